@@ -1,0 +1,23 @@
+import type { Block } from '../../shared/api/contract';
+
+/** Rich text from content, as React elements: nothing an editor writes is ever parsed as HTML. */
+export function Blocks({ blocks }: { blocks: Block[] }) {
+  return (
+    <div className="prose">
+      {blocks.map((block, i) => {
+        switch (block.type) {
+          case 'heading':
+            return block.level === 2 ? <h2 key={i}>{block.text}</h2> : <h3 key={i}>{block.text}</h3>;
+          case 'paragraph':
+            return <p key={i}>{block.text}</p>;
+          case 'quote':
+            return <blockquote key={i}>{block.text}</blockquote>;
+          case 'list': {
+            const items = block.items.map((item, j) => <li key={j}>{item}</li>);
+            return block.ordered ? <ol key={i}>{items}</ol> : <ul key={i}>{items}</ul>;
+          }
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import type { ArticleSummary, Category, ProductSummary } from '../../shared/api/contract';
+import { formatDate } from '../../shared/format';
+import { pathTo } from '../../shared/routes';
+import { useLayout } from '../layout/use-layout';
+import { Img } from './Img';
+
+export function ProductCard({ product }: { product: ProductSummary }) {
+  const { locale } = useLayout();
+  return (
+    <article className="card">
+      <Img image={product.image} className="card__image" />
+      <div className="card__body">
+        <h3 className="card__title">
+          <Link to={pathTo('product', locale, { slug: product.slug })}>{product.title}</Link>
+        </h3>
+        <p>{product.summary}</p>
+      </div>
+    </article>
+  );
+}
+
+export function CategoryCard({ category, headingLevel = 3 }: { category: Category; headingLevel?: 2 | 3 }) {
+  const { locale } = useLayout();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="card">
+      <Img image={category.image} className="card__image" />
+      <div className="card__body">
+        <Heading className="card__title">
+          <Link to={pathTo('slug', locale, { slug: category.slug })}>{category.title}</Link>
+        </Heading>
+        <p>{category.summary}</p>
+      </div>
+    </article>
+  );
+}
+
+export function ArticleCard({ article }: { article: ArticleSummary }) {
+  const { locale } = useLayout();
+  return (
+    <article className="card">
+      <Img image={article.image} className="card__image" />
+      <div className="card__body">
+        <p className="card__eyebrow">
+          {article.category.title} · <time dateTime={article.publishedAt}>{formatDate(locale, article.publishedAt)}</time>
+        </p>
+        <h3 className="card__title">
+          <Link to={pathTo('blogArticle', locale, { category: article.category.slug, slug: article.slug })}>{article.title}</Link>
+        </h3>
+        <p>{article.excerpt}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+import { useTranslation } from 'react-i18next';
+import type { CategoryDetail, Product } from '../../shared/api/contract';
+import { pathTo } from '../../shared/routes';
+import { useLayout } from '../layout/use-layout';
+import { Blocks } from './Blocks';
+import { Breadcrumb } from './Breadcrumb';
+import { ProductCard } from './Cards';
+import { Img } from './Img';
+
+function useProductTrail() {
+  const { locale } = useLayout();
+  const { t } = useTranslation();
+  return [
+    { title: t('breadcrumb.home'), href: pathTo('index', locale) },
+    { title: t('categories.title'), href: pathTo('categories', locale) },
+  ];
+}
+
+/** How to reach the company about a product; the inquiry form builds on this call to action. */
+function ContactCta({ product }: { product: Product }) {
+  const { settings } = useLayout();
+  const { t } = useTranslation();
+  return (
+    <aside className="cta cta--inquiry" aria-labelledby="product-cta">
+      <h2 id="product-cta">{t('product.ctaTitle', { product: product.title })}</h2>
+      <p>{t('product.ctaText')}</p>
+      <p className="cta__contacts">
+        <a className="button" href={`mailto:${settings.company_email}?subject=${encodeURIComponent(product.title)}`}>
+          {t('product.ctaEmail')}
+        </a>
+        <a className="button button--ghost" href={`tel:${settings.company_phone.replace(/[^+\d]/g, '')}`}>
+          {settings.company_phone}
+        </a>
+      </p>
+    </aside>
+  );
+}
+
+export function ProductView({ product }: { product: Product }) {
+  const { locale } = useLayout();
+  const { t } = useTranslation();
+  const trail = useProductTrail();
+  return (
+    <article className="container section product">
+      <Breadcrumb items={[...trail, { title: product.category.title, href: pathTo('slug', locale, { slug: product.category.slug }) }, { title: product.title }]} />
+      <div className="product__intro">
+        <div>
+          <h1>{product.title}</h1>
+          <p className="lead">{product.summary}</p>
+          <ContactCta product={product} />
+        </div>
+        <Img image={product.image} className="product__image" eager />
+      </div>
+      <div className="product__details">
+        <Blocks blocks={product.body} />
+        {product.features.length ? (
+          <section aria-labelledby="product-features">
+            <h2 id="product-features">{t('product.features')}</h2>
+            <ul className="checklist">
+              {product.features.map((f, i) => (
+                <li key={i}>{f}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+      {product.variants.length ? (
+        <section className="section" aria-labelledby="product-variants">
+          <h2 id="product-variants">{t('product.variants')}</h2>
+          <div className="grid grid--3">
+            {product.variants.map((v, i) => (
+              <div className="panel" key={i}>
+                <h3>{v.title}</h3>
+                <p>{v.description}</p>
+              </div>
+            ))}
+          </div>
+        </section>
+      ) : null}
+      {product.options.length ? (
+        <section className="section" aria-labelledby="product-options">
+          <h2 id="product-options">{t('product.options')}</h2>
+          <dl className="options">
+            {product.options.map((o, i) => (
+              <div key={i}>
+                <dt>{o.title}</dt>
+                <dd>{o.values.join(', ')}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      {product.images.length ? (
+        <section className="section" aria-label={t('product.gallery')}>
+          <div className="grid grid--2">
+            {product.images.map((image, i) => (
+              <Img key={i} image={image} className="product__gallery-image" />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function CategoryView({ category }: { category: CategoryDetail }) {
+  const { t } = useTranslation();
+  const trail = useProductTrail();
+  return (
+    <div className="container section">
+      <Breadcrumb items={[...trail, { title: category.title }]} />
+      <div className="product__intro">
+        <div>
+          <h1>{category.title}</h1>
+          <p className="lead">{category.summary}</p>
+        </div>
+        <Img image={category.image} className="product__image" eager />
+      </div>
+      <Blocks blocks={category.body} />
+      <section className="section" aria-labelledby="category-products">
+        <h2 id="category-products">{t('categories.products', { category: category.title })}</h2>
+        <div className="grid grid--3">
+          {category.products.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

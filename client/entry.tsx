@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
+import { createI18n } from './i18n/i18n';
+import { createRoutes } from './routes';
+import { deserializeErrors, payloadDataStrategy } from './runtime/payload';
+import './styles/global.css';
+
+/** Every route's data comes from the page payload (see `payloadDataStrategy`); this only marks that it has some. */
+const fromPayload = () => null;
+
+/** Lazy route modules of the first page must be loaded before hydration, or the markup would not match. */
+async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      route.lazy = undefined;
+    }),
+  );
+}
+
+async function mount(): Promise<void> {
+  const dataElement = document.getElementById(DOCUMENT_DATA_ID);
+  if (!dataElement?.textContent) throw new Error(`#${DOCUMENT_DATA_ID} is missing`);
+  const data = JSON.parse(dataElement.textContent) as DocumentData;
+  const routes = createRoutes({ layout: fromPayload, screen: () => fromPayload, notFound: fromPayload });
+  await resolveLazyRoutes(routes);
+  const router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: data.hydration.loaderData, errors: deserializeErrors(data.hydration.errors) },
+    dataStrategy: payloadDataStrategy,
+  });
+  hydrateRoot(
+    document.getElementById(APP_ROOT_ID)!,
+    <StrictMode>
+      <I18nextProvider i18n={createI18n(data.locale, data.i18n)}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+mount().catch((error) => console.error('Error while mounting app:', error));

@@ -1,0 +1,46 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE } from '../../shared/locales';
+import { pathTo } from '../../shared/routes';
+import { useOptionalLayout } from './use-layout';
+
+function errorStatus(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+/** Error title from the locale texts (`error.<status>.title`, else `error.title`), else the code itself. */
+function ErrorContent({ status }: { status: number }) {
+  const { t, i18n } = useTranslation();
+  const layout = useOptionalLayout();
+  const locale = layout?.locale ?? DEFAULT_LOCALE;
+  const key = i18n.exists(`error.${status}.title`) ? `error.${status}.title` : i18n.exists('error.title') ? 'error.title' : null;
+  const title = key ? t(key) : String(status);
+  const text = i18n.exists(`error.${status}.text`) ? t(`error.${status}.text`) : t('error.text', { defaultValue: '' });
+  return (
+    <section className="container error-page" aria-labelledby="error-title">
+      <p className="error-page__code" aria-hidden="true">
+        {status}
+      </p>
+      <h1 id="error-title">{title}</h1>
+      {text ? <p>{text}</p> : null}
+      {/* A full page load: after an error the client's state may be what is broken. */}
+      <a className="button" href={pathTo('index', locale)}>
+        {t('error.backHome', { defaultValue: pathTo('index', locale) })}
+      </a>
+    </section>
+  );
+}
+
+/** A route's error inside the layout (404, upstream unavailable, a loader that failed). */
+export function RouteError() {
+  return <ErrorContent status={errorStatus(useRouteError())} />;
+}
+
+/** The layout itself failed (init could not be loaded): the error page without the layout. */
+export function FatalError() {
+  return (
+    <main id="main">
+      <ErrorContent status={errorStatus(useRouteError())} />
+    </main>
+  );
+}

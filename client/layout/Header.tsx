@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { pathTo } from '../../shared/routes';
+import { AppLink } from '../components/AppLink';
+import { LocaleSwitcher } from './LocaleSwitcher';
+import { useLayout } from './use-layout';
+
+export function Header() {
+  const { locale, init, settings } = useLayout();
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  // Close the mobile menu after a navigation.
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setOpen(false);
+  }
+  const main = init.menus.find((m) => m.key === 'main');
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Link className="brand" to={pathTo('index', locale)} aria-label={t('header.home', { name: settings.company_name })}>
+          <svg className="brand__mark" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <rect x="3" y="4" width="26" height="24" rx="2" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            <path d="M6 9h20M6 13h20M6 17h20M6 21h20" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          <span className="brand__name">{settings.company_name}</span>
+        </Link>
+        <form className="search-box" role="search" action={pathTo('search', locale)} method="get">
+          <label className="visually-hidden" htmlFor="site-search">
+            {t('search.label')}
+          </label>
+          <input id="site-search" type="search" name="q" placeholder={t('search.placeholder')} autoComplete="off" maxLength={200} />
+          <button type="submit">{t('search.submit')}</button>
+        </form>
+        <LocaleSwitcher />
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{t('header.menu')}</span>
+        </button>
+      </div>
+      {main ? (
+        <nav id="main-menu" className={open ? 'main-menu main-menu--open' : 'main-menu'} aria-label={main.title}>
+          <ul className="container">
+            {main.items.map((item, i) => (
+              <li key={i}>
+                <AppLink link={item.link}>{item.title}</AppLink>
+                {item.children?.length ? (
+                  <ul className="main-menu__sub">
+                    {item.children.map((child, j) => (
+                      <li key={j}>
+                        <AppLink link={child.link}>{child.title}</AppLink>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

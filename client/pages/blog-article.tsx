@@ -1,0 +1,47 @@
+import { useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
+import type { ScreenData } from '../../shared/page-data';
+import { pathTo } from '../../shared/routes';
+import { Blocks } from '../components/Blocks';
+import { Breadcrumb } from '../components/Breadcrumb';
+import { ArticleCard } from '../components/Cards';
+import { Img } from '../components/Img';
+import { useLayout } from '../layout/use-layout';
+
+export default function BlogArticlePage() {
+  const { article } = useLoaderData() as ScreenData<'blogArticle'>;
+  const { locale } = useLayout();
+  const { t } = useTranslation();
+  return (
+    <article className="container section article">
+      <Breadcrumb
+        items={[
+          { title: t('breadcrumb.home'), href: pathTo('index', locale) },
+          { title: t('blog.title'), href: pathTo('blog', locale) },
+          { title: article.category.title, href: pathTo('blog', locale, { category: article.category.slug }) },
+          { title: article.title },
+        ]}
+      />
+      <header className="article__header">
+        <h1>{article.title}</h1>
+        <p className="article__meta">
+          <time dateTime={article.publishedAt}>{formatDate(locale, article.publishedAt)}</time> · {article.author}
+        </p>
+        <p className="lead">{article.excerpt}</p>
+      </header>
+      <Img image={article.image} className="article__image" eager />
+      <Blocks blocks={article.body} />
+      {article.related.length ? (
+        <aside className="section" aria-labelledby="related-articles">
+          <h2 id="related-articles">{t('blog.related')}</h2>
+          <div className="grid grid--3">
+            {article.related.map((related) => (
+              <ArticleCard key={related.id} article={related} />
+            ))}
+          </div>
+        </aside>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ScreenData } from '../../shared/page-data';
+import { pathTo } from '../../shared/routes';
+import { Breadcrumb } from '../components/Breadcrumb';
+import { ArticleCard } from '../components/Cards';
+import { Pagination } from '../components/Pagination';
+import { useLayout } from '../layout/use-layout';
+
+export default function BlogListPage() {
+  const { list, category, meta } = useLoaderData() as ScreenData<'blog'>;
+  const { locale, init } = useLayout();
+  const { t } = useTranslation();
+  const base = pathTo('blog', locale, { category: category?.slug });
+  return (
+    <div className="container section">
+      <Breadcrumb
+        items={[
+          { title: t('breadcrumb.home'), href: pathTo('index', locale) },
+          { title: t('blog.title'), href: pathTo('blog', locale) },
+          ...(category ? [{ title: category.title }] : []),
+        ]}
+      />
+      <h1>{meta.title}</h1>
+      <p className="lead">{meta.description}</p>
+      <nav className="tabs" aria-label={t('blog.categories')}>
+        <ul>
+          <li>
+            <Link to={pathTo('blog', locale)} aria-current={category ? undefined : 'page'}>
+              {t('blog.all')}
+            </Link>
+          </li>
+          {init.articleCategories.map((c) => (
+            <li key={c.id}>
+              <Link to={pathTo('blog', locale, { category: c.slug })} aria-current={c.id === category?.id ? 'page' : undefined}>
+                {c.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {list.items.length ? (
+        <div className="grid grid--3">
+          {list.items.map((article) => (
+            <ArticleCard key={article.id} article={article} />
+          ))}
+        </div>
+      ) : (
+        <p>{t('blog.empty')}</p>
+      )}
+      <Pagination totalItems={list.total} currentPage={list.page} itemsPerPage={list.perPage} template={`${base}?page=[page]`} firstPageHref={base} />
+    </div>
+  );
+}

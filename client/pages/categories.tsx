@@ -1,0 +1,40 @@
+import { Link, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ScreenData } from '../../shared/page-data';
+import { pathTo } from '../../shared/routes';
+import { Breadcrumb } from '../components/Breadcrumb';
+import { Img } from '../components/Img';
+import { useLayout } from '../layout/use-layout';
+
+export default function CategoriesPage() {
+  const { categories, products, meta } = useLoaderData() as ScreenData<'categories'>;
+  const { locale } = useLayout();
+  const { t } = useTranslation();
+  return (
+    <div className="container section">
+      <Breadcrumb items={[{ title: t('breadcrumb.home'), href: pathTo('index', locale) }, { title: meta.title }]} />
+      <h1>{meta.title}</h1>
+      <p className="lead">{meta.description}</p>
+      <div className="family-list">
+        {categories.map((category) => (
+          <section key={category.id} className="family" aria-labelledby={`family-${category.id}`}>
+            <Img image={category.image} className="family__image" />
+            <div>
+              <h2 id={`family-${category.id}`}>
+                <Link to={pathTo('slug', locale, { slug: category.slug })}>{category.title}</Link>
+              </h2>
+              <p>{category.summary}</p>
+              <ul className="family__products">
+                {(products[category.id] ?? []).map((p) => (
+                  <li key={p.id}>
+                    <Link to={pathTo('product', locale, { slug: p.slug })}>{p.title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { LoaderFunction, RouteObject } from 'react-router';
+import { LOCALES } from '../shared/locales';
+import { ROUTE_NAMES, routeId, routePattern, type RouteName } from '../shared/routes';
+import { Layout } from './layout/Layout';
+import { FatalError, RouteError } from './layout/ErrorPage';
+
+/**
+ * The route tree, rendered on the server and hydrated in the browser. Page components load lazily
+ * (one chunk per screen); loaders are attached by whoever builds the tree: the server reads the
+ * upstream, the browser reads the page payload.
+ */
+export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
+  index: 'home',
+  blog: 'blog-list',
+  blogArticle: 'blog-article',
+  b2b: 'b2b',
+  faq: 'faq',
+  faqItem: 'faq-item',
+  product: 'product',
+  categories: 'categories',
+  page: 'content-page',
+  search: 'search',
+  login: 'account',
+  register: 'account',
+  verify: 'account',
+  passwordReset: 'account',
+  profile: 'account',
+  verifyEmail: 'account',
+  slug: 'slug',
+  notFound: 'not-found',
+};
+
+export const LAYOUT_ROUTE_ID = 'layout';
+export const NOT_FOUND_ROUTE_ID = 'notFound';
+
+export function loadPageModule(module: string): Promise<{ default: React.ComponentType }> {
+  return import(`./pages/${module}.tsx`);
+}
+
+export interface RouteLoaders {
+  layout?: LoaderFunction;
+  screen?: (name: RouteName, locale: (typeof LOCALES)[number]) => LoaderFunction | undefined;
+  notFound?: LoaderFunction;
+}
+
+function pageRoute(id: string, path: string, module: string, loader: LoaderFunction | undefined): RouteObject {
+  return {
+    id,
+    path,
+    loader,
+    errorElement: <RouteError />,
+    lazy: async () => ({ Component: (await loadPageModule(module)).default }),
+  };
+}
+
+export function createRoutes(loaders: RouteLoaders = {}): RouteObject[] {
+  const screens = LOCALES.flatMap((locale) =>
+    ROUTE_NAMES.map((name) => pageRoute(routeId(name, locale), routePattern(name, locale), PAGE_MODULES[name], loaders.screen?.(name, locale))),
+  );
+  return [
+    {
+      id: LAYOUT_ROUTE_ID,
+      path: '/',
+      loader: loaders.layout,
+      // `init` belongs to the locale; a locale switch is a full page load, so the layout never reloads.
+      shouldRevalidate: () => false,
+      element: <Layout />,
+      errorElement: <FatalError />,
+      children: [...screens, pageRoute(NOT_FOUND_ROUTE_ID, '*', PAGE_MODULES.notFound, loaders.notFound)],
+    },
+  ];
+}

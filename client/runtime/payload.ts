@@ -1,0 +1,40 @@
+import { redirect, UNSAFE_ErrorResponseImpl, type DataStrategyFunction, type DataStrategyResult } from 'react-router';
+import { payloadPath, type PagePayload, type SerializedRouteError } from '../../shared/document';
+
+export function deserializeError(error: SerializedRouteError): unknown {
+  return error.kind === 'response' ? new UNSAFE_ErrorResponseImpl(error.status, error.statusText, error.data) : new Error(error.message);
+}
+
+export function deserializeErrors(errors: Record<string, SerializedRouteError> | null): Record<string, unknown> | null {
+  return errors ? Object.fromEntries(Object.entries(errors).map(([id, e]) => [id, deserializeError(e)])) : null;
+}
+
+async function fetchPayload(url: URL, signal: AbortSignal): Promise<PagePayload> {
+  const res = await fetch(payloadPath(url.pathname, url.search), { headers: { accept: 'application/json' }, signal });
+  if (!(res.headers.get('content-type') ?? '').includes('application/json')) {
+    throw new UNSAFE_ErrorResponseImpl(res.status >= 400 ? res.status : 503, res.statusText, null);
+  }
+  return (await res.json()) as PagePayload;
+}
+
+/**
+ * One request per navigation: the payload holds the data of every route that needs loading, and each
+ * route takes its part. Route modules still load lazily through `resolve`.
+ */
+export const payloadDataStrategy: DataStrategyFunction = async ({ request, matches }) => {
+  const toLoad = matches.filter((m) => m.shouldLoad);
+  if (toLoad.length === 0) return {};
+  const payload = await fetchPayload(new URL(request.url), request.signal);
+  const results: Record<string, DataStrategyResult> = {};
+  await Promise.all(
+    toLoad.map(async (match) => {
+      results[match.route.id] = await match.resolve(async () => {
+        if (payload.redirect) return redirect(payload.redirect);
+        const error = payload.errors?.[match.route.id];
+        if (error) throw deserializeError(error);
+        return payload.loaderData[match.route.id] ?? null;
+      });
+    }),
+  );
+  return results;
+};

@@ -1,0 +1,57 @@
+import compression from 'compression';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import path from 'node:path';
+import type { Config } from './config';
+import { badInputGuard } from './http/bad-input';
+import { healthRoutes, type Readiness } from './http/health';
+import { localeRedirects } from './http/locale-redirect';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+import { errorDocument } from './render/error-document';
+import { isPayloadPath, renderPayload } from './render/payload';
+import { renderPage, type RenderDeps } from './render/render-page';
+import { cookieLocale, pathLocale } from './render/request-locale';
+
+export interface AppDeps extends RenderDeps {
+  config: Pick<Config, 'TRUST_PROXY'>;
+  clientDir: string;
+  readiness: Readiness;
+}
+
+const PAGE_METHODS = ['GET', 'HEAD'] as const;
+
+/** The middleware chain, in order. */
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.TRUST_PROXY);
+
+  function sendError(res: Response, req: Request, status: number) {
+    const locale = pathLocale(req.path) ?? cookieLocale(req.headers.cookie);
+    res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(status, locale, deps.translations, deps.manifest));
+  }
+
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders({ https: deps.origin.startsWith('https:') }));
+  app.use(badInputGuard(PAGE_METHODS, sendError));
+  app.use(healthRoutes(deps.readiness));
+  app.use(compression());
+  // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
+  app.use('/assets', express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use(express.static(deps.clientDir, { index: false, maxAge: '1h', redirect: false }));
+  app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
+  app.use(localeRedirects());
+  app.use((req, res) => renderPage(req, res, deps));
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) deps.logger.error({ err: error, path: req.path }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendError(res, req, status);
+  };
+  app.use(onError);
+  return app;
+}

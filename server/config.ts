@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment and is validated here, once, at boot. A bad value stops
+ * the process with a message naming the variable, before anything listens.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/ }).optional());
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port.default(3000),
+  /** Base URL of the upstream content API. Unset: the embedded content API is started on loopback. */
+  UPSTREAM_URL: optionalUrl,
+  /** Per-call timeout towards the upstream, in milliseconds. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Where the embedded content API keeps its SQLite database and outgoing mail. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Port of the embedded content API (0 picks a free port). */
+  CMS_PORT: port.default(0),
+  /** The site's public origin, for canonical links, hreflang and the sitemap. */
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds a SIGTERM waits for in-flight requests before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(10),
+  /** Set when the site runs behind a load balancer that sets X-Forwarded-*: the number of proxy hops. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,23 @@
+import { Router } from 'express';
+
+export interface Readiness {
+  /** False once shutdown has begun, so the load balancer stops sending traffic. */
+  accepting: boolean;
+  /** Whether the site can serve pages: the upstream answers, or its answers are cached. */
+  check(): Promise<boolean>;
+}
+
+/** `/healthz`: the process is alive. `/readyz`: it can serve pages and is not shutting down. */
+export function healthRoutes(readiness: Readiness): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const ready = readiness.accepting && (await readiness.check().catch(() => false));
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
+  });
+  return router;
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/**
+ * One log line per request with a request id: the load balancer's `X-Request-Id` when it is well
+ * formed, else a new one; echoed in the answer. Cookies, authorization and query strings (which may
+ * hold what a visitor typed) stay out of the logs.
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId(req, res) {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    customLogLevel(_req, res, err) {
+      if (err || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+  });
+}

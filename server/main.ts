@@ -1,0 +1,37 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { startSite } from './site';
+
+/** The process: configuration, the site, and a graceful stop on SIGTERM. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.LOG_LEVEL });
+  const site = await startSite(config, logger);
+  logger.info({ url: site.url, upstream: config.UPSTREAM_URL ?? 'embedded' }, 'site listening');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await site.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error('The site could not start:', error);
+  process.exit(1);
+});

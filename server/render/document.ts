@@ -1,0 +1,32 @@
+import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../../shared/document';
+import type { Head } from '../../shared/head';
+import type { PageAssets } from './manifest';
+import { escapeHtml, scriptJson } from './serialize';
+
+/**
+ * The document around the React stream: everything up to the app's root element, written before the
+ * first byte of React's output, and the page data after it. No inline script: the data block is JSON
+ * (never executed) and the entry is a same-origin module, so the CSP needs no nonce and cached bytes
+ * stay valid under it.
+ */
+export function documentStart(head: Head, assets: PageAssets): string {
+  const a = escapeHtml;
+  return [
+    `<!DOCTYPE html><html lang="${a(head.lang)}"><head>`,
+    '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${a(head.title)}</title>`,
+    `<meta name="description" content="${a(head.description)}">`,
+    head.robots ? `<meta name="robots" content="${a(head.robots)}">` : '',
+    head.canonical ? `<link rel="canonical" href="${a(head.canonical)}">` : '',
+    ...head.alternates.map((alt) => `<link rel="alternate" hreflang="${a(alt.hreflang)}" href="${a(alt.href)}">`),
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${a(href)}">`),
+    `<script type="module" src="${a(assets.entry)}"></script>`,
+    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${a(href)}">`),
+    `</head><body><div id="${APP_ROOT_ID}">`,
+  ].join('');
+}
+
+export function documentEnd(data: DocumentData): string {
+  return `</div><script type="application/json" id="${DOCUMENT_DATA_ID}">${scriptJson(data)}</script></body></html>`;
+}

@@ -1,0 +1,205 @@
+import type { TFunction } from 'i18next';
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { settingsFromList, type Slugs } from '../../shared/api/contract';
+import { LOCALES, type Locale } from '../../shared/locales';
+import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
+import { SLUG_PATTERN } from '../../shared/page-data';
+import { pathTo, type RouteName } from '../../shared/routes';
+import { UpstreamError, UpstreamNotFound } from '../upstream/client';
+import type { ContentApi } from '../upstream/content-api';
+import { requestLocale } from './request-locale';
+
+/** What loaders get from the request: the typed upstream and the site's public origin. */
+export interface LoaderContext {
+  api: ContentApi;
+  origin: string;
+  /** UI strings in the request's locale (titles of screens that have no content title). */
+  t: TFunction;
+}
+
+type Args = LoaderFunctionArgs<LoaderContext> & { context: LoaderContext };
+
+function fail(status: number, message: string): never {
+  throw data<RouteErrorData>({ message }, { status });
+}
+
+/** 'Page Not Found' for a failed route check, 'Page not found' for a missing entity (the reference messages). */
+function routeCheckFailed(request: Request): never {
+  fail(404, `Page Not Found: ${new URL(request.url).pathname}`);
+}
+
+function notFound(request: Request): never {
+  fail(404, `Page not found: ${new URL(request.url).pathname}`);
+}
+
+/** Runs an upstream read; a missing entity is a 404, an unreachable upstream a 503. */
+async function load<T>(request: Request, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof UpstreamNotFound) notFound(request);
+    if (error instanceof UpstreamError) fail(503, 'upstream_unavailable');
+    throw error;
+  }
+}
+
+function slugParam(args: Args, name = 'slug'): string {
+  const value = args.params[name];
+  if (!value || !SLUG_PATTERN.test(value)) routeCheckFailed(args.request);
+  return value;
+}
+
+/** The same screen in every locale: for screens whose path has no content slug. */
+function sameScreen(name: RouteName, params: Record<string, string> = {}): PageMeta['alternates'] {
+  return Object.fromEntries(LOCALES.map((l) => [l, pathTo(name, l, params)]));
+}
+
+/** The screen in every locale, with the entity's slug in that locale. */
+function bySlugs(name: RouteName, slugs: Slugs, param = 'slug'): PageMeta['alternates'] {
+  return Object.fromEntries(LOCALES.map((l) => [l, pathTo(name, l, { [param]: slugs[l] })]));
+}
+
+type ScreenLoader<N extends RouteName> = (args: Args, locale: Locale) => Promise<ScreenData<N>>;
+
+const screens: { [N in RouteName]: ScreenLoader<N> } = {
+  async index(args, locale) {
+    const home = await load(args.request, () => args.context.api.home(locale));
+    return { home, meta: { ...home.seo, alternates: sameScreen('index') } };
+  },
+
+  async blog(args, locale) {
+    const { api, t } = args.context;
+    const categorySlug = args.params.category;
+    if (categorySlug !== undefined && !SLUG_PATTERN.test(categorySlug)) routeCheckFailed(args.request);
+    const init = await load(args.request, () => api.init(locale));
+    const category = categorySlug ? init.articleCategories.find((c) => c.slug === categorySlug) : null;
+    if (category === undefined) notFound(args.request);
+    const page = Number(new URL(args.request.url).searchParams.get('page') ?? '1');
+    if (!Number.isInteger(page) || page < 1) notFound(args.request);
+    const list = await load(args.request, () => api.articles(locale, { category: category?.slug, page }));
+    const pages = Math.max(1, Math.ceil(list.total / list.perPage));
+    if (page > pages) notFound(args.request);
+    return {
+      list,
+      category,
+      meta: {
+        title: category?.title ?? t('blog.title'),
+        description: category?.description ?? t('blog.description'),
+        alternates: category ? bySlugs('blog', category.slugs, 'category') : sameScreen('blog'),
+      },
+    };
+  },
+
+  async blogArticle(args, locale) {
+    const slug = slugParam(args);
+    const category = slugParam(args, 'category');
+    const article = await load(args.request, () => args.context.api.article(locale, slug));
+    if (article.category.slug !== category) notFound(args.request);
+    return {
+      article,
+      meta: {
+        ...article.seo,
+        alternates: Object.fromEntries(
+          LOCALES.map((l) => [l, pathTo('blogArticle', l, { category: article.category.slugs[l], slug: article.slugs[l] })]),
+        ),
+      },
+    };
+  },
+
+  async b2b(args, locale) {
+    const page = await load(args.request, () => args.context.api.page(locale, 'b2b'));
+    return { page, meta: { ...page.seo, alternates: sameScreen('b2b') } };
+  },
+
+  async faq(args, locale) {
+    const faq = await load(args.request, () => args.context.api.faq(locale));
+    const { t } = args.context;
+    return { faq, meta: { title: t('faq.title'), description: t('faq.description'), alternates: sameScreen('faq') } };
+  },
+
+  async faqItem(args, locale) {
+    const slug = slugParam(args);
+    const [item, faq] = await Promise.all([
+      load(args.request, () => args.context.api.faqItem(locale, slug)),
+      load(args.request, () => args.context.api.faq(locale)),
+    ]);
+    return {
+      item,
+      faq,
+      meta: { title: item.question, description: args.context.t('faq.description'), alternates: bySlugs('faqItem', item.slugs) },
+    };
+  },
+
+  async product(args, locale) {
+    const slug = slugParam(args);
+    const product = await load(args.request, () => args.context.api.product(locale, slug));
+    return { product, meta: { ...product.seo, alternates: bySlugs('product', product.slugs) } };
+  },
+
+  async categories(args, locale) {
+    const categories = await load(args.request, () => args.context.api.categories(locale));
+    return {
+      categories: categories.map(({ products: _, ...category }) => category),
+      products: Object.fromEntries(categories.map((c) => [c.id, c.products])),
+      meta: { title: args.context.t('categories.title'), description: args.context.t('categories.description'), alternates: sameScreen('categories') },
+    };
+  },
+
+  async page(args, locale) {
+    const slug = slugParam(args);
+    // The content page `home` is the home page itself.
+    if (slug === 'home') throw redirectTo(pathTo('index', locale));
+    const page = await load(args.request, () => args.context.api.page(locale, slug));
+    // The business-customer page has its own route; its content-page address points there.
+    if (page.key === 'b2b') throw redirectTo(pathTo('b2b', locale));
+    return { page, meta: { ...page.seo, alternates: bySlugs('page', page.slugs) } };
+  },
+
+  async search(args, locale) {
+    const query = (new URL(args.request.url).searchParams.get('q') ?? '').trim().slice(0, 200);
+    const { t, api } = args.context;
+    const results = query ? await load(args.request, () => api.search(locale, query)) : null;
+    return { query, results, meta: { title: t('search.title'), description: t('search.description'), alternates: sameScreen('search'), noindex: true } };
+  },
+
+  login: account('login'),
+  register: account('register'),
+  verify: account('verify'),
+  passwordReset: account('passwordReset'),
+  profile: account('profile'),
+  verifyEmail: account('verifyEmail'),
+
+  async slug(args, locale) {
+    const slug = slugParam(args);
+    const target = await load(args.request, () => args.context.api.bySlug(locale, slug));
+    const entity = target.type === 'product' ? target.product : target.category;
+    return { target, meta: { ...entity.seo, alternates: bySlugs('slug', entity.slugs) } };
+  },
+};
+
+function account(name: RouteName) {
+  return async (args: Args): Promise<{ meta: PageMeta }> => ({
+    meta: { title: args.context.t(`account.${name}.title`), description: '', alternates: sameScreen(name), noindex: true },
+  });
+}
+
+function redirectTo(location: string): Response {
+  return new Response(null, { status: 301, headers: { Location: location } });
+}
+
+export function screenLoader(name: RouteName, locale: Locale) {
+  const loader = screens[name] as ScreenLoader<RouteName>;
+  return (args: LoaderFunctionArgs) => loader(args as Args, locale);
+}
+
+/** The layout's data: `init` for the page's locale, loaded before any page renders. */
+export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData> {
+  const { context, request } = args as Args;
+  const locale = requestLocale(request);
+  const init = await load(request, () => context.api.init(locale));
+  return { locale, init, settings: settingsFromList(init.settings), origin: context.origin };
+}
+
+export async function notFoundLoader({ request }: LoaderFunctionArgs): Promise<NotFoundData> {
+  notFound(request);
+}

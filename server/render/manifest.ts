@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One entry of Vite's build manifest (`.vite/manifest.json`). */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export interface PageAssets {
+  /** The entry module to load with `<script type="module">`. */
+  entry: string;
+  /** Modules to preload: the entry's imports and the matched page modules with theirs. */
+  modulePreloads: string[];
+  stylesheets: string[];
+}
+
+export interface AssetManifest {
+  buildId: string;
+  /** Assets for a page whose matched route modules are `pageModules` (source paths). */
+  forPage(pageModules: string[]): PageAssets;
+}
+
+export const CLIENT_ENTRY = 'client/entry.tsx';
+
+/** Reads the client build's manifest once at boot; the build id is the manifest's own hash. */
+export function loadAssetManifest(clientDir: string): AssetManifest {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`No client build at ${clientDir} (missing ${file}): run \`npm run build\` first.`);
+  }
+  const chunks = JSON.parse(text) as Record<string, ManifestChunk>;
+  const entry = chunks[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${file} has no entry for ${CLIENT_ENTRY}`);
+  const url = (f: string) => `/${f}`;
+
+  // Static imports, depth first; each chunk once.
+  function collect(key: string, js: Set<string>, css: Set<string>) {
+    const chunk = chunks[key];
+    if (!chunk || js.has(url(chunk.file))) return;
+    js.add(url(chunk.file));
+    chunk.css?.forEach((c) => css.add(url(c)));
+    chunk.imports?.forEach((i) => collect(i, js, css));
+  }
+
+  return {
+    buildId: createHash('sha256').update(text).digest('hex').slice(0, 12),
+    forPage(pageModules) {
+      const js = new Set<string>();
+      const css = new Set<string>();
+      collect(CLIENT_ENTRY, js, css);
+      pageModules.forEach((m) => collect(m, js, css));
+      js.delete(url(entry.file));
+      return { entry: url(entry.file), modulePreloads: [...js], stylesheets: [...css] };
+    },
+  };
+}

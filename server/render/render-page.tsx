@@ -1,0 +1,127 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import type { Logger } from 'pino';
+import { buildHead } from '../../shared/head';
+import type { DocumentData } from '../../shared/document';
+import type { Translations } from '../i18n';
+import type { ContentApi } from '../upstream/content-api';
+import { documentEnd, documentStart } from './document';
+import { errorDocument } from './error-document';
+import type { LoaderContext } from './loaders';
+import type { AssetManifest } from './manifest';
+import { layoutData, matchedPageModules, pageMeta, serializeErrors, unexpectedErrors, type PageHandler } from './page-handler';
+import { requestLocale } from './request-locale';
+
+export interface RenderDeps {
+  handler: PageHandler;
+  manifest: AssetManifest;
+  translations: Translations;
+  api: ContentApi;
+  /** The site's public origin: request URLs are built on it, never on the Host header. */
+  origin: string;
+  logger: Logger;
+  /** A render that takes longer is aborted (the upstream has its own, shorter timeouts). */
+  renderTimeoutMs?: number;
+}
+
+/** The page's Fetch request, on the configured origin, aborted when the visitor goes away. */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl): Request {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(new URL(url, origin), {
+    headers: { cookie: req.headers.cookie ?? '', accept: 'text/html' },
+    signal: controller.signal,
+  });
+}
+
+export function loaderContext(deps: RenderDeps, request: Request): LoaderContext {
+  return { api: deps.api, origin: deps.origin, t: deps.translations.instances[requestLocale(request)].t };
+}
+
+/** A redirect a loader asked for, if it stays on this site. */
+export function sameSiteLocation(response: Response): string | null {
+  const location = response.headers.get('Location');
+  return location && /^\/(?![/\\])/.test(location) ? location : null;
+}
+
+/** Cache policy of a rendered page: shared caches may keep successful anonymous pages briefly. */
+export function pageCacheControl(status: number): string {
+  return status === 200 ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' : 'no-store';
+}
+
+export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
+  const request = toFetchRequest(req, res, deps.origin);
+  const context = await deps.handler.query(request, { requestContext: loaderContext(deps, request) });
+  if (request.signal.aborted) return;
+  if (context instanceof Response) {
+    const location = sameSiteLocation(context);
+    if (!location) throw new Error(`A loader answered ${context.status} without a same-site Location`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(context.status, location);
+    return;
+  }
+  for (const error of unexpectedErrors(context.errors)) deps.logger.error({ err: error, url: req.originalUrl }, 'route error');
+  streamDocument(req, res, deps, context, request);
+}
+
+function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, context: StaticHandlerContext, request: Request) {
+  const layout = layoutData(context);
+  const locale = layout?.locale ?? requestLocale(request);
+  const i18n = deps.translations.instances[locale];
+  const status = context.statusCode;
+  const meta = pageMeta(context) ?? {
+    title: i18n.exists(`error.${status}.title`) ? i18n.t(`error.${status}.title`) : i18n.t('error.title'),
+    description: '',
+    alternates: {},
+    noindex: true,
+  };
+  const head = buildHead(meta, { locale, siteName: layout?.settings.company_name ?? '', origin: deps.origin, path: req.path });
+  const assets = deps.manifest.forPage(matchedPageModules(context));
+  const data: DocumentData = {
+    locale,
+    buildId: deps.manifest.buildId,
+    i18n: deps.translations.bundles[locale],
+    hydration: { loaderData: context.loaderData, errors: serializeErrors(context.errors) },
+  };
+
+  const router = createStaticRouter(deps.handler.dataRoutes, context);
+  let timer: NodeJS.Timeout | undefined;
+  const { pipe, abort } = renderToPipeableStream(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </I18nextProvider>,
+    {
+      onShellReady() {
+        res.status(status);
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', pageCacheControl(status));
+        res.write(documentStart(head, assets));
+        const body = new PassThrough();
+        body.on('data', (chunk: Buffer) => res.write(chunk));
+        body.on('end', () => res.end(documentEnd(data)));
+        pipe(body);
+      },
+      onShellError(error) {
+        // An error thrown while rendering never reaches the route boundary on the server.
+        deps.logger.error({ err: error, url: req.originalUrl }, 'render failed');
+        if (!res.headersSent) {
+          res.status(500).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(500, locale, deps.translations, deps.manifest));
+        }
+      },
+      onError(error) {
+        if (!request.signal.aborted) deps.logger.error({ err: error, url: req.originalUrl }, 'render error');
+      },
+    },
+  );
+  timer = setTimeout(() => abort(new Error('render timed out')), deps.renderTimeoutMs ?? 10_000);
+  // Cleared on every end of the response: a live timer would keep the whole render in memory.
+  res.on('close', () => {
+    clearTimeout(timer);
+    if (!res.writableFinished) abort();
+  });
+}

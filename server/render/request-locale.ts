@@ -1,0 +1,25 @@
+import { LOCALE_COOKIE, isLocale, toLocale, type Locale } from '../../shared/locales';
+
+/** The locale a path names in its first segment, if it names one. */
+export function pathLocale(pathname: string): Locale | null {
+  const first = pathname.split('/')[1];
+  return isLocale(first) ? first : null;
+}
+
+/** The locale stored in the `i18n_redirected` cookie; an unknown code counts as the default. */
+const COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`);
+
+export function cookieLocale(cookieHeader: string | null | undefined): Locale {
+  return toLocale(COOKIE_PATTERN.exec(cookieHeader ?? '')?.[1]);
+}
+
+/** The cookie's locale only when it holds one of ours. */
+export function storedLocale(cookieHeader: string | null | undefined): Locale | null {
+  const value = COOKIE_PATTERN.exec(cookieHeader ?? '')?.[1];
+  return isLocale(value) ? value : null;
+}
+
+/** The locale of a page request: its prefix, else (a 404 under an unknown prefix) the visitor's cookie. */
+export function requestLocale(request: Request): Locale {
+  return pathLocale(new URL(request.url).pathname) ?? cookieLocale(request.headers.get('cookie'));
+}

@@ -1,0 +1,93 @@
+import http, { STATUS_CODES } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Logger } from 'pino';
+import { DEFAULT_LOCALE } from '../shared/locales';
+import { createApp } from './app';
+import type { Config } from './config';
+import { startCms } from './cms/server';
+import { loadTranslations } from './i18n';
+import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
+import { errorDocument } from './render/error-document';
+import { loadAssetManifest } from './render/manifest';
+import { createPageHandler } from './render/page-handler';
+import { createUpstreamClient } from './upstream/client';
+import { contentApi } from './upstream/content-api';
+
+export interface Site {
+  server: http.Server;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the content API. */
+  close(): Promise<void>;
+}
+
+/** A raw answer for requests Node refuses before Express sees them (headers too large, a broken request line). */
+function answerClientError(socket: Socket, status: number, body: string) {
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: text/html; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+      `Content-Security-Policy: default-src 'self'; script-src 'none'\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Boots the whole site: the content API (embedded unless UPSTREAM_URL is set), the BFF, the HTTP server. */
+export async function startSite(config: Config, logger: Logger, options: { clientDir?: string } = {}): Promise<Site> {
+  const cms = config.UPSTREAM_URL
+    ? null
+    : await startCms({ dataDir: config.DATA_DIR, port: config.CMS_PORT, contentDir: CONTENT_DIR, logger: logger.child({ component: 'cms' }) });
+  const upstream = createUpstreamClient({
+    baseUrl: config.UPSTREAM_URL ?? cms!.url,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
+  });
+  const api = contentApi(upstream);
+  const translations = await loadTranslations(LOCALES_DIR);
+  const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
+  const manifest = loadAssetManifest(clientDir);
+
+  const server = http.createServer();
+  // Longer than a load balancer's idle timeout, so it never reuses a connection the server just closed.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
+    answerClientError(socket, status, errorDocument(status, DEFAULT_LOCALE, translations, manifest));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+
+  const readiness = {
+    accepting: true,
+    check: async () => Boolean(await api.init(DEFAULT_LOCALE)),
+  };
+  const app = createApp({
+    config,
+    clientDir,
+    readiness,
+    handler: createPageHandler(),
+    manifest,
+    translations,
+    api,
+    origin: config.PUBLIC_URL?.replace(/\/+$/, '') ?? url,
+    logger,
+  });
+  server.on('request', app);
+
+  return {
+    server,
+    url,
+    async close() {
+      readiness.accepting = false;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_S * 1000).unref());
+      await Promise.race([closed, timeout]);
+      server.closeAllConnections();
+      await cms?.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A read-through cache for upstream GETs: fresh within `ttlMs`; served stale while one background
+ * refresh runs within `staleWhileRevalidateMs`; served stale when the upstream fails within
+ * `staleIfErrorMs`. One load per key is in flight at a time, whoever asks.
+ */
+export interface SwrCacheOptions<T> {
+  max: number;
+  ttlMs: number;
+  staleWhileRevalidateMs: number;
+  staleIfErrorMs: number;
+  now?: () => number;
+  /** The freshness of one value, when it differs from `ttlMs` (a not-found answer is kept briefly). */
+  ttlOf?: (value: T) => number;
+  /** Told about a background refresh that failed (the stale value keeps being served). */
+  onBackgroundError?: (key: string, error: unknown) => void;
+}
+
+interface Entry<T> {
+  value: T;
+  storedAt: number;
+  ttlMs: number;
+}
+
+export class SwrCache<T extends {}> {
+  private readonly entries: LRUCache<string, Entry<T>>;
+  private readonly inflight = new Map<string, Promise<T>>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: SwrCacheOptions<T>) {
+    this.entries = new LRUCache({ max: options.max });
+    this.now = options.now ?? Date.now;
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const entry = this.entries.get(key);
+    const age = entry ? this.now() - entry.storedAt : Infinity;
+    if (entry && age < entry.ttlMs) return entry.value;
+    if (entry && age < entry.ttlMs + this.options.staleWhileRevalidateMs) {
+      this.refresh(key, load).catch((error) => this.options.onBackgroundError?.(key, error));
+      return entry.value;
+    }
+    try {
+      return await this.refresh(key, load);
+    } catch (error) {
+      if (entry && age < entry.ttlMs + this.options.staleIfErrorMs) return entry.value;
+      throw error;
+    }
+  }
+
+  /** Drops every entry whose key starts with `prefix` (all entries when empty). */
+  purge(prefix = ''): void {
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private refresh(key: string, load: () => Promise<T>): Promise<T> {
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = load()
+        .then((value) => {
+          const ttlMs = this.options.ttlOf?.(value) ?? this.options.ttlMs;
+          this.entries.set(key, { value, storedAt: this.now(), ttlMs });
+          return value;
+        })
+        .finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+}

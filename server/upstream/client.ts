@@ -1,0 +1,140 @@
+import type { z } from 'zod';
+import { SwrCache } from './cache';
+
+/** Why an upstream call failed. Loaders turn `not_found` into a 404 and anything else into a 5xx page. */
+export type UpstreamFailure = 'timeout' | 'network' | 'status' | 'contract';
+
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  constructor(
+    message: string,
+    readonly kind: UpstreamFailure,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export class UpstreamNotFound extends Error {
+  override name = 'UpstreamNotFound';
+}
+
+export type QueryParams = Record<string, string | number | undefined>;
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  cache?: { max: number; ttlMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number; notFoundTtlMs: number };
+  fetch?: typeof fetch;
+  onBackgroundError?: (key: string, error: unknown) => void;
+}
+
+type Cached = { found: true; body: unknown } | { found: false };
+
+export const DEFAULT_UPSTREAM_CACHE = {
+  max: 2000,
+  ttlMs: 60_000,
+  staleWhileRevalidateMs: 10 * 60_000,
+  staleIfErrorMs: 24 * 60 * 60_000,
+  notFoundTtlMs: 30_000,
+};
+
+/** The cache key: method, path and the query parameters in a stable order (lang included). */
+export function cacheKey(method: string, path: string, params: QueryParams): string {
+  const query = new URLSearchParams();
+  for (const key of Object.keys(params).sort()) {
+    const value = params[key];
+    if (value !== undefined) query.append(key, String(value));
+  }
+  const qs = query.toString();
+  return `${method} ${path}${qs ? `?${qs}` : ''}`;
+}
+
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
+
+export function createUpstreamClient(options: UpstreamClientOptions) {
+  const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  const doFetch = options.fetch ?? fetch;
+  const cacheOptions = options.cache ?? DEFAULT_UPSTREAM_CACHE;
+  const cache = new SwrCache<Cached>({
+    ...cacheOptions,
+    ttlOf: (value) => (value.found ? cacheOptions.ttlMs : cacheOptions.notFoundTtlMs),
+    onBackgroundError: options.onBackgroundError,
+  });
+
+  function urlFor(path: string, params: QueryParams): URL {
+    const url = new URL(path.replace(/^\/+/, ''), base);
+    for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, String(value));
+    return url;
+  }
+
+  async function request(method: string, path: string, params: QueryParams, body?: unknown, headers?: Record<string, string>): Promise<Response> {
+    try {
+      return await doFetch(urlFor(path, params), {
+        method,
+        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new UpstreamError(
+        `${method} ${path}: ${timedOut ? `no answer within ${options.timeoutMs} ms` : (error as Error).message}`,
+        timedOut ? 'timeout' : 'network',
+      );
+    }
+  }
+
+  async function readJson(method: string, path: string, res: Response): Promise<unknown> {
+    try {
+      return await res.json();
+    } catch {
+      throw new UpstreamError(`${method} ${path}: answer is not JSON`, 'contract', res.status);
+    }
+  }
+
+  function validate<S extends z.ZodType>(path: string, schema: S, body: unknown): z.infer<S> {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new UpstreamError(`GET ${path}: answer breaks the contract at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`, 'contract');
+    }
+    return parsed.data;
+  }
+
+  return {
+    /**
+     * A cached, validated GET. A 404 is `UpstreamNotFound` (cached briefly, so probing slugs does not
+     * reach the upstream); any other failure is `UpstreamError`, after the stale copy if there is one.
+     */
+    async get<S extends z.ZodType>(path: string, schema: S, params: QueryParams = {}): Promise<z.infer<S>> {
+      const cached = await cache.get(cacheKey('GET', path, params), async (): Promise<Cached> => {
+        const res = await request('GET', path, params);
+        if (res.status === 404) return { found: false };
+        if (!res.ok) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
+        // Validated before it is cached, so a bad answer never poisons the cache.
+        return { found: true, body: validate(path, schema, await readJson('GET', path, res)) };
+      });
+      if (!cached.found) throw new UpstreamNotFound(`GET ${path}: not found`);
+      return cached.body as z.infer<S>;
+    },
+
+    /** An uncached call with a body (forms, accounts); the answer is validated when a schema is given. */
+    async send<S extends z.ZodType>(
+      method: 'POST' | 'PUT' | 'DELETE',
+      path: string,
+      body: unknown,
+      schema: S,
+      options: { params?: QueryParams; headers?: Record<string, string> } = {},
+    ): Promise<{ status: number; data: z.infer<S> }> {
+      const res = await request(method, path, options.params ?? {}, body, options.headers);
+      const json = res.status === 204 ? null : await readJson(method, path, res);
+      if (res.status >= 500) throw new UpstreamError(`${method} ${path}: status ${res.status}`, 'status', res.status);
+      return { status: res.status, data: validate(path, schema, json) };
+    },
+
+    purge(prefix = ''): void {
+      cache.purge(prefix);
+    },
+  };
+}

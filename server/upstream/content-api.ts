@@ -1,0 +1,25 @@
+import * as c from '../../shared/api/contract';
+import type { Locale } from '../../shared/locales';
+import type { UpstreamClient } from './client';
+
+/** The content endpoints of the contract, typed: what loaders call. */
+export function contentApi(client: UpstreamClient) {
+  const seg = encodeURIComponent;
+  return {
+    init: (lang: Locale) => client.get('init', c.initSchema, { lang }),
+    home: (lang: Locale) => client.get('home', c.homeSchema, { lang }),
+    page: (lang: Locale, slug: string) => client.get(`pages/${seg(slug)}`, c.pageSchema, { lang }),
+    product: (lang: Locale, slug: string) => client.get(`products/${seg(slug)}`, c.productSchema, { lang }),
+    categories: (lang: Locale) => client.get('categories', c.categoriesSchema, { lang }),
+    category: (lang: Locale, slug: string) => client.get(`categories/${seg(slug)}`, c.categoryDetailSchema, { lang }),
+    bySlug: (lang: Locale, slug: string) => client.get(`slugs/${seg(slug)}`, c.slugTargetSchema, { lang }),
+    articles: (lang: Locale, query: { category?: string; page?: number; perPage?: number }) =>
+      client.get('articles', c.articleListSchema, { lang, ...query }),
+    article: (lang: Locale, slug: string) => client.get(`articles/${seg(slug)}`, c.articleSchema, { lang }),
+    faq: (lang: Locale) => client.get('faq', c.faqSchema, { lang }),
+    faqItem: (lang: Locale, slug: string) => client.get(`faq/${seg(slug)}`, c.faqItemSchema, { lang }),
+    search: (lang: Locale, q: string) => client.get('search', c.searchResultsSchema, { lang, q }),
+  };
+}
+
+export type ContentApi = ReturnType<typeof contentApi>;

@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales';
+
+/**
+ * The upstream content API contract: one source of truth for the embedded content API (which serves
+ * it) and the BFF (which validates every answer against it). Every GET takes `?lang=sl|en|de`.
+ *
+ *   GET init                      -> Init
+ *   GET home                      -> Home
+ *   GET pages/:slug               -> Page          (slug in the requested locale)
+ *   GET products/:slug            -> Product
+ *   GET categories                -> Category[]    (with products)
+ *   GET categories/:slug          -> CategoryDetail
+ *   GET slugs/:slug               -> SlugTarget    (a product or a category by its slug)
+ *   GET articles?category=&page=&perPage= -> ArticleList
+ *   GET articles/:slug            -> Article
+ *   GET faq                       -> Faq
+ *   GET faq/:slug                 -> FaqItem
+ *   GET search?q=                 -> SearchResults (sections: articles, products, categories, pages)
+ *
+ * A missing entity is a 404 with `{ error: 'not_found' }`.
+ */
+
+export const localeSchema = z.enum(LOCALES);
+
+/** The slug of an entity in every locale (for the locale switcher, hreflang and the sitemap). */
+export const slugsSchema = z.object({ sl: z.string(), en: z.string(), de: z.string() });
+export type Slugs = z.infer<typeof slugsSchema>;
+
+export const imageSchema = z.object({
+  src: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: z.string(),
+});
+export type Image = z.infer<typeof imageSchema>;
+
+/**
+ * Rich text as structured blocks rather than HTML: content is rendered as React elements, so nothing
+ * an editor writes can ever run as script.
+ */
+export const blockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('heading'), level: z.union([z.literal(2), z.literal(3)]), text: z.string() }),
+  z.object({ type: z.literal('paragraph'), text: z.string() }),
+  z.object({ type: z.literal('list'), ordered: z.boolean().default(false), items: z.array(z.string()) }),
+  z.object({ type: z.literal('quote'), text: z.string() }),
+]);
+export type Block = z.infer<typeof blockSchema>;
+
+/** A link to one of the site's own screens, named by the route table, or an external URL. */
+export const linkSchema = z.union([
+  z.object({ route: z.string(), params: z.record(z.string(), z.string()).optional() }),
+  z.object({ url: z.string() }),
+]);
+export type Link = z.infer<typeof linkSchema>;
+
+export const menuItemSchema = z.object({
+  title: z.string(),
+  link: linkSchema,
+  get children() {
+    return z.array(menuItemSchema).optional();
+  },
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const menuSchema = z.object({ key: z.string(), title: z.string(), items: z.array(menuItemSchema) });
+export type Menu = z.infer<typeof menuSchema>;
+
+export const openingHoursSchema = z.object({
+  country: z.string().length(2),
+  /** schema.org day codes: Mo, Tu, We, Th, Fr, Sa, Su */
+  days: z.array(z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])),
+  opens: z.string().regex(/^\d\d:\d\d$/),
+  closes: z.string().regex(/^\d\d:\d\d$/),
+});
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
+/** Settings travel as a list of key/value pairs; `settingsFromList` gives the typed view. */
+export const settingSchema = z.object({ key: z.string(), value: z.unknown() });
+
+export const siteSettingsSchema = z.object({
+  company_name: z.string(),
+  company_legal_name: z.string(),
+  company_email: z.string(),
+  company_phone: z.string(),
+  company_vat_id: z.string(),
+  founded_year: z.number().int(),
+  street_address: z.string(),
+  postal_code: z.string(),
+  town: z.string(),
+  country: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  website_url: z.string(),
+  showrooms: z.array(
+    z.object({
+      name: z.string(),
+      street_address: z.string(),
+      postal_code: z.string(),
+      town: z.string(),
+      country: z.string().length(2),
+      phone: z.string(),
+      email: z.string(),
+    }),
+  ),
+  opening_hours: z.array(openingHoursSchema),
+  social: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export function settingsFromList(list: { key: string; value: unknown }[]): SiteSettings {
+  return siteSettingsSchema.parse(Object.fromEntries(list.map((s) => [s.key, s.value])));
+}
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  slugs: slugsSchema,
+  title: z.string(),
+  summary: z.string(),
+  image: imageSchema,
+  /** The inquiry form's offer type this family maps to. */
+  offerType: z.string(),
+  order: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const articleCategorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  slugs: slugsSchema,
+  title: z.string(),
+  description: z.string(),
+});
+export type ArticleCategory = z.infer<typeof articleCategorySchema>;
+
+export const notificationSchema = z
+  .object({ id: z.string(), message: z.string(), level: z.enum(['info', 'warning']), link: linkSchema.optional() })
+  .nullable();
+
+export const initSchema = z.object({
+  locales: z.array(
+    z.object({
+      code: localeSchema,
+      name: z.string(),
+      iso: z.string(),
+      file: z.string(),
+      /** The `seo` group: titled entries (product titles, address and opening-hours lines). */
+      seo: z.record(z.string(), z.object({ title: z.string() })),
+    }),
+  ),
+  settings: z.array(settingSchema),
+  menus: z.array(menuSchema),
+  languages: z.array(z.object({ code: localeSchema, name: z.string() })),
+  categories: z.array(categorySchema),
+  articleCategories: z.array(articleCategorySchema),
+  notification: notificationSchema,
+});
+export type Init = z.infer<typeof initSchema>;
+
+export const seoSchema = z.object({ title: z.string(), description: z.string() });
+
+export const productSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  slugs: slugsSchema,
+  title: z.string(),
+  summary: z.string(),
+  image: imageSchema,
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productSchema = productSummarySchema.extend({
+  seo: seoSchema,
+  offerType: z.string(),
+  category: categorySchema,
+  body: z.array(blockSchema),
+  features: z.array(z.string()),
+  variants: z.array(z.object({ title: z.string(), description: z.string() })),
+  options: z.array(z.object({ title: z.string(), values: z.array(z.string()) })),
+  images: z.array(imageSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const categoryDetailSchema = categorySchema.extend({
+  seo: seoSchema,
+  body: z.array(blockSchema),
+  products: z.array(productSummarySchema),
+});
+export type CategoryDetail = z.infer<typeof categoryDetailSchema>;
+
+export const categoriesSchema = z.array(categorySchema.extend({ products: z.array(productSummarySchema) }));
+
+export const slugTargetSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('product'), product: productSchema }),
+  z.object({ type: z.literal('category'), category: categoryDetailSchema }),
+]);
+export type SlugTarget = z.infer<typeof slugTargetSchema>;
+
+export const articleSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  slugs: slugsSchema,
+  title: z.string(),
+  excerpt: z.string(),
+  publishedAt: z.string(),
+  image: imageSchema,
+  category: articleCategorySchema,
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+
+export const articleListSchema = z.object({
+  items: z.array(articleSummarySchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  perPage: z.number().int().positive(),
+});
+export type ArticleList = z.infer<typeof articleListSchema>;
+
+export const articleSchema = articleSummarySchema.extend({
+  seo: seoSchema,
+  author: z.string(),
+  body: z.array(blockSchema),
+  related: z.array(articleSummarySchema),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const pageSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  slug: z.string(),
+  slugs: slugsSchema,
+  title: z.string(),
+  seo: seoSchema,
+  body: z.array(blockSchema),
+  updatedAt: z.string(),
+});
+export type Page = z.infer<typeof pageSchema>;
+
+export const faqItemSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  slugs: slugsSchema,
+  question: z.string(),
+});
+
+export const faqSchema = z.object({
+  categories: z.array(
+    z.object({ id: z.number().int(), slug: z.string(), title: z.string(), items: z.array(faqItemSummarySchema) }),
+  ),
+});
+export type Faq = z.infer<typeof faqSchema>;
+
+export const faqItemSchema = faqItemSummarySchema.extend({
+  answer: z.array(blockSchema),
+  category: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }),
+});
+export type FaqItem = z.infer<typeof faqItemSchema>;
+
+export const ctaSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  text: z.string(),
+  label: z.string(),
+  link: linkSchema,
+});
+export type Cta = z.infer<typeof ctaSchema>;
+
+export const homeSchema = z.object({
+  seo: seoSchema,
+  hero: z.object({ title: z.string(), text: z.string(), image: imageSchema, cta: ctaSchema }),
+  intro: z.array(blockSchema),
+  ctas: z.array(ctaSchema),
+  latestArticles: z.array(articleSummarySchema),
+});
+export type Home = z.infer<typeof homeSchema>;
+
+export const searchResultsSchema = z.object({
+  query: z.string(),
+  articles: z.array(articleSummarySchema),
+  products: z.array(productSummarySchema),
+  categories: z.array(categorySchema),
+  pages: z.array(z.object({ key: z.string(), slug: z.string(), title: z.string(), excerpt: z.string() })),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+export const apiErrorSchema = z.object({ error: z.string() });

@@ -1,0 +1,37 @@
+import type { Locale } from './locales';
+
+/** The id of the `<script type="application/json">` block that carries the page's data to the browser. */
+export const DOCUMENT_DATA_ID = '__data';
+/** The element the app renders into and hydrates. */
+export const APP_ROOT_ID = 'app';
+
+/** A route error as it travels in JSON; the browser turns it back into a route error response. */
+export type SerializedRouteError =
+  | { kind: 'response'; status: number; statusText: string; data: unknown }
+  | { kind: 'error'; message: string };
+
+export interface HydrationState {
+  loaderData: Record<string, unknown>;
+  errors: Record<string, SerializedRouteError> | null;
+}
+
+/** Everything the browser needs to hydrate without another request. */
+export interface DocumentData {
+  locale: Locale;
+  buildId: string;
+  /** The UI strings of the page's locale. */
+  i18n: Record<string, unknown>;
+  hydration: HydrationState;
+}
+
+/** What `{page path}/_payload.json` answers: the page's loader data, as a client navigation needs it. */
+export interface PagePayload extends HydrationState {
+  status: number;
+  redirect?: string;
+}
+
+export const PAYLOAD_SUFFIX = '/_payload.json';
+
+export function payloadPath(pathname: string, search = ''): string {
+  return `${pathname.replace(/\/+$/, '')}${PAYLOAD_SUFFIX}${search}`;
+}

@@ -1,0 +1,56 @@
+import type * as c from './api/contract';
+import type { Locale } from './locales';
+import type { RouteName } from './routes';
+
+/** What every screen's loader returns beside its content: the head and the page in other locales. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** The same page's path in each locale that has it (locale switcher, hreflang). */
+  alternates: Partial<Record<Locale, string>>;
+  /** Pages that must not be indexed (search results, account pages, errors). */
+  noindex?: boolean;
+}
+
+export interface LayoutData {
+  locale: Locale;
+  init: c.Init;
+  settings: c.SiteSettings;
+  /** The site's public origin, for canonical links. */
+  origin: string;
+}
+
+interface Screens {
+  index: { home: c.Home };
+  blog: { list: c.ArticleList; category: c.ArticleCategory | null };
+  blogArticle: { article: c.Article };
+  b2b: { page: c.Page };
+  faq: { faq: c.Faq };
+  faqItem: { item: c.FaqItem; faq: c.Faq };
+  product: { product: c.Product };
+  categories: { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
+  page: { page: c.Page };
+  search: { query: string; results: c.SearchResults | null };
+  login: object;
+  register: object;
+  verify: object;
+  passwordReset: object;
+  profile: object;
+  verifyEmail: object;
+  slug: { target: c.SlugTarget };
+}
+
+export type ScreenData<N extends RouteName> = Screens[N] & { meta: PageMeta };
+
+/** The data of the catch-all 404 route. */
+export interface NotFoundData {
+  meta: PageMeta;
+}
+
+/** The data a route error carries to the error page (never a stack or an upstream message). */
+export interface RouteErrorData {
+  message: string;
+}
+
+/** Slugs are lowercase words joined by single hyphens; anything else is a 404 without an upstream call. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,0 +1,71 @@
+import { LOCALES, type Locale } from './locales';
+
+/**
+ * The route table: every screen and its path per locale (without the locale prefix).
+ * Server matching, links, the locale switcher, hreflang and the sitemap all derive from it.
+ * Paths use react-router syntax; `:name?` is an optional segment.
+ */
+const FAQ = {
+  sl: '/pogosta-vprasanja',
+  en: '/page/frequently-asked-questions-info-answers',
+  de: '/seite/haeufig-gestellte-fragen-infos-antworten',
+} as const;
+
+export const ROUTES = {
+  index: '',
+  blog: '/blog/:category?',
+  blogArticle: '/blog/:category/:slug',
+  b2b: '/b2b',
+  faq: FAQ,
+  faqItem: { sl: `${FAQ.sl}/:slug`, en: `${FAQ.en}/:slug`, de: `${FAQ.de}/:slug` },
+  product: { sl: '/izdelek/:slug', en: '/product/:slug', de: '/produkt/:slug' },
+  categories: { sl: '/kategorije', en: '/categories', de: '/kategorien' },
+  page: { sl: '/stran/:slug', en: '/page/:slug', de: '/seite/:slug' },
+  search: { sl: '/iskanje', en: '/search', de: '/suche' },
+  login: '/login',
+  register: '/register',
+  verify: '/verify',
+  passwordReset: '/password-reset',
+  profile: '/user/profile',
+  verifyEmail: '/verify-email',
+  slug: '/:slug',
+} as const satisfies Record<string, string | Record<Locale, string>>;
+
+export type RouteName = keyof typeof ROUTES;
+export type RouteParams = Record<string, string | undefined>;
+
+/** Route names use the three-underscore separator of the reference i18n library: `product___en`. */
+export const ROUTE_NAME_SEPARATOR = '___';
+
+export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+
+export function routeId(name: RouteName, locale: Locale): string {
+  return `${name}${ROUTE_NAME_SEPARATOR}${locale}`;
+}
+
+export function parseRouteId(id: string): { name: RouteName; locale: Locale } | null {
+  const [name, locale] = id.split(ROUTE_NAME_SEPARATOR);
+  if (!name || !locale || !(name in ROUTES) || !(LOCALES as readonly string[]).includes(locale)) return null;
+  return { name: name as RouteName, locale: locale as Locale };
+}
+
+/** The full react-router pattern of a route in a locale, prefix included. */
+export function routePattern(name: RouteName, locale: Locale): string {
+  const path: string | Record<Locale, string> = ROUTES[name];
+  return `/${locale}${typeof path === 'string' ? path : path[locale]}`;
+}
+
+/**
+ * Builds a route's path in a locale. Every parameter is percent-encoded, so a value from content or
+ * input can never add a segment or leave the site; a missing optional segment is dropped.
+ */
+export function pathTo(name: RouteName, locale: Locale, params: RouteParams = {}): string {
+  return routePattern(name, locale).replace(/\/:(\w+)(\?)?/g, (_, key: string, optional?: string) => {
+    const value = params[key];
+    if (value === undefined || value === '') {
+      if (optional) return '';
+      throw new Error(`pathTo(${name}): missing parameter '${key}'`);
+    }
+    return `/${encodeURIComponent(value)}`;
+  });
+}

@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Two builds: the browser bundle (hashed assets and a manifest the server reads for script, preload
+ * and stylesheet tags) and, with `--ssr`, the server bundle (the site and the standalone content API).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  publicDir: 'public',
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: true,
+        rollupOptions: {
+          input: { main: 'server/main.ts', cms: 'server/cms/main.ts' },
+          output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+        },
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2022',
+        rollupOptions: { input: 'client/entry.tsx' },
+      },
+  ssr: { noExternal: [] },
+}));
