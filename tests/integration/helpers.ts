@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../server/config';
+import { startSite, type Site } from '../../server/site';
+
+/**
+ * The real site on a free port: the BFF and, unless an upstream is given, the embedded content API on
+ * its own free port with a fresh database seeded from content/. Needs the client build (`npm run build`).
+ */
+export async function startTestSite(env: Record<string, string> = {}): Promise<Site & { stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shading-it-'));
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const site = await startSite(config, pino({ level: 'silent' }));
+  return {
+    ...site,
+    async stop() {
+      await site.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The text of the first element matching a simple tag pattern, tags stripped. */
+export function firstText(html: string, tag: string): string | null {
+  const match = new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`).exec(html);
+  return match ? match[1]!.replace(/<[^>]+>/g, '').trim() : null;
+}
+
+export function attr(html: string, pattern: RegExp): string | null {
+  return pattern.exec(html)?.[1] ?? null;
+}
