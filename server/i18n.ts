@@ -21,6 +21,7 @@ export async function loadTranslations(localesDir: string): Promise<Translations
     ns: [I18N_NAMESPACE],
     defaultNS: I18N_NAMESPACE,
     initAsync: true,
+    showSupportNotice: false,
   });
   const bundles = {} as Record<Locale, I18nBundle>;
   const instances = {} as Record<Locale, i18n>;

@@ -18,6 +18,7 @@ export function createI18n(locale: Locale, bundle: I18nBundle): i18n {
     ns: [I18N_NAMESPACE],
     defaultNS: I18N_NAMESPACE,
     initAsync: false,
+    showSupportNotice: false,
     // React escapes what it renders; escaping here too would show entities to the visitor.
     interpolation: { escapeValue: false },
   });

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { STATUS_CODES } from 'node:http';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { settingsFromList, type Slugs } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
@@ -20,7 +21,7 @@ export interface LoaderContext {
 type Args = LoaderFunctionArgs<LoaderContext> & { context: LoaderContext };
 
 function fail(status: number, message: string): never {
-  throw data<RouteErrorData>({ message }, { status });
+  throw data<RouteErrorData>({ message }, { status, statusText: STATUS_CODES[status] });
 }
 
 /** 'Page Not Found' for a failed route check, 'Page not found' for a missing entity (the reference messages). */

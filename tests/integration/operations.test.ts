@@ -1,0 +1,121 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite } from './helpers';
+
+let site: Awaited<ReturnType<typeof startTestSite>>;
+beforeAll(async () => {
+  site = await startTestSite();
+});
+afterAll(() => site?.stop());
+
+describe('security headers', () => {
+  it('sends a strict CSP and the usual headers on pages, redirects, errors and assets', async () => {
+    const manifestEntry = /src="(\/assets\/entry-[\w-]+\.js)"/.exec((await request(site.server).get('/sl')).text)![1]!;
+    for (const path of ['/sl', '/', '/sl/nope', manifestEntry, '/sl/%E0%A4%A']) {
+      const res = await request(site.server).get(path);
+      const csp = res.headers['content-security-policy'] as string;
+      const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc, path).toBe("'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    }
+  });
+
+  it('puts no inline script in a page', async () => {
+    const html = (await request(site.server).get('/en')).text;
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    for (const [, attrs, body] of scripts) {
+      if (attrs!.includes('type="application/json"')) continue;
+      expect(attrs).toMatch(/src="\/assets\//);
+      expect(body).toBe('');
+    }
+  });
+
+  it('keeps a well-formed request id from the load balancer', async () => {
+    const res = await request(site.server).get('/healthz').set('X-Request-Id', 'lb-1234abcd');
+    expect(res.headers['x-request-id']).toBe('lb-1234abcd');
+    const bad = await request(site.server).get('/healthz').set('X-Request-Id', 'x"><script>alert(1)</script>');
+    expect(bad.headers['x-request-id']).not.toContain('<');
+  });
+});
+
+describe('operations', () => {
+  it('answers health and readiness', async () => {
+    expect((await request(site.server).get('/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await request(site.server).get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready' });
+  });
+
+  it('serves hashed assets for a year, compressed, and a missing asset as a 404', async () => {
+    const entry = /src="(\/assets\/entry-[\w-]+\.js)"/.exec((await request(site.server).get('/sl')).text)![1]!;
+    const res = await request(site.server).get(entry).set('Accept-Encoding', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const missing = await request(site.server).get('/assets/entry-nothere.js');
+    expect(missing.status).toBe(404);
+  });
+
+  it('compresses pages and lets shared caches keep them briefly', async () => {
+    const res = await request(site.server).get('/de').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+  });
+});
+
+describe('upstream failures', () => {
+  it('shows a 503 page when the upstream is down, and a 503 payload', async () => {
+    const dead = http.createServer();
+    await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
+    const port = (dead.address() as AddressInfo).port;
+    await new Promise<void>((r) => dead.close(() => r()));
+    const broken = await startTestSite({ UPSTREAM_URL: `http://127.0.0.1:${port}/`, UPSTREAM_TIMEOUT_MS: '500' });
+    try {
+      const res = await request(broken.server).get('/en');
+      expect(res.status).toBe(503);
+      expect(res.text).toContain('Service temporarily unavailable');
+      expect((await request(broken.server).get('/readyz')).status).toBe(503);
+    } finally {
+      await broken.stop();
+    }
+  });
+
+  it('treats an answer that breaks the contract as an upstream error, not a crash', async () => {
+    const liar = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"locales":"nope"}'));
+    await new Promise<void>((r) => liar.listen(0, '127.0.0.1', r));
+    const broken = await startTestSite({ UPSTREAM_URL: `http://127.0.0.1:${(liar.address() as AddressInfo).port}/` });
+    try {
+      const res = await request(broken.server).get('/sl/kategorije');
+      expect(res.status).toBe(503);
+      expect(res.text).toContain('Storitev začasno ni na voljo');
+      expect((await request(broken.server).get('/healthz')).status).toBe(200);
+    } finally {
+      await broken.stop();
+      await new Promise<void>((r) => liar.close(() => r()));
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('reports not ready and finishes in-flight requests', async () => {
+    const other = await startTestSite();
+    const received = new Promise((r) => other.server.once('request', r));
+    const inFlight = fetch(`${other.url}/en/categories`);
+    await received;
+    const stopping = other.stop();
+    const ready = await fetch(`${other.url}/readyz`).catch(() => null);
+    expect(ready === null || ready.status === 503).toBe(true);
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('</html>');
+    await stopping;
+    expect(other.server.listening).toBe(false);
+  });
+});

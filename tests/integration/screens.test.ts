@@ -1,0 +1,105 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as c from '../../shared/api/contract';
+import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
+import { pathTo, ROUTE_NAMES, type RouteName } from '../../shared/routes';
+import { attr, firstText, startTestSite } from './helpers';
+
+let site: Awaited<ReturnType<typeof startTestSite>>;
+/** A path per screen and locale, with slugs read from the site's own page payloads. */
+const paths = new Map<string, string>();
+
+beforeAll(async () => {
+  site = await startTestSite();
+  for (const locale of LOCALES) {
+    const payload = async (path: string) => (await request(site.server).get(`${path}/_payload.json`)).body as { loaderData: Record<string, any> };
+    const categories = (await payload(pathTo('categories', locale))).loaderData[`categories___${locale}`] as { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
+    const category = categories.categories[0]!;
+    const product = categories.products[category.id]![0]!;
+    const blog = (await payload(pathTo('blog', locale))).loaderData[`blog___${locale}`] as { list: c.ArticleList };
+    const article = blog.list.items[0]!;
+    const faq = (await payload(pathTo('faq', locale))).loaderData[`faq___${locale}`] as { faq: c.Faq };
+    const item = faq.faq.categories[0]!.items[0]!;
+    const privacy = { sl: 'politika-zasebnosti', en: 'privacy-policy', de: 'datenschutzbestimmungen' }[locale];
+    const byRoute: Record<RouteName, string> = {
+      index: pathTo('index', locale),
+      blog: pathTo('blog', locale, { category: article.category.slug }),
+      blogArticle: pathTo('blogArticle', locale, { category: article.category.slug, slug: article.slug }),
+      b2b: pathTo('b2b', locale),
+      faq: pathTo('faq', locale),
+      faqItem: pathTo('faqItem', locale, { slug: item.slug }),
+      product: pathTo('product', locale, { slug: product.slug }),
+      categories: pathTo('categories', locale),
+      page: pathTo('page', locale, { slug: privacy }),
+      search: `${pathTo('search', locale)}?q=${encodeURIComponent(product.title.split(' ')[0]!)}`,
+      login: pathTo('login', locale),
+      register: pathTo('register', locale),
+      verify: pathTo('verify', locale),
+      passwordReset: pathTo('passwordReset', locale),
+      profile: pathTo('profile', locale),
+      verifyEmail: pathTo('verifyEmail', locale),
+      slug: pathTo('slug', locale, { slug: category.slug }),
+    };
+    for (const name of ROUTE_NAMES) paths.set(`${name}___${locale}`, byRoute[name]);
+  }
+});
+afterAll(() => site?.stop());
+
+describe('every screen in every locale', () => {
+  for (const locale of LOCALES) {
+    for (const name of ROUTE_NAMES) {
+      it(`${name}___${locale}`, async () => {
+        const path = paths.get(`${name}___${locale}`)!;
+        const res = await request(site.server).get(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        const html = res.text;
+        expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+        expect(html).toContain(`<html lang="${LOCALE_ISO[locale as Locale]}"`);
+        expect(firstText(html, 'h1')?.length).toBeGreaterThan(1);
+        expect(firstText(html, 'title')?.length).toBeGreaterThan(3);
+        expect(attr(html, /<meta name="description" content="([^"]*)"/)).not.toBeNull();
+        expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/(sl|en|de)/);
+        const hreflangs = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)"/g)].map((m) => m[1]);
+        expect(hreflangs).toEqual(['sl-SI', 'en-GB', 'de-AT', 'x-default']);
+        expect(html).toContain('class="site-header"');
+        expect(html).toContain('<script type="application/json" id="__data">');
+        expect(html).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js"><\/script>/);
+      });
+    }
+  }
+});
+
+describe('page payloads', () => {
+  it('answer a client navigation with the page data, without the layout', async () => {
+    const res = await request(site.server).get('/en/categories/_payload.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Object.keys(res.body.loaderData)).toEqual(['categories___en']);
+    expect(res.body.loaderData.categories___en.meta.alternates).toEqual({ sl: '/sl/kategorije', en: '/en/categories', de: '/de/kategorien' });
+  });
+
+  it('carry a 404 as a route error', async () => {
+    const res = await request(site.server).get('/en/product/no-such-product/_payload.json');
+    expect(res.status).toBe(404);
+    expect(res.body.errors).toEqual({ product___en: { kind: 'response', status: 404, statusText: 'Not Found', data: { message: 'Page not found: /en/product/no-such-product' } } });
+  });
+
+  it('carry a redirect: the content page "home" is the home page', async () => {
+    expect((await request(site.server).get('/de/seite/home/_payload.json')).body.redirect).toBe('/de');
+    const res = await request(site.server).get('/sl/stran/home');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/sl');
+  });
+});
+
+describe('locale switcher and alternates', () => {
+  it('link the same product in every locale by its translated slug', async () => {
+    const html = (await request(site.server).get(paths.get('product___sl')!)).text;
+    const links = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], new URL(m[2]!).pathname]);
+    expect(links[1]![1]).toMatch(/^\/en\/product\/[a-z0-9-]+$/);
+    expect(links[2]![1]).toMatch(/^\/de\/produkt\/[a-z0-9-]+$/);
+    for (const [, path] of links) expect((await request(site.server).get(path!)).status).toBe(200);
+    expect(html).toMatch(/<a href="\/en\/product\/[a-z0-9-]+" hrefLang="en-GB"/);
+  });
+});
