@@ -8,7 +8,8 @@ const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z
   .string()
   .trim()
-  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+  .transform((v) => (v ? v : undefined))
   .pipe(z.url({ protocol: /^https?$/ }).optional());
 
 export const configSchema = z.object({

@@ -23,7 +23,7 @@ export function buildHead(meta: PageMeta, opts: { locale: Locale; siteName: stri
   if (fallback) alternates.push({ hreflang: 'x-default', href: absolute(fallback) });
   return {
     lang: LOCALE_ISO[opts.locale],
-    title: meta.title && meta.title !== opts.siteName ? `${meta.title} | ${opts.siteName}` : opts.siteName,
+    title: [meta.title, opts.siteName].filter((part, i, all) => part && all.indexOf(part) === i).join(' | '),
     description: meta.description,
     canonical: meta.noindex && Object.keys(meta.alternates).length === 0 ? null : absolute(meta.alternates[opts.locale] ?? opts.path),
     robots: meta.noindex ? 'noindex, follow' : null,

@@ -1,0 +1,114 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { SwrCache } from '../../server/upstream/cache';
+import { cacheKey, createUpstreamClient, UpstreamError, UpstreamNotFound } from '../../server/upstream/client';
+
+/** A real HTTP upstream whose answers each test scripts. */
+let answer: (url: URL, res: http.ServerResponse) => void;
+let hits = 0;
+const server = http.createServer((req, res) => {
+  hits++;
+  answer(new URL(req.url!, 'http://x'), res);
+});
+let base = '';
+
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  hits = 0;
+});
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const schema = z.object({ title: z.string() });
+const cache = { max: 100, ttlMs: 60_000, staleWhileRevalidateMs: 0, staleIfErrorMs: 60_000, notFoundTtlMs: 60_000 };
+
+describe('upstream client', () => {
+  it('keys the cache by method, path and params in a stable order', () => {
+    expect(cacheKey('GET', 'init', { lang: 'sl', b: 1, a: undefined })).toBe('GET init?b=1&lang=sl');
+    expect(cacheKey('GET', 'init', { b: 1, lang: 'sl' })).toBe(cacheKey('GET', 'init', { lang: 'sl', b: 1 }));
+  });
+
+  it('sends params, validates and caches; one request in flight per key', async () => {
+    answer = (url, res) => setTimeout(() => json(res, 200, { title: `t-${url.searchParams.get('lang')}`, extra: 1 }), 20);
+    const client = createUpstreamClient({ baseUrl: base, timeoutMs: 1000, cache });
+    const results = await Promise.all([1, 2, 3].map(() => client.get('init', schema, { lang: 'en' })));
+    expect(results).toEqual([{ title: 't-en' }, { title: 't-en' }, { title: 't-en' }]);
+    expect(await client.get('init', schema, { lang: 'en' })).toEqual({ title: 't-en' });
+    expect(hits).toBe(1);
+    await client.get('init', schema, { lang: 'de' });
+    expect(hits).toBe(2);
+  });
+
+  it('turns an answer that breaks the contract into an upstream error, and does not cache it', async () => {
+    answer = (_url, res) => json(res, 200, { title: 42 });
+    const client = createUpstreamClient({ baseUrl: base, timeoutMs: 1000, cache });
+    await expect(client.get('bad', schema)).rejects.toMatchObject({ kind: 'contract' });
+    answer = (_url, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{not json');
+    await expect(client.get('bad', schema)).rejects.toBeInstanceOf(UpstreamError);
+    expect(hits).toBe(2);
+  });
+
+  it('reports a 404 as not found, cached briefly', async () => {
+    answer = (_url, res) => json(res, 404, { error: 'not_found' });
+    const client = createUpstreamClient({ baseUrl: base, timeoutMs: 1000, cache });
+    await expect(client.get('products/x', schema)).rejects.toBeInstanceOf(UpstreamNotFound);
+    await expect(client.get('products/x', schema)).rejects.toBeInstanceOf(UpstreamNotFound);
+    expect(hits).toBe(1);
+  });
+
+  it('times out', async () => {
+    answer = (_url, res) => setTimeout(() => json(res, 200, { title: 'late' }), 500);
+    const client = createUpstreamClient({ baseUrl: base, timeoutMs: 100, cache });
+    await expect(client.get('slow', schema)).rejects.toMatchObject({ kind: 'timeout' });
+  });
+
+  it('serves the stale copy when the upstream fails (stale-if-error)', async () => {
+    answer = (_url, res) => json(res, 200, { title: 'fresh' });
+    const client = createUpstreamClient({ baseUrl: base, timeoutMs: 1000, cache: { ...cache, ttlMs: 10 } });
+    expect(await client.get('page', schema)).toEqual({ title: 'fresh' });
+    answer = (_url, res) => json(res, 502, {});
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await client.get('page', schema)).toEqual({ title: 'fresh' });
+    expect(hits).toBe(2);
+  });
+});
+
+describe('stale-while-revalidate cache', () => {
+  it('serves a stale value at once and refreshes it in the background', async () => {
+    let now = 0;
+    let loads = 0;
+    const swr = new SwrCache<{ v: number }>({ max: 10, ttlMs: 100, staleWhileRevalidateMs: 1000, staleIfErrorMs: 0, now: () => now });
+    const load = async () => ({ v: ++loads });
+    expect(await swr.get('k', load)).toEqual({ v: 1 });
+    now = 150;
+    expect(await swr.get('k', load)).toEqual({ v: 1 });
+    await Promise.resolve();
+    expect(loads).toBe(2);
+    expect(await swr.get('k', load)).toEqual({ v: 2 });
+    now = 5000;
+    expect(await swr.get('k', load)).toEqual({ v: 3 });
+  });
+
+  it('throws when the stale value is too old to cover an error', async () => {
+    let now = 0;
+    const swr = new SwrCache<{ v: number }>({ max: 10, ttlMs: 100, staleWhileRevalidateMs: 0, staleIfErrorMs: 500, now: () => now });
+    await swr.get('k', async () => ({ v: 1 }));
+    now = 300;
+    expect(await swr.get('k', () => Promise.reject(new Error('down')))).toEqual({ v: 1 });
+    now = 1000;
+    await expect(swr.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+  });
+
+  it('purges by prefix', async () => {
+    const swr = new SwrCache<{ v: number }>({ max: 10, ttlMs: 1000, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 });
+    await swr.get('GET a', async () => ({ v: 1 }));
+    await swr.get('GET b', async () => ({ v: 1 }));
+    swr.purge('GET a');
+    expect(swr.size).toBe(1);
+  });
+});
