@@ -36,16 +36,28 @@ export function Header() {
           <button type="submit">{t('search.submit')}</button>
         </form>
         <LocaleSwitcher />
-        <button
-          type="button"
+        {/* A link to the menu, so the menu opens without JavaScript too (`:target`); with it, a toggle. */}
+        <a
+          href="#main-menu"
+          role="button"
           className="menu-toggle"
           aria-expanded={open}
           aria-controls="main-menu"
-          onClick={() => setOpen((v) => !v)}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen((v) => !v);
+          }}
+          onKeyDown={(event) => {
+            // A button answers Space as well as Enter.
+            if (event.key === ' ') {
+              event.preventDefault();
+              setOpen((v) => !v);
+            }
+          }}
         >
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">{t('header.menu')}</span>
-        </button>
+        </a>
       </div>
       {main ? (
         <nav id="main-menu" className={open ? 'main-menu main-menu--open' : 'main-menu'} aria-label={main.title}>
