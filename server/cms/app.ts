@@ -1,0 +1,105 @@
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { localeSchema } from '../../shared/api/contract';
+import type { Locale } from '../../shared/locales';
+import type { Db } from './db';
+import { contentQueries } from './queries';
+import { readContentVersion } from './seed';
+
+export type CmsAppOptions = { logger: Logger };
+
+const ARTICLES_PER_PAGE = 10;
+const ARTICLES_MAX_PER_PAGE = 50;
+// Keeps the row offset a small integer whatever a caller sends; no listing is anywhere near this long.
+const MAX_PAGE = 1_000_000;
+
+/** As long as the site's search inputs allow. */
+const MAX_QUERY_LENGTH = 200;
+
+const langQuery = z.object({ lang: localeSchema });
+const positiveInt = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive());
+const articlesQuery = langQuery.extend({
+  category: z.string().min(1).optional(),
+  page: positiveInt.pipe(z.number().max(MAX_PAGE)).default(1),
+  // Larger pages are served at the maximum rather than refused; the answer says which size it used.
+  perPage: positiveInt.transform((n) => Math.min(n, ARTICLES_MAX_PER_PAGE)).default(ARTICLES_PER_PAGE),
+});
+
+const searchQuery = langQuery.extend({ q: z.string().trim().max(MAX_QUERY_LENGTH) });
+
+const NOT_FOUND = { error: 'not_found' };
+const BAD_REQUEST = { error: 'bad_request' };
+
+/**
+ * The embedded content API: every GET endpoint of shared/api/contract.ts, mounted at the root.
+ * Answers are never cacheable (the BFF keeps its own cache) and carry the content version, so a
+ * cache in front can tell when the content changed.
+ */
+export function createCmsApp(db: Db, { logger }: CmsAppOptions): express.Express {
+  const content = contentQueries(db);
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+
+  app.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    res.set('X-Content-Version', readContentVersion(db) ?? 'none');
+    next();
+  });
+
+  app.get('/init', endpoint(langQuery, ({ lang }) => content.init(lang)));
+  app.get('/home', endpoint(langQuery, ({ lang }) => content.home(lang)));
+  app.get('/pages/:slug', bySlug(content.page));
+  app.get('/products/:slug', bySlug(content.product));
+  app.get('/categories', endpoint(langQuery, ({ lang }) => content.categories(lang)));
+  app.get('/categories/:slug', bySlug(content.category));
+  app.get('/slugs/:slug', bySlug(content.slugTarget));
+  app.get(
+    '/articles',
+    endpoint(articlesQuery, ({ lang, category, page, perPage }) => content.articles(lang, { categorySlug: category, page, perPage })),
+  );
+  app.get('/articles/:slug', bySlug(content.article));
+  app.get('/faq', endpoint(langQuery, ({ lang }) => content.faq(lang)));
+  app.get('/faq/:slug', bySlug(content.faqItem));
+  app.get('/search', endpoint(searchQuery, ({ lang, q }) => content.search(lang, q)));
+
+  app.use((_req, res) => {
+    res.status(404).json(NOT_FOUND);
+  });
+  app.use(errorHandler(logger));
+  return app;
+}
+
+/** An endpoint answering from its query string and path; `undefined` from `answer` is a 404. */
+function endpoint<Q>(schema: z.ZodType<Q>, answer: (query: Q, params: Request['params']) => unknown): RequestHandler {
+  return (req, res) => {
+    const query = schema.safeParse(req.query);
+    if (query.success) send(res, answer(query.data, req.params));
+    else res.status(400).json(BAD_REQUEST);
+  };
+}
+
+/** An endpoint finding one entity by its slug in the requested locale. */
+function bySlug(find: (locale: Locale, slug: string) => unknown): RequestHandler {
+  return endpoint(langQuery, ({ lang }, params) => find(lang, String(params.slug)));
+}
+
+function send(res: Response, body: unknown): void {
+  if (body === undefined) res.status(404).json(NOT_FOUND);
+  else res.json(body);
+}
+
+/** Client mistakes keep their status; anything else is logged and answered without internals. */
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json(status === 404 ? NOT_FOUND : BAD_REQUEST);
+      return;
+    }
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'cms request failed');
+    res.status(500).json({ error: 'internal_error' });
+  };
+}

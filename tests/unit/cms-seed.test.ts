@@ -1,0 +1,122 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../../server/cms/db';
+import { migrate, SCHEMA_VERSION } from '../../server/cms/migrations';
+import { readContentVersion, seedContent } from '../../server/cms/seed';
+
+const CONTENT_DIR = resolve(process.cwd(), 'content');
+
+let dir: string;
+let contentDir: string;
+let db: Db;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cms-seed-'));
+  contentDir = join(dir, 'content');
+  cpSync(CONTENT_DIR, contentDir, { recursive: true });
+  db = openDb(join(dir, 'data'));
+  migrate(db);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function editSeed<T>(file: string, edit: (json: T) => void): void {
+  const path = join(contentDir, file);
+  const json = JSON.parse(readFileSync(path, 'utf8')) as T;
+  edit(json);
+  writeFileSync(path, JSON.stringify(json));
+}
+
+const idsByKey = (table: string) =>
+  Object.fromEntries(db.prepare<[], { key: string; id: number }>(`SELECT key, id FROM ${table}`).all().map((r) => [r.key, r.id]));
+
+describe('cms database', () => {
+  it('opens in WAL mode with full sync and foreign keys', () => {
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('migrates once and refuses a database from a newer build', () => {
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(() => migrate(db)).not.toThrow();
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    expect(() => migrate(db)).toThrow(/schema version/);
+  });
+});
+
+describe('seedContent', () => {
+  it('imports once per content version', () => {
+    const first = seedContent(db, contentDir);
+    expect(first.imported).toBe(true);
+    expect(readContentVersion(db)).toBe(first.version);
+    expect(seedContent(db, contentDir)).toEqual({ version: first.version, imported: false });
+  });
+
+  it('uses the byline of each locale, falling back to the shared one', () => {
+    seedContent(db, contentDir);
+    type Article = { key: string; author: string } & Record<'sl' | 'en' | 'de', { slug: string; author?: string }>;
+    const seed = JSON.parse(readFileSync(join(contentDir, 'articles.json'), 'utf8')) as Article[];
+    const author = db.prepare<[string, string], { author: string }>(
+      'SELECT author FROM article_translations WHERE locale = ? AND slug = ?',
+    );
+    for (const article of seed) {
+      for (const locale of ['sl', 'en', 'de'] as const) {
+        expect(author.get(locale, article[locale].slug)?.author).toBe(article[locale].author ?? article.author);
+      }
+    }
+  });
+
+  it('keeps ids by key, follows moves and removes what the seed no longer has', () => {
+    seedContent(db, contentDir);
+    const products = idsByKey('products');
+    type Product = { key: string; category: string; order: number };
+    let removed = '';
+    let moved: Product | undefined;
+    editSeed<Product[]>('products.json', (seed) => {
+      removed = seed.shift()!.key;
+      seed.reverse();
+      moved = seed.find((p) => p.category !== seed[0]!.category);
+      if (moved) moved.category = seed[0]!.category;
+    });
+    expect(seedContent(db, contentDir).imported).toBe(true);
+    const after = idsByKey('products');
+    expect(after[removed]).toBeUndefined();
+    for (const [key, id] of Object.entries(after)) expect(id).toBe(products[key]);
+    expect(db.prepare('SELECT count(*) AS n FROM product_translations WHERE product_id = ?').get(products[removed])).toEqual({ n: 0 });
+    if (moved) {
+      const row = db.prepare<[string], { key: string }>(
+        'SELECT c.key FROM products p JOIN categories c ON c.id = p.category_id WHERE p.key = ?',
+      ).get(moved.key);
+      expect(row?.key).toBe(moved.category);
+    }
+  });
+
+  it("moves a page's updatedAt only when that page changes", () => {
+    let now = new Date('2025-01-01T00:00:00Z');
+    seedContent(db, contentDir, () => now);
+    type Page = { key: string; updatedAt?: string; en: { title: string } };
+    const pages = JSON.parse(readFileSync(join(contentDir, 'pages.json'), 'utf8')) as Page[];
+    const dated = (key: string) =>
+      db.prepare<[string], { updated_at: string }>('SELECT updated_at FROM pages WHERE key = ?').get(key)!.updated_at;
+    const [changed, untouched] = pages.filter((p) => p.updatedAt === undefined);
+    expect(changed && untouched, 'two pages without an explicit updatedAt').toBeTruthy();
+
+    now = new Date('2025-06-01T00:00:00Z');
+    editSeed<Page[]>('pages.json', (seed) => void (seed.find((p) => p.key === changed!.key)!.en.title += ' (revised)'));
+    seedContent(db, contentDir, () => now);
+    expect(dated(changed!.key)).toBe('2025-06-01T00:00:00.000Z');
+    expect(dated(untouched!.key)).toBe('2025-01-01T00:00:00.000Z');
+  });
+
+  it('leaves the previous content in place when the new content is invalid', () => {
+    const { version } = seedContent(db, contentDir);
+    editSeed<{ key: string }[]>('articles.json', (seed) => void (seed[0]!.key = 'Bad Key'));
+    expect(() => seedContent(db, contentDir)).toThrow(/articles\.json: \[0\]\.key/);
+    expect(readContentVersion(db)).toBe(version);
+  });
+});
