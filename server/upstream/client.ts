@@ -119,18 +119,25 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return cached.body as z.infer<S>;
     },
 
-    /** An uncached call with a body (forms, accounts); the answer is validated when a schema is given. */
-    async send<S extends z.ZodType>(
-      method: 'POST' | 'PUT' | 'DELETE',
+    /**
+     * An uncached call with a body (accounts, forms). The answer's JSON comes back as it is, with its
+     * status, for the caller to read by status; a 5xx or an unreachable upstream is an `UpstreamError`.
+     */
+    async send(
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
       path: string,
       body: unknown,
-      schema: S,
       options: { params?: QueryParams; headers?: Record<string, string> } = {},
-    ): Promise<{ status: number; data: z.infer<S> }> {
+    ): Promise<{ status: number; json: unknown }> {
       const res = await request(method, path, options.params ?? {}, body, options.headers);
-      const json = res.status === 204 ? null : await readJson(method, path, res);
       if (res.status >= 500) throw new UpstreamError(`${method} ${path}: status ${res.status}`, 'status', res.status);
-      return { status: res.status, data: validate(path, schema, json) };
+      const json = res.status === 204 ? null : await readJson(method, path, res);
+      return { status: res.status, json };
+    },
+
+    /** Reads an answer of `send` with the schema its status calls for. */
+    parse<S extends z.ZodType>(path: string, schema: S, json: unknown): z.infer<S> {
+      return validate(path, schema, json);
     },
 
     purge(prefix = ''): void {

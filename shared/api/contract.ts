@@ -285,3 +285,42 @@ export const searchResultsSchema = z.object({
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 
 export const apiErrorSchema = z.object({ error: z.string() });
+
+/*
+ * Accounts. POST/PUT bodies are JSON; `lang` (query) picks the language of the mails sent. Calls for a
+ * signed-in visitor carry `Authorization: Bearer <session token>`. No answer tells whether an email
+ * address has an account: registering a known address, asking to resend a verification or to reset a
+ * password answer exactly as for an unknown one (the owner of the address gets a mail that says what
+ * happened).
+ *
+ *   POST auth/register                 {email, password, name}        -> 202 AuthAccepted
+ *   POST auth/resend-verification      {email}                        -> 202 AuthAccepted
+ *   POST auth/verify-email             {token}                        -> 200 {status:'verified'} | 400 {error:'invalid_token'}
+ *   POST auth/login                    {email, password}              -> 200 Session | 401 {error:'invalid_credentials'}
+ *                                                                        | 403 {error:'not_verified'} | 429 {error:'too_many_attempts', retryAfter}
+ *   POST auth/logout                   (bearer)                       -> 204
+ *   POST auth/password-reset           {email}                        -> 202 AuthAccepted
+ *   POST auth/password-reset/confirm   {token, password}              -> 200 {status:'password_changed'} | 400 {error:'invalid_token'}
+ *   GET  account                       (bearer)                       -> 200 AccountUser | 401 {error:'unauthorized'}
+ *   PUT  account                       (bearer) {name, phone, streetAddress, postalCode, town} -> 200 AccountUser
+ *   PUT  account/password              (bearer) {currentPassword, newPassword} -> 204 | 400 {error:'wrong_password'}
+ *
+ * Tokens in mails are single-use and expire (verification 48 h, password reset 1 h); the links point
+ * to the site's `verifyEmail` and `passwordReset` routes with `?token=`.
+ */
+export const accountUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  streetAddress: z.string(),
+  postalCode: z.string(),
+  town: z.string(),
+  createdAt: z.string(),
+});
+export type AccountUser = z.infer<typeof accountUserSchema>;
+
+export const authAcceptedSchema = z.object({ status: z.literal('accepted') });
+export const sessionSchema = z.object({ token: z.string().min(32), expiresAt: z.string(), user: accountUserSchema });
+export type Session = z.infer<typeof sessionSchema>;
+export const statusSchema = z.object({ status: z.string() });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import * as c from '../../shared/api/contract';
+import type { Locale } from '../../shared/locales';
+import type { UpstreamClient } from './client';
+
+/** An account call's outcome: the answer, or the contract's error code with its status. */
+export type AccountResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string; retryAfter?: number };
+
+const errorSchema = z.object({ error: z.string(), retryAfter: z.number().optional() });
+
+/** The account endpoints of the contract, typed: what account loaders and actions call. */
+export function accountApi(client: UpstreamClient) {
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    schema: S,
+    opts: { lang: Locale; body?: unknown; session?: string },
+  ): Promise<AccountResult<z.infer<S>>> {
+    const headers = opts.session ? { authorization: `Bearer ${opts.session}` } : undefined;
+    const { status, json } = await client.send(method, path, opts.body, { params: { lang: opts.lang }, headers });
+    if (status < 300) return { ok: true, data: client.parse(path, schema, json) };
+    const error = client.parse(path, errorSchema, json);
+    return { ok: false, status, error: error.error, retryAfter: error.retryAfter };
+  }
+  const none = z.null();
+  return {
+    register: (lang: Locale, body: { email: string; password: string; name: string }) => call('POST', 'auth/register', c.authAcceptedSchema, { lang, body }),
+    resendVerification: (lang: Locale, email: string) => call('POST', 'auth/resend-verification', c.authAcceptedSchema, { lang, body: { email } }),
+    verifyEmail: (lang: Locale, token: string) => call('POST', 'auth/verify-email', c.statusSchema, { lang, body: { token } }),
+    login: (lang: Locale, body: { email: string; password: string }) => call('POST', 'auth/login', c.sessionSchema, { lang, body }),
+    logout: (lang: Locale, session: string) => call('POST', 'auth/logout', none, { lang, session, body: {} }),
+    requestPasswordReset: (lang: Locale, email: string) => call('POST', 'auth/password-reset', c.authAcceptedSchema, { lang, body: { email } }),
+    confirmPasswordReset: (lang: Locale, body: { token: string; password: string }) =>
+      call('POST', 'auth/password-reset/confirm', c.statusSchema, { lang, body }),
+    account: (lang: Locale, session: string) => call('GET', 'account', c.accountUserSchema, { lang, session }),
+    updateAccount: (lang: Locale, session: string, body: Omit<c.AccountUser, 'id' | 'email' | 'createdAt'>) =>
+      call('PUT', 'account', c.accountUserSchema, { lang, session, body }),
+    changePassword: (lang: Locale, session: string, body: { currentPassword: string; newPassword: string }) =>
+      call('PUT', 'account/password', none, { lang, session, body }),
+  };
+}
+
+export type AccountApi = ReturnType<typeof accountApi>;
