@@ -26,6 +26,15 @@ export const configSchema = z.object({
   CMS_PORT: port.default(0),
   /** The site's public origin, for canonical links, hreflang and the sitemap. */
   PUBLIC_URL: optionalUrl,
+  /** SMTP server for the content API's mail (`smtp://user:pass@host:587`); unset: .eml files in DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** Sender of the content API's mail. */
+  MAIL_FROM: z.string().trim().min(3).default('Spletna stran <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(10),
