@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
+import { ACCOUNT_ROUTES } from '../shared/routes';
 import { createI18n } from './i18n/i18n';
 import { createRoutes } from './routes';
 import { deserializeErrors, payloadDataStrategy } from './runtime/payload';
@@ -27,10 +28,19 @@ async function mount(): Promise<void> {
   const dataElement = document.getElementById(DOCUMENT_DATA_ID);
   if (!dataElement?.textContent) throw new Error(`#${DOCUMENT_DATA_ID} is missing`);
   const data = JSON.parse(dataElement.textContent) as DocumentData;
-  const routes = createRoutes({ layout: fromPayload, screen: () => fromPayload, notFound: fromPayload });
+  const routes = createRoutes({
+    layout: fromPayload,
+    screen: () => fromPayload,
+    action: (name) => (ACCOUNT_ROUTES.has(name) ? fromPayload : undefined),
+    notFound: fromPayload,
+  });
   await resolveLazyRoutes(routes);
   const router = createBrowserRouter(routes, {
-    hydrationData: { loaderData: data.hydration.loaderData, errors: deserializeErrors(data.hydration.errors) },
+    hydrationData: {
+      loaderData: data.hydration.loaderData,
+      actionData: data.hydration.actionData ?? null,
+      errors: deserializeErrors(data.hydration.errors),
+    },
     dataStrategy: payloadDataStrategy,
   });
   hydrateRoot(

@@ -1,5 +1,5 @@
-import type { LoaderFunction, RouteObject } from 'react-router';
-import { LOCALES } from '../shared/locales';
+import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router';
+import { LOCALES, type Locale } from '../shared/locales';
 import { ROUTE_NAMES, routeId, routePattern, type RouteName } from '../shared/routes';
 import { Layout } from './layout/Layout';
 import { FatalError, RouteError } from './layout/ErrorPage';
@@ -20,12 +20,12 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
   categories: 'categories',
   page: 'content-page',
   search: 'search',
-  login: 'account',
-  register: 'account',
-  verify: 'account',
-  passwordReset: 'account',
-  profile: 'account',
-  verifyEmail: 'account',
+  login: 'account-login',
+  register: 'account-register',
+  verify: 'account-verify',
+  passwordReset: 'account-password-reset',
+  profile: 'account-profile',
+  verifyEmail: 'account-verify-email',
   slug: 'slug',
   notFound: 'not-found',
 };
@@ -39,15 +39,18 @@ export function loadPageModule(module: string): Promise<{ default: React.Compone
 
 export interface RouteLoaders {
   layout?: LoaderFunction;
-  screen?: (name: RouteName, locale: (typeof LOCALES)[number]) => LoaderFunction | undefined;
+  screen?: (name: RouteName, locale: Locale) => LoaderFunction | undefined;
+  /** Screens that take a posted form. */
+  action?: (name: RouteName, locale: Locale) => ActionFunction | undefined;
   notFound?: LoaderFunction;
 }
 
-function pageRoute(id: string, path: string, module: string, loader: LoaderFunction | undefined): RouteObject {
+function pageRoute(id: string, path: string, module: string, loader: LoaderFunction | undefined, action?: ActionFunction): RouteObject {
   return {
     id,
     path,
     loader,
+    action,
     errorElement: <RouteError />,
     lazy: async () => ({ Component: (await loadPageModule(module)).default }),
   };
@@ -55,7 +58,9 @@ function pageRoute(id: string, path: string, module: string, loader: LoaderFunct
 
 export function createRoutes(loaders: RouteLoaders = {}): RouteObject[] {
   const screens = LOCALES.flatMap((locale) =>
-    ROUTE_NAMES.map((name) => pageRoute(routeId(name, locale), routePattern(name, locale), PAGE_MODULES[name], loaders.screen?.(name, locale))),
+    ROUTE_NAMES.map((name) =>
+      pageRoute(routeId(name, locale), routePattern(name, locale), PAGE_MODULES[name], loaders.screen?.(name, locale), loaders.action?.(name, locale)),
+    ),
   );
   return [
     {

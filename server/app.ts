@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import path from 'node:path';
 import type { Config } from './config';
 import { badInputGuard } from './http/bad-input';
+import { formPosts } from './http/form-posts';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
 import { requestLog } from './http/request-log';
@@ -18,7 +19,8 @@ export interface AppDeps extends RenderDeps {
   readiness: Readiness;
 }
 
-const PAGE_METHODS = ['GET', 'HEAD'] as const;
+/** Pages are read; forms are posted to the page they are on (or its payload, from the browser). */
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 /** The middleware chain, in order. */
 export function createApp(deps: AppDeps): express.Express {
@@ -39,6 +41,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
   app.use('/assets', express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(deps.clientDir, { index: false, maxAge: '1h', redirect: false }));
+  app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: 30 }, refuse: (req, res, status) => sendError(res, req, status) }));
   app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
   app.use(localeRedirects());
   app.use((req, res) => renderPage(req, res, deps));

@@ -11,6 +11,7 @@ import { errorDocument } from './render/error-document';
 import { loadAssetManifest } from './render/manifest';
 import { createPageHandler } from './render/page-handler';
 import { createUpstreamClient } from './upstream/client';
+import { accountApi } from './upstream/account-api';
 import { contentApi } from './upstream/content-api';
 
 export interface Site {
@@ -40,6 +41,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
   });
   const api = contentApi(upstream);
+  const account = accountApi(upstream);
   const translations = await loadTranslations(LOCALES_DIR);
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
@@ -72,6 +74,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     manifest,
     translations,
     api,
+    account,
     origin: config.PUBLIC_URL?.replace(/\/+$/, '') ?? url,
     logger,
   });

@@ -12,6 +12,8 @@ export type SerializedRouteError =
 
 export interface HydrationState {
   loaderData: Record<string, unknown>;
+  /** The answer of a posted form, when the page is the answer to a post. */
+  actionData?: Record<string, unknown> | null;
   errors: Record<string, SerializedRouteError> | null;
 }
 

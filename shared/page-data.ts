@@ -34,13 +34,25 @@ interface Screens {
   login: object;
   register: object;
   verify: object;
-  passwordReset: object;
-  profile: object;
-  verifyEmail: object;
+  /** With a token from the mail: the new-password form; without: the request form. */
+  passwordReset: { token: string | null };
+  profile: { user: c.AccountUser };
+  verifyEmail: { token: string | null };
   slug: { target: c.SlugTarget };
 }
 
 export type ScreenData<N extends RouteName> = Screens[N] & { meta: PageMeta };
+
+/**
+ * What a form's action answers when it does not redirect: field errors (message keys) with the values
+ * to show again (never a password), or the key of a success message.
+ */
+export interface FormResult {
+  form?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  done?: string;
+}
 
 /** The data of the catch-all 404 route. */
 export interface NotFoundData {

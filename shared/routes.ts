@@ -32,6 +32,16 @@ export const ROUTES = {
 } as const satisfies Record<string, string | Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The legal content pages the specification names, with their fixed slugs (`page` route). */
+export const LEGAL_PAGE_SLUGS = {
+  privacy: { sl: 'politika-zasebnosti', en: 'privacy-policy', de: 'datenschutzbestimmungen' },
+  terms: { sl: 'splosni-pogoji-poslovanja', en: 'general-terms-and-conditions', de: 'allgemeine-geschaeftsbedingungen' },
+  cookies: { sl: 'piskotki', en: 'cookies', de: 'cookies' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+/** Screens of a signed-in or signing-in visitor: private, never cached, never indexed. */
+export const ACCOUNT_ROUTES: ReadonlySet<RouteName> = new Set(['login', 'register', 'verify', 'passwordReset', 'profile', 'verifyEmail']);
 export type RouteParams = Record<string, string | undefined>;
 
 /** Route names use the three-underscore separator of the reference i18n library: `product___en`. */

@@ -9,8 +9,18 @@ export function deserializeErrors(errors: Record<string, SerializedRouteError> |
   return errors ? Object.fromEntries(Object.entries(errors).map(([id, e]) => [id, deserializeError(e)])) : null;
 }
 
-async function fetchPayload(url: URL, signal: AbortSignal): Promise<PagePayload> {
-  const res = await fetch(payloadPath(url.pathname, url.search), { headers: { accept: 'application/json' }, signal });
+/** The payload of a page, or (a form posted in the browser) the answer of its action. */
+async function fetchPayload(request: Request): Promise<PagePayload> {
+  const url = new URL(request.url);
+  const post = request.method === 'POST';
+  const body = new URLSearchParams();
+  if (post) for (const [key, value] of await request.formData()) if (typeof value === 'string') body.append(key, value);
+  const res = await fetch(payloadPath(url.pathname, url.search), {
+    method: post ? 'POST' : 'GET',
+    headers: { accept: 'application/json' },
+    body: post ? body : undefined,
+    signal: request.signal,
+  });
   if (!(res.headers.get('content-type') ?? '').includes('application/json')) {
     throw new UNSAFE_ErrorResponseImpl(res.status >= 400 ? res.status : 503, res.statusText, null);
   }
@@ -24,17 +34,18 @@ async function fetchPayload(url: URL, signal: AbortSignal): Promise<PagePayload>
 export const payloadDataStrategy: DataStrategyFunction = async ({ request, matches }) => {
   const toLoad = matches.filter((m) => m.shouldLoad);
   if (toLoad.length === 0) return {};
-  const payload = await fetchPayload(new URL(request.url), request.signal);
-  const results: Record<string, DataStrategyResult> = {};
+  const payload = await fetchPayload(request);
+  const results = request.method === 'POST' ? payload.actionData : payload.loaderData;
+  const answers: Record<string, DataStrategyResult> = {};
   await Promise.all(
     toLoad.map(async (match) => {
-      results[match.route.id] = await match.resolve(async () => {
+      answers[match.route.id] = await match.resolve(async () => {
         if (payload.redirect) return redirect(payload.redirect);
         const error = payload.errors?.[match.route.id];
         if (error) throw deserializeError(error);
-        return payload.loaderData[match.route.id] ?? null;
+        return results?.[match.route.id] ?? null;
       });
     }),
   );
-  return results;
+  return answers;
 };

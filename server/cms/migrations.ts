@@ -3,7 +3,7 @@ import type { Db } from './db';
 /**
  * Forward-only schema migrations. A migration's number is its position in the list and the database
  * remembers the last one applied in PRAGMA user_version; never edit or reorder an applied migration,
- * append a new one (search came this way; form submissions, accounts and the mail queue will).
+ * append a new one (search, accounts and the mail queue came this way; form submissions will).
  *
  * Conventions: every localized entity has a `*_translations` table with one row per locale, its slug
  * unique per locale (the index the slug lookups use); `key` is the seed's stable identifier, so ids
@@ -229,6 +229,82 @@ const MIGRATIONS: readonly string[] = [
     -- folds diacritics, so that 'sencila' finds 'senčila' and 'rollladen' finds 'Rollläden'
     tokenize = 'unicode61 remove_diacritics 2'
   );
+  `,
+
+  /* 3: accounts and the outgoing mail queue */ `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    -- stored trimmed and lowercased by the form schema; NOCASE makes the unique index case-blind as well
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    -- PHC-style string ($scrypt$ln=..,r=..,p=..$salt$hash): the parameters travel with the hash, so
+    -- they can be raised later and old hashes still verify (and are rehashed at the next login)
+    password_hash TEXT NOT NULL,
+    name TEXT NOT NULL,
+    phone TEXT NOT NULL DEFAULT '',
+    street_address TEXT NOT NULL DEFAULT '',
+    postal_code TEXT NOT NULL DEFAULT '',
+    town TEXT NOT NULL DEFAULT '',
+    -- the language the account was registered in
+    locale TEXT NOT NULL,
+    verified_at TEXT,
+    created_at TEXT NOT NULL,
+    -- login attempts in a row that did not succeed; counted before the password is checked, so
+    -- parallel guesses cannot slip past the limit
+    failed_logins INTEGER NOT NULL DEFAULT 0,
+    locked_until TEXT
+  );
+
+  -- Only a SHA-256 of each token is stored: a copy of the database cannot verify an address or reset
+  -- a password. Tokens are 32 random bytes, so an unsalted fast hash is enough.
+  CREATE TABLE user_tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('verify', 'reset')),
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX user_tokens_user ON user_tokens (user_id, kind, created_at);
+  CREATE INDEX user_tokens_expires ON user_tokens (expires_at);
+
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX sessions_user ON sessions (user_id);
+  CREATE INDEX sessions_expires ON sessions (expires_at);
+
+  -- Failed logins for addresses that have no account, counted exactly like a user's, so the lockout
+  -- cannot tell which addresses exist. Keyed by a SHA-256 of the address; rows go after a day.
+  CREATE TABLE login_throttle (
+    email_hash TEXT PRIMARY KEY,
+    failed_logins INTEGER NOT NULL,
+    locked_until TEXT,
+    updated_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  -- The mail queue: a mail is written in the same transaction as what caused it, so a crash loses
+  -- nothing, and a worker delivers it. Once sent (or given up) the text is blanked: it may hold a token.
+  CREATE TABLE outgoing_mail (
+    id INTEGER PRIMARY KEY,
+    recipient TEXT NOT NULL,
+    -- which template wrote it (verify_email, password_reset, ...): for limits and for operators
+    template TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    -- when the worker may try next: after a failure (backoff) or while one attempt holds it (lease)
+    next_attempt_at TEXT NOT NULL,
+    sent_at TEXT,
+    given_up_at TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    -- an error code only (never a server's reply, which may quote the address)
+    last_error TEXT
+  );
+  CREATE INDEX outgoing_mail_due ON outgoing_mail (next_attempt_at, id) WHERE sent_at IS NULL AND given_up_at IS NULL;
+  CREATE INDEX outgoing_mail_recipient ON outgoing_mail (recipient, template, created_at);
   `,
 ];
 

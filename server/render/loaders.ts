@@ -1,24 +1,31 @@
 import type { TFunction } from 'i18next';
 import { STATUS_CODES } from 'node:http';
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { settingsFromList, type Slugs } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
 import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { SLUG_PATTERN } from '../../shared/page-data';
 import { pathTo, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
+import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
+import { accountActions, accountLoaders, isAccountRoute } from './account-routes';
 import { requestLocale } from './request-locale';
 
 /** What loaders get from the request: the typed upstream and the site's public origin. */
 export interface LoaderContext {
   api: ContentApi;
+  account: AccountApi;
+  /** The visitor's session token, when signed in. */
+  session: string | null;
+  /** Cookies get `Secure` when the site is served over https. */
+  secure: boolean;
   origin: string;
   /** UI strings in the request's locale (titles of screens that have no content title). */
   t: TFunction;
 }
 
-type Args = LoaderFunctionArgs<LoaderContext> & { context: LoaderContext };
+type Args = Omit<LoaderFunctionArgs, 'context'> & { context: LoaderContext };
 
 function fail(status: number, message: string): never {
   throw data<RouteErrorData>({ message }, { status, statusText: STATUS_CODES[status] });
@@ -163,12 +170,12 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
     return { query, results, meta: { title: t('search.title'), description: t('search.description'), alternates: sameScreen('search'), noindex: true } };
   },
 
-  login: account('login'),
-  register: account('register'),
-  verify: account('verify'),
-  passwordReset: account('passwordReset'),
-  profile: account('profile'),
-  verifyEmail: account('verifyEmail'),
+  login: (args, locale) => accountLoaders.login(args, locale) as Promise<ScreenData<'login'>>,
+  register: (args, locale) => accountLoaders.register(args, locale) as Promise<ScreenData<'register'>>,
+  verify: (args, locale) => accountLoaders.verify(args, locale) as Promise<ScreenData<'verify'>>,
+  passwordReset: (args, locale) => accountLoaders.passwordReset(args, locale) as Promise<ScreenData<'passwordReset'>>,
+  profile: (args, locale) => accountLoaders.profile(args, locale) as Promise<ScreenData<'profile'>>,
+  verifyEmail: (args, locale) => accountLoaders.verifyEmail(args, locale) as Promise<ScreenData<'verifyEmail'>>,
 
   async slug(args, locale) {
     const slug = slugParam(args);
@@ -178,12 +185,6 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   },
 };
 
-function account(name: RouteName) {
-  return async (args: Args): Promise<{ meta: PageMeta }> => ({
-    meta: { title: args.context.t(`account.${name}.title`), description: '', alternates: sameScreen(name), noindex: true },
-  });
-}
-
 function redirectTo(location: string): Response {
   return new Response(null, { status: 301, headers: { Location: location } });
 }
@@ -191,6 +192,13 @@ function redirectTo(location: string): Response {
 export function screenLoader(name: RouteName, locale: Locale) {
   const loader = screens[name] as ScreenLoader<RouteName>;
   return (args: LoaderFunctionArgs) => loader(args as Args, locale);
+}
+
+/** The screens that take a posted form (the account screens). */
+export function screenAction(name: RouteName, locale: Locale) {
+  if (!isAccountRoute(name)) return undefined;
+  const action = accountActions[name];
+  return (args: ActionFunctionArgs) => action(args as ActionFunctionArgs & { context: LoaderContext }, locale);
 }
 
 /** The layout's data: `init` for the page's locale, loaded before any page renders. */

@@ -2,14 +2,22 @@ import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } 
 import { createRoutes, LAYOUT_ROUTE_ID, NOT_FOUND_ROUTE_ID, PAGE_MODULES } from '../../client/routes';
 import type { SerializedRouteError } from '../../shared/document';
 import type { LayoutData, PageMeta } from '../../shared/page-data';
-import { parseRouteId } from '../../shared/routes';
-import { layoutLoader, notFoundLoader, screenLoader } from './loaders';
+import { ACCOUNT_ROUTES, parseRouteId } from '../../shared/routes';
+import { layoutLoader, notFoundLoader, screenAction, screenLoader } from './loaders';
 
 export type PageHandler = ReturnType<typeof createPageHandler>;
 
 /** The route tree with the server's loaders: the same tree the browser hydrates. */
 export function createPageHandler() {
-  return createStaticHandler(createRoutes({ layout: layoutLoader, screen: screenLoader, notFound: notFoundLoader }));
+  return createStaticHandler(createRoutes({ layout: layoutLoader, screen: screenLoader, action: screenAction, notFound: notFoundLoader }));
+}
+
+/** Whether the page belongs to one visitor (an account screen). */
+export function isPrivatePage(context: StaticHandlerContext): boolean {
+  return context.matches.some(({ route }) => {
+    const name = parseRouteId(route.id)?.name;
+    return name !== undefined && ACCOUNT_ROUTES.has(name);
+  });
 }
 
 /** Source paths of the page modules a render used, for module preloads. */

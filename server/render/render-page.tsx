@@ -7,12 +7,14 @@ import type { Logger } from 'pino';
 import { buildHead } from '../../shared/head';
 import type { DocumentData } from '../../shared/document';
 import type { Translations } from '../i18n';
+import { readSession } from '../http/session-cookie';
+import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
 import { documentEnd, documentStart } from './document';
 import { errorDocument } from './error-document';
 import type { LoaderContext } from './loaders';
 import type { AssetManifest } from './manifest';
-import { layoutData, matchedPageModules, pageMeta, serializeErrors, unexpectedErrors, type PageHandler } from './page-handler';
+import { isPrivatePage, layoutData, matchedPageModules, pageMeta, serializeErrors, unexpectedErrors, type PageHandler } from './page-handler';
 import { requestLocale } from './request-locale';
 
 export interface RenderDeps {
@@ -20,6 +22,7 @@ export interface RenderDeps {
   manifest: AssetManifest;
   translations: Translations;
   api: ContentApi;
+  account: AccountApi;
   /** The site's public origin: request URLs are built on it, never on the Host header. */
   origin: string;
   logger: Logger;
@@ -27,20 +30,44 @@ export interface RenderDeps {
   renderTimeoutMs?: number;
 }
 
-/** The page's Fetch request, on the configured origin, aborted when the visitor goes away. */
+/**
+ * The page's Fetch request, on the configured origin (never the Host header), with a posted form's
+ * fields, aborted when the visitor goes away.
+ */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl): Request {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
+  const post = req.method === 'POST';
+  const form = new URLSearchParams();
+  if (post) {
+    for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, string | string[]>)) {
+      for (const v of Array.isArray(value) ? value : [value]) form.append(key, String(v));
+    }
+  }
   return new Request(new URL(url, origin), {
-    headers: { cookie: req.headers.cookie ?? '', accept: 'text/html' },
+    method: post ? 'POST' : 'GET',
+    headers: { cookie: req.headers.cookie ?? '', ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    body: post ? form : undefined,
     signal: controller.signal,
   });
 }
 
 export function loaderContext(deps: RenderDeps, request: Request): LoaderContext {
-  return { api: deps.api, origin: deps.origin, t: deps.translations.instances[requestLocale(request)].t };
+  return {
+    api: deps.api,
+    account: deps.account,
+    session: readSession(request.headers.get('cookie')),
+    secure: deps.origin.startsWith('https:'),
+    origin: deps.origin,
+    t: deps.translations.instances[requestLocale(request)].t,
+  };
+}
+
+/** Cookies that loaders and actions set (the session cookie) go out with the answer. */
+export function forwardCookies(res: ExpressResponse, headers: Iterable<Headers>): void {
+  for (const h of headers) for (const cookie of h.getSetCookie()) res.append('Set-Cookie', cookie);
 }
 
 /** A redirect a loader asked for, if it stays on this site. */
@@ -49,8 +76,12 @@ export function sameSiteLocation(response: Response): string | null {
   return location && /^\/(?![/\\])/.test(location) ? location : null;
 }
 
-/** Cache policy of a rendered page: shared caches may keep successful anonymous pages briefly. */
-export function pageCacheControl(status: number): string {
+/**
+ * Cache policy of a rendered page: shared caches may keep successful anonymous pages briefly; account
+ * screens and answers to a post are private and never kept.
+ */
+export function pageCacheControl(status: number, isPrivate: boolean): string {
+  if (isPrivate) return 'private, no-store';
   return status === 200 ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' : 'no-store';
 }
 
@@ -61,10 +92,12 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   if (context instanceof Response) {
     const location = sameSiteLocation(context);
     if (!location) throw new Error(`A loader answered ${context.status} without a same-site Location`);
+    forwardCookies(res, [context.headers]);
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(context.status, location);
     return;
   }
+  forwardCookies(res, [...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]);
   for (const error of unexpectedErrors(context.errors)) deps.logger.error({ err: error, url: req.originalUrl }, 'route error');
   streamDocument(req, res, deps, context, request);
 }
@@ -86,7 +119,7 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
     locale,
     buildId: deps.manifest.buildId,
     i18n: deps.translations.bundles[locale],
-    hydration: { loaderData: context.loaderData, errors: serializeErrors(context.errors) },
+    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
   };
 
   const router = createStaticRouter(deps.handler.dataRoutes, context);
@@ -99,7 +132,7 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
       onShellReady() {
         res.status(status);
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', pageCacheControl(status));
+        res.setHeader('Cache-Control', pageCacheControl(status, req.method === 'POST' || isPrivatePage(context)));
         res.write(documentStart(head, assets));
         const body = new PassThrough();
         body.on('data', (chunk: Buffer) => res.write(chunk));

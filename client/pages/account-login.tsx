@@ -1,0 +1,33 @@
+import { Link, useActionData, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { FormResult, ScreenData } from '../../shared/page-data';
+import { pathTo } from '../../shared/routes';
+import { AccountShell } from '../components/AccountShell';
+import { AccountForm, Field } from '../components/forms/AccountForm';
+import { useLayout } from '../layout/use-layout';
+
+export default function LoginPage() {
+  const { meta } = useLoaderData() as ScreenData<'login'>;
+  const result = useActionData() as FormResult | undefined;
+  const { locale } = useLayout();
+  const { t } = useTranslation();
+  return (
+    <AccountShell title={meta.title} intro={meta.description}>
+      <AccountForm name="login" result={result} submitLabel={t('account.login.submit')}>
+        <Field name="email" type="email" autoComplete="email" label={t('form.email')} required />
+        <Field name="password" type="password" autoComplete="current-password" label={t('form.password')} required />
+      </AccountForm>
+      <ul className="account__links">
+        <li>
+          <Link to={pathTo('passwordReset', locale)}>{t('account.login.forgot')}</Link>
+        </li>
+        <li>
+          {t('account.login.noAccount')} <Link to={pathTo('register', locale)}>{t('account.register.title')}</Link>
+        </li>
+        <li>
+          <Link to={pathTo('verify', locale)}>{t('account.login.resend')}</Link>
+        </li>
+      </ul>
+    </AccountShell>
+  );
+}

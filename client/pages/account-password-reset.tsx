@@ -1,0 +1,40 @@
+import { Link, useActionData, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { FormResult, ScreenData } from '../../shared/page-data';
+import { pathTo } from '../../shared/routes';
+import { AccountShell } from '../components/AccountShell';
+import { AccountForm, Field } from '../components/forms/AccountForm';
+import { useLayout } from '../layout/use-layout';
+
+/** Without a token: ask for the reset mail. With the mail's token: choose a new password. */
+export default function PasswordResetPage() {
+  const { meta, token } = useLoaderData() as ScreenData<'passwordReset'>;
+  const result = useActionData() as FormResult | undefined;
+  const { locale } = useLayout();
+  const { t } = useTranslation();
+  if (!token) {
+    return (
+      <AccountShell title={meta.title} intro={meta.description}>
+        <AccountForm name="passwordResetRequest" result={result} submitLabel={t('account.passwordReset.request')} hideWhenDone>
+          <Field name="email" type="email" autoComplete="email" label={t('form.email')} required />
+        </AccountForm>
+      </AccountShell>
+    );
+  }
+  const changed = result?.form === 'passwordReset' && result.done;
+  return (
+    <AccountShell title={meta.title}>
+      <AccountForm name="passwordReset" result={result} submitLabel={t('account.passwordReset.submit')} hideWhenDone>
+        <input type="hidden" name="token" value={token} />
+        <Field name="password" type="password" autoComplete="new-password" label={t('form.newPassword')} hint={t('form.passwordHint')} required />
+      </AccountForm>
+      {changed ? (
+        <p>
+          <Link className="button" to={pathTo('login', locale)}>
+            {t('account.login.title')}
+          </Link>
+        </p>
+      ) : null}
+    </AccountShell>
+  );
+}

@@ -1,0 +1,36 @@
+import { useActionData, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { FormResult, ScreenData } from '../../shared/page-data';
+import { AccountShell } from '../components/AccountShell';
+import { AccountForm, Field } from '../components/forms/AccountForm';
+
+export default function ProfilePage() {
+  const { meta, user } = useLoaderData() as ScreenData<'profile'>;
+  const result = useActionData() as FormResult | undefined;
+  const { t } = useTranslation();
+  return (
+    <AccountShell title={meta.title} intro={t('account.profile.signedInAs', { email: user.email })}>
+      <div className="account__grid">
+        <section aria-labelledby="profile-details">
+          <h2 id="profile-details">{t('account.profile.details')}</h2>
+          <AccountForm name="profile" intent="profile" result={result} submitLabel={t('account.profile.save')}>
+            <Field name="name" autoComplete="name" label={t('form.name')} defaultValue={user.name} required />
+            <Field name="phone" type="tel" autoComplete="tel" label={t('form.phone')} defaultValue={user.phone} />
+            <Field name="streetAddress" autoComplete="street-address" label={t('form.streetAddress')} defaultValue={user.streetAddress} />
+            <Field name="postalCode" autoComplete="postal-code" label={t('form.postalCode')} defaultValue={user.postalCode} />
+            <Field name="town" autoComplete="address-level2" label={t('form.town')} defaultValue={user.town} />
+          </AccountForm>
+        </section>
+        <section aria-labelledby="profile-password">
+          <h2 id="profile-password">{t('account.profile.password')}</h2>
+          <AccountForm name="password" intent="password" result={result} submitLabel={t('account.profile.changePassword')}>
+            <Field name="currentPassword" type="password" autoComplete="current-password" label={t('form.currentPassword')} required />
+            <Field name="newPassword" type="password" autoComplete="new-password" label={t('form.newPassword')} hint={t('form.passwordHint')} required />
+          </AccountForm>
+          <h2>{t('account.profile.signOut')}</h2>
+          <AccountForm name="logout" intent="logout" result={result} submitLabel={t('account.profile.signOut')} />
+        </section>
+      </div>
+    </AccountShell>
+  );
+}

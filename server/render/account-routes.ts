@@ -1,0 +1,204 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
+import * as forms from '../../shared/forms/account';
+import type { Locale } from '../../shared/locales';
+import type { FormResult, PageMeta } from '../../shared/page-data';
+import { LOCALES } from '../../shared/locales';
+import { pathTo, type RouteName } from '../../shared/routes';
+import { clearSessionCookie, sessionCookie } from '../http/session-cookie';
+import { UpstreamError } from '../upstream/client';
+import type { AccountResult } from '../upstream/account-api';
+import type { LoaderContext } from './loaders';
+
+type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
+type AccountRoute = 'login' | 'register' | 'verify' | 'passwordReset' | 'profile' | 'verifyEmail';
+
+function meta(args: Args, name: AccountRoute): PageMeta {
+  return {
+    title: args.context.t(`account.${name}.title`),
+    description: args.context.t(`account.${name}.description`),
+    alternates: Object.fromEntries(LOCALES.map((l) => [l, pathTo(name, l)])),
+    noindex: true,
+  };
+}
+
+/** A token from a mail link, when it has the right shape (anything else is as good as none). */
+function queryToken(request: Request): string | null {
+  const parsed = forms.tokenForm.safeParse({ token: new URL(request.url).searchParams.get('token') ?? '' });
+  return parsed.success ? parsed.data.token : null;
+}
+
+async function signedIn(args: Args, locale: Locale): Promise<boolean> {
+  const { session, account } = args.context;
+  return session !== null && (await account.account(locale, session)).ok;
+}
+
+/** After a successful post: a 303, so reloading the next page never posts again. */
+function seeOther(path: string, cookie?: string): Response {
+  return redirect(path, { status: 303, headers: cookie ? { 'Set-Cookie': cookie } : undefined });
+}
+
+function formResult(result: FormResult, status = 200) {
+  return data(result, { status });
+}
+
+/** What the visitor typed, to show again; passwords never travel back. */
+function echo(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !/password/i.test(key)));
+}
+
+async function readForm(request: Request): Promise<Record<string, string>> {
+  const body = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [key, value] of body) if (typeof value === 'string') values[key] = value;
+  return values;
+}
+
+/** Validates a posted form with its schema: the data, or the 400 answer that shows the errors. */
+function validate<S extends z.ZodType>(form: string, schema: S, values: Record<string, string>) {
+  const parsed = schema.safeParse(values);
+  return parsed.success
+    ? ({ ok: true, data: parsed.data as z.infer<S> } as const)
+    : ({ ok: false, answer: formResult({ form, errors: forms.fieldErrors(parsed.error), values: echo(values) }, 400) } as const);
+}
+
+/** An account call whose upstream failed: the form stays, with a message to try again later. */
+async function attempt<T>(
+  form: string,
+  values: Record<string, string>,
+  call: () => Promise<AccountResult<T>>,
+): Promise<{ ok: true; result: AccountResult<T> } | { ok: false; answer: ReturnType<typeof formResult> }> {
+  try {
+    return { ok: true, result: await call() };
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return { ok: false, answer: formResult({ form, errors: { form: 'form.errors.unavailable' }, values: echo(values) }, 503) };
+  }
+}
+
+/** Bots fill every field; people never see this one. Its post is answered as if it succeeded. */
+const HONEYPOT = 'website';
+
+export const accountLoaders: { [N in AccountRoute]: (args: Args, locale: Locale) => Promise<object> } = {
+  async login(args, locale) {
+    if (await signedIn(args, locale)) throw redirect(pathTo('profile', locale));
+    return { meta: meta(args, 'login') };
+  },
+  async register(args, locale) {
+    if (await signedIn(args, locale)) throw redirect(pathTo('profile', locale));
+    return { meta: meta(args, 'register') };
+  },
+  async verify(args) {
+    return { meta: meta(args, 'verify') };
+  },
+  async verifyEmail(args) {
+    return { token: queryToken(args.request), meta: meta(args, 'verifyEmail') };
+  },
+  async passwordReset(args) {
+    return { token: queryToken(args.request), meta: meta(args, 'passwordReset') };
+  },
+  async profile(args, locale) {
+    const { session, account, secure } = args.context;
+    const login = pathTo('login', locale);
+    if (!session) throw redirect(login);
+    const result = await account.account(locale, session);
+    if (!result.ok) throw redirect(login, { headers: { 'Set-Cookie': clearSessionCookie(secure) } });
+    return { user: result.data, meta: meta(args, 'profile') };
+  },
+};
+
+export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
+  async login(args, locale) {
+    const values = await readForm(args.request);
+    const form = validate('login', forms.loginForm, values);
+    if (!form.ok) return form.answer;
+    const call = await attempt('login', values, () => args.context.account.login(locale, form.data));
+    if (!call.ok) return call.answer;
+    const { result } = call;
+    if (result.ok) return seeOther(pathTo('profile', locale), sessionCookie(result.data.token, result.data.expiresAt, args.context.secure));
+    const error =
+      result.error === 'not_verified' ? 'form.errors.notVerified' : result.error === 'too_many_attempts' ? 'form.errors.tooManyAttempts' : 'form.errors.invalidCredentials';
+    return formResult({ form: 'login', errors: { form: error }, values: echo(values) }, result.status === 429 ? 429 : 400);
+  },
+
+  async register(args, locale) {
+    const values = await readForm(args.request);
+    if (values[HONEYPOT]) return formResult({ form: 'register', done: 'account.register.done' });
+    const form = validate('register', forms.registerForm, values);
+    if (!form.ok) return form.answer;
+    const call = await attempt('register', values, () => args.context.account.register(locale, form.data));
+    if (!call.ok) return call.answer;
+    return formResult({ form: 'register', done: 'account.register.done' });
+  },
+
+  async verify(args, locale) {
+    const values = await readForm(args.request);
+    const form = validate('verify', forms.emailForm, values);
+    if (!form.ok) return form.answer;
+    const call = await attempt('verify', values, () => args.context.account.resendVerification(locale, form.data.email));
+    if (!call.ok) return call.answer;
+    return formResult({ form: 'verify', done: 'account.verify.done' });
+  },
+
+  async verifyEmail(args, locale) {
+    const values = await readForm(args.request);
+    const form = validate('verifyEmail', forms.tokenForm, values);
+    if (!form.ok) return form.answer;
+    const call = await attempt('verifyEmail', values, () => args.context.account.verifyEmail(locale, form.data.token));
+    if (!call.ok) return call.answer;
+    return call.result.ok
+      ? formResult({ form: 'verifyEmail', done: 'account.verifyEmail.done' })
+      : formResult({ form: 'verifyEmail', errors: { form: 'form.errors.token' } }, 400);
+  },
+
+  async passwordReset(args, locale) {
+    const values = await readForm(args.request);
+    if (values.token !== undefined) {
+      const form = validate('passwordReset', forms.passwordResetForm, values);
+      if (!form.ok) return form.answer;
+      const call = await attempt('passwordReset', values, () => args.context.account.confirmPasswordReset(locale, form.data));
+      if (!call.ok) return call.answer;
+      return call.result.ok
+        ? formResult({ form: 'passwordReset', done: 'account.passwordReset.changed' })
+        : formResult({ form: 'passwordReset', errors: { form: 'form.errors.token' }, values: echo(values) }, 400);
+    }
+    const form = validate('passwordResetRequest', forms.emailForm, values);
+    if (!form.ok) return form.answer;
+    const call = await attempt('passwordResetRequest', values, () => args.context.account.requestPasswordReset(locale, form.data.email));
+    if (!call.ok) return call.answer;
+    return formResult({ form: 'passwordResetRequest', done: 'account.passwordReset.sent' });
+  },
+
+  async profile(args, locale) {
+    const { session, account, secure } = args.context;
+    if (!session) return seeOther(pathTo('login', locale));
+    const values = await readForm(args.request);
+    switch (values.intent) {
+      case 'logout': {
+        await account.logout(locale, session).catch(() => undefined);
+        return seeOther(pathTo('login', locale), clearSessionCookie(secure));
+      }
+      case 'password': {
+        const form = validate('password', forms.passwordChangeForm, values);
+        if (!form.ok) return form.answer;
+        const call = await attempt('password', values, () => account.changePassword(locale, session, form.data));
+        if (!call.ok) return call.answer;
+        if (call.result.ok) return formResult({ form: 'password', done: 'account.profile.passwordChanged' });
+        if (call.result.status === 401) return seeOther(pathTo('login', locale), clearSessionCookie(secure));
+        return formResult({ form: 'password', errors: { currentPassword: 'form.errors.wrongPassword' } }, 400);
+      }
+      default: {
+        const form = validate('profile', forms.profileForm, values);
+        if (!form.ok) return form.answer;
+        const call = await attempt('profile', values, () => account.updateAccount(locale, session, form.data));
+        if (!call.ok) return call.answer;
+        if (call.result.ok) return formResult({ form: 'profile', done: 'account.profile.saved' });
+        return seeOther(pathTo('login', locale), clearSessionCookie(secure));
+      }
+    }
+  },
+};
+
+export function isAccountRoute(name: RouteName): name is AccountRoute {
+  return name in accountLoaders;
+}
