@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shading-e2e-'));
+// Tests read the mail the site writes there (confirmation and reset links).
+process.env.E2E_DATA_DIR = dataDir;
 
 /**
  * End-to-end tests drive the production build (`dist/`, run exactly as the Docker image runs it) in

@@ -35,6 +35,14 @@ export function Header() {
           <input id="site-search" type="search" name="q" placeholder={t('search.placeholder')} autoComplete="off" maxLength={200} />
           <button type="submit">{t('search.submit')}</button>
         </form>
+        {/* The same link for everyone (pages stay cacheable); signed in, the login leads to the profile. */}
+        <Link className="account-link" to={pathTo('login', locale)}>
+          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+            <circle cx="10" cy="7" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <path d="M3 18c1.2-3.5 4-5 7-5s5.8 1.5 7 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+          <span className="account-link__label">{t('header.account')}</span>
+        </Link>
         <LocaleSwitcher />
         {/* A link to the menu, so the menu opens without JavaScript too (`:target`); with it, a toggle. */}
         <a

@@ -85,10 +85,25 @@ describe('bad input', () => {
     for (const method of ['delete', 'put', 'patch', 'options'] as const) {
       const res = await request(site.server)[method]('/sl');
       expect(res.status, method).toBe(405);
-      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.headers.allow).toBe('GET, HEAD, POST');
+      expect(res.text).toContain('Metoda ni dovoljena');
     }
-    const res = await request(site.server).post('/sl/kategorije').send('x=1');
-    expect(res.status).toBe(405);
+  });
+
+  it('takes posts only from its own pages, and only where a page has a form', async () => {
+    const crossSite = await request(site.server).post('/sl/login').set('Origin', 'https://evil.example').type('form').send('email=a@b.si');
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.text).toContain('Dostop ni dovoljen');
+    expect((await request(site.server).post('/sl/login').type('form').send('email=a@b.si')).status).toBe(403);
+    const noForm = await request(site.server).post('/sl/kategorije').set('Sec-Fetch-Site', 'same-origin').type('form').send('x=1');
+    expect(noForm.status).toBe(405);
+    expect(noForm.text).toContain('class="site-header"');
+  });
+
+  it('refuses a posted body that is too large', async () => {
+    const res = await request(site.server).post('/sl/login').set('Sec-Fetch-Site', 'same-origin').type('form').send(`email=${'a'.repeat(20_000)}`);
+    expect(res.status).toBe(413);
+    expect(res.text).toContain('error-page');
   });
 
   it('answers headers that are too large with 431 and the error page, and keeps serving', async () => {

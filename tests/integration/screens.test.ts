@@ -49,7 +49,14 @@ describe('every screen in every locale', () => {
   for (const locale of LOCALES) {
     for (const name of ROUTE_NAMES) {
       it(`${name}___${locale}`, async () => {
-        const path = paths.get(`${name}___${locale}`)!;
+        let path = paths.get(`${name}___${locale}`)!;
+        if (name === 'profile') {
+          // The profile belongs to a signed-in visitor (tests/integration/accounts.test.ts): others go to the login.
+          const redirect = await request(site.server).get(path);
+          expect(redirect.status).toBe(302);
+          path = redirect.headers.location as string;
+          expect(path).toBe(pathTo('login', locale));
+        }
         const res = await request(site.server).get(path);
         expect(res.status, path).toBe(200);
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -1,0 +1,57 @@
+import { waitForMail } from '../integration/helpers';
+import { expect, hydrated, test } from './fixtures';
+
+const dataDir = process.env.E2E_DATA_DIR!;
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a login with errors is answered with the page, the errors and the values kept', async ({ page }) => {
+    await page.goto('/en/login');
+    await page.getByLabel('Email').fill('not-an-email');
+    const response = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    expect((await response).status()).toBe(400);
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('the menu opens without JavaScript on a small screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/sl');
+    await expect(page.locator('#main-menu')).toBeHidden();
+    await page.locator('.menu-toggle').click();
+    await expect(page.locator('#main-menu')).toBeVisible();
+  });
+});
+
+test('register, confirm, sign in and out with JavaScript, without a full page load', async ({ page, consoleErrors }) => {
+  const email = `e2e.${Date.now()}@example.com`;
+  await page.goto('/de/register');
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByLabel('Vor- und Nachname').fill('Eva Berger');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill('sicheres-passwort-1');
+  await page.getByRole('button', { name: 'Konto erstellen' }).click();
+  await expect(page.getByRole('status')).toContainText('Danke!');
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+  const link = /https?:\/\/[^\s]+\/de\/verify-email\?token=[\w-]+/.exec(await waitForMail(dataDir, email))![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
+  await expect(page.getByRole('status')).toContainText('bestätigt');
+
+  await page.getByRole('main').getByRole('link', { name: 'Anmelden' }).click();
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill('sicheres-passwort-1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL('**/de/user/profile');
+  await expect(page.getByText(`Sie sind angemeldet als ${email}.`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.waitForURL('**/de/login');
+  expect(consoleErrors).toEqual([]);
+});
