@@ -30,23 +30,18 @@ function answerClientError(socket: Socket, status: number, body: string) {
   );
 }
 
-/** Boots the whole site: the content API (embedded unless UPSTREAM_URL is set), the BFF, the HTTP server. */
+/** Boots the whole site: the HTTP server, the content API (embedded unless UPSTREAM_URL is set), the BFF. */
 export async function startSite(config: Config, logger: Logger, options: { clientDir?: string } = {}): Promise<Site> {
-  const cms = config.UPSTREAM_URL
-    ? null
-    : await startCms({ dataDir: config.DATA_DIR, port: config.CMS_PORT, contentDir: CONTENT_DIR, logger: logger.child({ component: 'cms' }) });
-  const upstream = createUpstreamClient({
-    baseUrl: config.UPSTREAM_URL ?? cms!.url,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
-  });
-  const api = contentApi(upstream);
-  const account = accountApi(upstream);
   const translations = await loadTranslations(LOCALES_DIR);
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
 
-  const server = http.createServer();
+  // Listening comes first (the public origin may need the port); until the app is ready, a 503.
+  let app: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
+  const server = http.createServer((req, res) => {
+    if (app) return app(req, res);
+    res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
+  });
   // Longer than a load balancer's idle timeout, so it never reuses a connection the server just closed.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -61,12 +56,29 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
+  const origin = config.PUBLIC_URL?.replace(/\/+$/, '') ?? url;
 
+  const cms = config.UPSTREAM_URL
+    ? null
+    : await startCms({
+        dataDir: config.DATA_DIR,
+        port: config.CMS_PORT,
+        contentDir: CONTENT_DIR,
+        siteUrl: origin,
+        mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+        logger: logger.child({ component: 'cms' }),
+      });
+  const upstream = createUpstreamClient({
+    baseUrl: config.UPSTREAM_URL ?? cms!.url,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
+  });
+  const api = contentApi(upstream);
   const readiness = {
     accepting: true,
     check: async () => Boolean(await api.init(DEFAULT_LOCALE)),
   };
-  const app = createApp({
+  app = createApp({
     config,
     clientDir,
     readiness,
@@ -74,11 +86,10 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     manifest,
     translations,
     api,
-    account,
-    origin: config.PUBLIC_URL?.replace(/\/+$/, '') ?? url,
+    account: accountApi(upstream),
+    origin,
     logger,
   });
-  server.on('request', app);
 
   return {
     server,
