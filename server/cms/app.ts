@@ -3,11 +3,27 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { localeSchema } from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
+import { accountMails } from './accounts/mails';
+import { accountRoutes } from './accounts/routes';
+import { accountService } from './accounts/service';
+import { backgroundTasks, type BackgroundTasks } from './background';
 import type { Db } from './db';
+import { mailQueue } from './mail/queue';
 import { contentQueries } from './queries';
 import { readContentVersion } from './seed';
 
-export type CmsAppOptions = { logger: Logger };
+export type CmsAppOptions = {
+  logger: Logger;
+  /** The site's public origin, for the links in mails. */
+  siteUrl?: string;
+  /** Called once a queued mail has been committed: the mail worker's kick. */
+  onMailQueued?: () => void;
+  /** Where the 202 endpoints do their work; the server waits for it before closing the database. */
+  background?: BackgroundTasks;
+  now?: () => Date;
+};
+
+export const DEFAULT_SITE_URL = 'http://localhost:3000';
 
 const ARTICLES_PER_PAGE = 10;
 const ARTICLES_MAX_PER_PAGE = 50;
@@ -32,12 +48,17 @@ const NOT_FOUND = { error: 'not_found' };
 const BAD_REQUEST = { error: 'bad_request' };
 
 /**
- * The embedded content API: every GET endpoint of shared/api/contract.ts, mounted at the root.
+ * The embedded content API: every endpoint of shared/api/contract.ts, mounted at the root.
  * Answers are never cacheable (the BFF keeps its own cache) and carry the content version, so a
  * cache in front can tell when the content changed.
  */
-export function createCmsApp(db: Db, { logger }: CmsAppOptions): express.Express {
+export function createCmsApp(
+  db: Db,
+  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), now }: CmsAppOptions,
+): express.Express {
   const content = contentQueries(db);
+  const mails = accountMails(db, mailQueue(db, { onEnqueued: onMailQueued }), siteUrl);
+  const accounts = accountService({ db, mails, logger, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -63,6 +84,7 @@ export function createCmsApp(db: Db, { logger }: CmsAppOptions): express.Express
   app.get('/faq', endpoint(langQuery, ({ lang }) => content.faq(lang)));
   app.get('/faq/:slug', bySlug(content.faqItem));
   app.get('/search', endpoint(searchQuery, ({ lang, q }) => content.search(lang, q)));
+  app.use(accountRoutes({ service: accounts, background }));
 
   app.use((_req, res) => {
     res.status(404).json(NOT_FOUND);

@@ -11,7 +11,13 @@ const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL });
 
 try {
-  const cms = await startCms({ dataDir: config.DATA_DIR, port: config.CMS_PORT || STANDALONE_PORT, logger });
+  const cms = await startCms({
+    dataDir: config.DATA_DIR,
+    port: config.CMS_PORT || STANDALONE_PORT,
+    logger,
+    siteUrl: config.PUBLIC_URL,
+    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+  });
   logger.info({ url: cms.url }, 'cms listening');
 
   const shutdown = (signal: NodeJS.Signals) => {

@@ -1,9 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { createCmsApp } from './app';
+import { createCmsApp, DEFAULT_SITE_URL } from './app';
+import { backgroundTasks } from './background';
 import { openDb } from './db';
+import { purgeExpired } from './housekeeping';
+import { mailQueue } from './mail/queue';
+import { createMailTransport } from './mail/transport';
+import { startMailWorker, type MailWorker } from './mail/worker';
 import { migrate } from './migrations';
 import { seedContent } from './seed';
 
@@ -15,7 +20,19 @@ export type CmsOptions = {
   /** The seed folder; the repository's content/ by default. */
   contentDir?: string;
   logger: Logger;
+  /** The site's public origin, used in the links of mails; http://localhost:3000 by default. */
+  siteUrl?: string;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files in `${dataDir}/mail/`. */
+  mail?: CmsMailOptions;
 };
+
+export type CmsMailOptions = { smtpUrl?: string; from: string };
+
+/** The sender when none is configured (config.ts has the same default for MAIL_FROM). */
+export const DEFAULT_MAIL_FROM = 'Spletna stran <no-reply@localhost>';
+
+/** Expired sessions, tokens and old mail are deleted at start and then this often. */
+const HOUSEKEEPING_MS = 60 * 60_000;
 
 export type RunningCms = { url: string; port: number; close(): Promise<void> };
 
@@ -26,18 +43,40 @@ export async function startCms({
   host = '127.0.0.1',
   contentDir = resolve(process.cwd(), 'content'),
   logger,
+  siteUrl = DEFAULT_SITE_URL,
+  mail = { from: DEFAULT_MAIL_FROM },
 }: CmsOptions): Promise<RunningCms> {
   const db = openDb(dataDir);
   try {
     migrate(db);
     const seeded = seedContent(db, contentDir);
     logger.info({ version: seeded.version, contentDir }, seeded.imported ? 'cms content imported' : 'cms content unchanged');
+    purgeExpired(db);
   } catch (error) {
     db.close();
     throw error;
   }
 
-  const server = createServer(createCmsApp(db, { logger }));
+  const transport = createMailTransport({ smtpUrl: mail.smtpUrl, from: mail.from, fileDir: join(dataDir, 'mail') });
+  // Debug level: the transport's kind only, never the SMTP URL (it holds the password).
+  logger.debug({ transport: transport.kind }, 'cms mail transport');
+  const worker: MailWorker = startMailWorker({ queue: mailQueue(db), transport, logger });
+  const housekeeping = setInterval(() => {
+    try {
+      purgeExpired(db);
+    } catch (error) {
+      logger.error({ err: error }, 'cms housekeeping failed');
+    }
+  }, HOUSEKEEPING_MS).unref();
+  const background = backgroundTasks(logger);
+
+  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background }));
+  const stopAll = async () => {
+    clearInterval(housekeeping);
+    await background.idle();
+    await worker.stop();
+    db.close();
+  };
   try {
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -47,7 +86,7 @@ export async function startCms({
       });
     });
   } catch (error) {
-    db.close();
+    await stopAll();
     throw error;
   }
 
@@ -57,13 +96,15 @@ export async function startCms({
   return {
     url: `http://${urlHost}:${actualPort}/`,
     port: actualPort,
-    // The database closes only after the last in-flight request has been answered.
+    // The database closes only after the last in-flight request has been answered, the work those
+    // requests left running has finished and the mail worker has put down the message it was sending.
     close: () =>
       (closing ??= new Promise<void>((done, fail) => {
         server.close((error) => {
-          db.close();
-          if (error) fail(error);
-          else done();
+          stopAll().then(
+            () => (error ? fail(error) : done()),
+            (stopError: unknown) => fail(error ?? stopError),
+          );
         });
         server.closeIdleConnections();
       })),

@@ -52,6 +52,9 @@ export function accountStore(db: Db) {
     'UPDATE users SET failed_logins = @failedLogins, locked_until = @lockedUntil WHERE id = @id',
   );
   const setPassword = db.prepare<{ id: number; passwordHash: string }>('UPDATE users SET password_hash = @passwordHash WHERE id = @id');
+  const replaceHash = db.prepare<{ id: number; old: string; passwordHash: string }>(
+    'UPDATE users SET password_hash = @passwordHash WHERE id = @id AND password_hash = @old',
+  );
   const markVerified = db.prepare<{ id: number; now: string }>(
     'UPDATE users SET verified_at = coalesce(verified_at, @now) WHERE id = @id',
   );
@@ -105,6 +108,8 @@ export function accountStore(db: Db) {
     },
     setUserAttempts: (id: number, attempts: Attempts) => void setAttempts.run({ id, ...attempts }),
     setPassword: (id: number, passwordHash: string) => void setPassword.run({ id, passwordHash }),
+    /** Swaps a hash for a stronger one of the same password, unless the password changed meanwhile. */
+    replaceHash: (id: number, old: string, passwordHash: string) => void replaceHash.run({ id, old, passwordHash }),
     markVerified: (id: number, now: string) => void markVerified.run({ id, now }),
     updateProfile: (id: number, profile: Profile) => void updateProfile.run({ id, ...profile }),
 

@@ -1,0 +1,226 @@
+import type { Logger } from 'pino';
+import type { AccountUser, Session } from '../../../shared/api/contract';
+import type { Locale } from '../../../shared/locales';
+import type { Db } from '../db';
+import { failAttempt, NO_ATTEMPTS, startAttempt, type Attempts } from './login-attempts';
+import type { AccountMails } from './mails';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { accountStore, toAccountUser, type Profile, type TokenKind, type UserRow } from './store';
+import { emailHash, newToken, tokenHash } from './tokens';
+
+/**
+ * The account use cases behind the endpoints. Addresses arrive normalised (trimmed, lowercased) by
+ * the form schemas. Every step that changes more than one row runs in one IMMEDIATE transaction, and
+ * a mail is queued in the transaction that makes it true. Logs carry user ids only.
+ */
+
+export const VERIFY_TOKEN_MS = 48 * 60 * 60_000;
+export const RESET_TOKEN_MS = 60 * 60_000;
+export const SESSION_MS = 30 * 24 * 60 * 60_000;
+
+export type LoginResult =
+  | { ok: true; session: Session }
+  | { ok: false; error: 'invalid_credentials' | 'not_verified' }
+  | { ok: false; error: 'too_many_attempts'; retryAfter: number };
+
+export type PasswordChangeResult = { ok: true } | { ok: false; error: 'wrong_password' } | { ok: false; error: 'too_many_attempts'; retryAfter: number };
+
+export type SignedIn = { user: UserRow; sessionHash: string };
+
+export type AccountService = ReturnType<typeof accountService>;
+
+export function accountService({ db, mails, logger, now = () => new Date() }: { db: Db; mails: AccountMails; logger: Logger; now?: () => Date }) {
+  const store = accountStore(db);
+  const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
+  const later = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
+  // Made now rather than at the first unknown-address login, which would otherwise take twice as long.
+  void dummyHash();
+
+  function issueToken(userId: number, kind: TokenKind, at: Date): string {
+    const token = newToken();
+    store.addToken({ hash: tokenHash(token), userId, kind, expiresAt: later(at, kind === 'verify' ? VERIFY_TOKEN_MS : RESET_TOKEN_MS) }, at.toISOString());
+    return token;
+  }
+
+  /** The lockout state of an account, or of an address without one: the same rules for both. */
+  function attemptsOf(user: UserRow | undefined, email: string) {
+    const hash = emailHash(email);
+    return {
+      read: (): Attempts => (user ? store.userAttempts(user.id) ?? NO_ATTEMPTS : store.throttleAttempts(hash)),
+      write: (attempts: Attempts, at: Date) =>
+        user ? store.setUserAttempts(user.id, attempts) : store.setThrottleAttempts(hash, attempts, at.toISOString()),
+    };
+  }
+
+  /**
+   * Checks a password under the lockout. An address without an account is checked against a dummy
+   * hash, so it costs the same time as a wrong password and gives the same answers.
+   */
+  async function checkPassword(
+    user: UserRow | undefined,
+    email: string,
+    password: string,
+  ): Promise<{ ok: true } | { ok: false; locked: false } | { ok: false; locked: true; retryAfter: number }> {
+    const attempts = attemptsOf(user, email);
+    const start = inTransaction(() => {
+      const at = now();
+      const result = startAttempt(attempts.read(), at);
+      attempts.write(result.next, at);
+      return result;
+    });
+    if (!start.allowed) return { ok: false, locked: true, retryAfter: start.retryAfterSeconds };
+
+    const stored = user ? store.userById(user.id)?.password_hash : undefined;
+    const matches = await verifyPassword(password, stored ?? (await dummyHash()));
+    if (stored !== undefined && matches) {
+      inTransaction(() => attempts.write(NO_ATTEMPTS, now()));
+      return { ok: true };
+    }
+    inTransaction(() => {
+      const at = now();
+      const before = attempts.read();
+      const after = failAttempt(before, at);
+      attempts.write(after, at);
+      if (user && after.lockedUntil !== before.lockedUntil) logger.warn({ userId: user.id }, 'account locked after failed logins');
+    });
+    return { ok: false, locked: false };
+  }
+
+  return {
+    /**
+     * A new address gets an unverified account and a verification link; a known one gets a mail
+     * saying someone tried. Both hash the password first, so they take the same time.
+     */
+    async register(lang: Locale, input: { email: string; password: string; name: string }): Promise<void> {
+      const passwordHash = await hashPassword(input.password);
+      inTransaction(() => {
+        const at = now();
+        const id = store.createUser({ email: input.email, passwordHash, name: input.name, locale: lang }, at.toISOString());
+        if (id === undefined) {
+          if (mails.allowed(input.email, 'registration_attempt', at)) mails.registrationAttempt(input.email, lang, at);
+          return;
+        }
+        mails.verifyEmail(input.email, lang, issueToken(id, 'verify', at), at);
+        logger.info({ userId: id }, 'account registered');
+      });
+    },
+
+    /** A fresh verification link, only for an account that is not verified yet. */
+    resendVerification(lang: Locale, email: string): void {
+      inTransaction(() => {
+        const at = now();
+        const user = store.userByEmail(email);
+        if (!user || user.verified_at !== null || !mails.allowed(user.email, 'verify_email', at)) return;
+        mails.verifyEmail(user.email, lang, issueToken(user.id, 'verify', at), at);
+      });
+    },
+
+    /** Spends a verification token (and any other the account still has); false when it is not valid. */
+    verifyEmail(token: string): boolean {
+      const hash = tokenHash(token);
+      return inTransaction(() => {
+        const at = now().toISOString();
+        const userId = store.tokenUser(hash, 'verify', at);
+        if (userId === undefined || !store.useToken(hash, 'verify', at)) return false;
+        store.useTokensOf(userId, 'verify', at);
+        store.markVerified(userId, at);
+        logger.info({ userId }, 'email verified');
+        return true;
+      });
+    },
+
+    async login(input: { email: string; password: string }): Promise<LoginResult> {
+      const user = store.userByEmail(input.email);
+      const check = await checkPassword(user, input.email, input.password);
+      if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'invalid_credentials' };
+
+      const current = store.userById(user!.id)!;
+      if (needsRehash(current.password_hash)) store.replaceHash(current.id, current.password_hash, await hashPassword(input.password));
+      // Only someone who knows the password learns that the address is not verified yet.
+      if (current.verified_at === null) return { ok: false, error: 'not_verified' };
+
+      const at = now();
+      const token = newToken();
+      const expiresAt = later(at, SESSION_MS);
+      store.addSession({ hash: tokenHash(token), userId: current.id, expiresAt }, at.toISOString());
+      logger.info({ userId: current.id }, 'signed in');
+      return { ok: true, session: { token, expiresAt, user: toAccountUser(current) } };
+    },
+
+    logout(token: string): void {
+      store.deleteSession(tokenHash(token));
+    },
+
+    /** A reset link for any account (verified or not); nothing for an unknown address. */
+    requestPasswordReset(lang: Locale, email: string): void {
+      inTransaction(() => {
+        const at = now();
+        const user = store.userByEmail(email);
+        if (!user || !mails.allowed(user.email, 'password_reset', at)) return;
+        mails.passwordReset(user.email, lang, issueToken(user.id, 'reset', at), at);
+      });
+    },
+
+    /**
+     * Sets a new password with a reset token. It also verifies the address (the link reached its
+     * inbox), lifts a lockout, spends every other token and ends every session: whoever held the old
+     * password is out.
+     */
+    async confirmPasswordReset(lang: Locale, input: { token: string; password: string }): Promise<boolean> {
+      const hash = tokenHash(input.token);
+      // Checked before the slow hash, so invalid tokens cost nothing; checked again when spent.
+      if (store.tokenUser(hash, 'reset', now().toISOString()) === undefined) return false;
+      const passwordHash = await hashPassword(input.password);
+      return inTransaction(() => {
+        const at = now();
+        const iso = at.toISOString();
+        const userId = store.tokenUser(hash, 'reset', iso);
+        if (userId === undefined || !store.useToken(hash, 'reset', iso)) return false;
+        const user = store.userById(userId)!;
+        store.useTokensOf(userId, 'reset', iso);
+        store.useTokensOf(userId, 'verify', iso);
+        store.setPassword(userId, passwordHash);
+        store.markVerified(userId, iso);
+        store.setUserAttempts(userId, NO_ATTEMPTS);
+        store.deleteSessionsOf(userId);
+        mails.passwordChanged(user.email, lang, at);
+        logger.info({ userId }, 'password reset');
+        return true;
+      });
+    },
+
+    /** The signed-in user of a session token, unless the session is unknown or expired. */
+    signedIn(token: string): SignedIn | undefined {
+      const sessionHash = tokenHash(token);
+      const user = store.sessionUser(sessionHash, now().toISOString());
+      return user && { user, sessionHash };
+    },
+
+    account(user: UserRow): AccountUser {
+      return toAccountUser(user);
+    },
+
+    updateProfile(user: UserRow, profile: Profile): AccountUser {
+      store.updateProfile(user.id, profile);
+      return toAccountUser(store.userById(user.id)!);
+    },
+
+    /**
+     * Checks the current password (under the same lockout as the login: a stolen session must not
+     * become a way to guess the password), then ends every other session of the user.
+     */
+    async changePassword(lang: Locale, { user, sessionHash }: SignedIn, input: { currentPassword: string; newPassword: string }): Promise<PasswordChangeResult> {
+      const check = await checkPassword(user, user.email, input.currentPassword);
+      if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'wrong_password' };
+      const passwordHash = await hashPassword(input.newPassword);
+      inTransaction(() => {
+        const at = now();
+        store.setPassword(user.id, passwordHash);
+        store.deleteSessionsOf(user.id, sessionHash);
+        mails.passwordChanged(user.email, lang, at);
+      });
+      logger.info({ userId: user.id }, 'password changed');
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { lines } from '../plain-text';
+import type { LocaleTemplates } from '../templates';
+
+const SIGN_OFF = (company: string) =>
+  `Mit freundlichen Grüßen\n${company}\n\nDiese Nachricht wurde automatisch versendet. Bitte antworten Sie nicht darauf.`;
+
+export const de: LocaleTemplates = {
+  verify_email: ({ company, link }) => ({
+    subject: `${company}: Bitte bestätigen Sie Ihre E-Mail-Adresse`,
+    text: lines(
+      'Guten Tag,',
+      `vielen Dank, dass Sie auf der Website von ${company} ein Konto angelegt haben. Um die Registrierung abzuschließen, bestätigen Sie bitte Ihre E-Mail-Adresse über diesen Link:`,
+      link,
+      'Der Link ist 48 Stunden gültig und kann nur einmal verwendet werden.',
+      'Falls Sie kein Konto angelegt haben, können Sie diese E-Mail ignorieren – ohne Bestätigung wird das Konto nicht aktiviert.',
+      SIGN_OFF(company),
+    ),
+  }),
+
+  registration_attempt: ({ company, loginLink, resetLink }) => ({
+    subject: `${company}: Registrierungsversuch mit Ihrer E-Mail-Adresse`,
+    text: lines(
+      'Guten Tag,',
+      `soeben hat jemand versucht, auf der Website von ${company} mit Ihrer E-Mail-Adresse ein neues Konto anzulegen. Da für diese Adresse bereits ein Konto besteht, wurde kein neues angelegt.`,
+      `Falls Sie das waren, können Sie sich hier anmelden:\n${loginLink}`,
+      `Falls Sie Ihr Passwort vergessen haben, können Sie hier ein neues festlegen:\n${resetLink}`,
+      'Falls Sie das nicht waren, können Sie diese E-Mail ignorieren – Ihr Konto bleibt unverändert.',
+      SIGN_OFF(company),
+    ),
+  }),
+
+  password_reset: ({ company, link }) => ({
+    subject: `${company}: Passwort zurücksetzen`,
+    text: lines(
+      'Guten Tag,',
+      `wir haben eine Anfrage erhalten, das Passwort für Ihr Konto auf der Website von ${company} zurückzusetzen. Über diesen Link können Sie ein neues Passwort festlegen:`,
+      link,
+      'Der Link ist eine Stunde gültig und kann nur einmal verwendet werden.',
+      'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren – Ihr Passwort bleibt unverändert.',
+      SIGN_OFF(company),
+    ),
+  }),
+
+  password_changed: ({ company, resetLink, contactEmail }) => ({
+    subject: `${company}: Ihr Passwort wurde geändert`,
+    text: lines(
+      'Guten Tag,',
+      `das Passwort für Ihr Konto auf der Website von ${company} wurde soeben geändert.`,
+      'Wenn Sie das selbst waren, ist alles in Ordnung und Sie müssen nichts weiter tun.',
+      `Wenn nicht, legen Sie bitte sofort ein neues Passwort fest:\n${resetLink}\nund geben Sie uns unter ${contactEmail} Bescheid.`,
+      SIGN_OFF(company),
+    ),
+  }),
+};
