@@ -38,7 +38,7 @@ test('register, confirm, sign in and out with JavaScript, without a full page lo
   await expect(page.getByRole('status')).toContainText('Danke!');
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 
-  const link = /https?:\/\/[^\s]+\/de\/verify-email\?token=[\w-]+/.exec(await waitForMail(dataDir, email))![0];
+  const link = /https?:\/\/[^\s]+\/de\/verify-email\?token=[\w-]+/.exec(await waitForMail(dataDir, email, '/de/verify-email?token='))![0];
   await page.goto(new URL(link).pathname + new URL(link).search);
   await hydrated(page);
   await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();

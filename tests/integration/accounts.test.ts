@@ -25,7 +25,7 @@ describe('accounts without JavaScript', () => {
     expect(res.text).toContain('Hvala! Na vaš e-naslov smo poslali povezavo');
     expect(res.headers['cache-control']).toBe('private, no-store');
 
-    const mail = await waitForMail(site.dataDir, email);
+    const mail = await waitForMail(site.dataDir, email, '/sl/verify-email?token=');
     const token = tokenIn(mail, '/sl/verify-email');
     expect(token).toBeTruthy();
     const page = await request(site.server).get(`/sl/verify-email?token=${token}`);
@@ -106,7 +106,7 @@ describe('accounts without JavaScript', () => {
     const unknown = await post('/en/password-reset', { email: `nobody.${Date.now()}@example.com` });
     expect(unknown.text).toContain('If an account with this email address exists');
 
-    const mail = await waitForMail(site.dataDir, email);
+    const mail = await waitForMail(site.dataDir, email, '/en/password-reset?token=');
     const token = tokenIn(mail, '/en/password-reset');
     expect(token).toBeTruthy();
     const form = await request(site.server).get(`/en/password-reset?token=${token}`);

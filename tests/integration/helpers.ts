@@ -33,15 +33,15 @@ export function attr(html: string, pattern: RegExp): string | null {
   return pattern.exec(html)?.[1] ?? null;
 }
 
-/** The newest mail the content API wrote to DATA_DIR/mail for an address, decoded, once it is there. */
-export async function waitForMail(dataDir: string, to: string, timeoutMs = 10_000): Promise<string> {
+/** The newest mail the content API wrote to DATA_DIR/mail for an address (with `containing`), decoded, once it is there. */
+export async function waitForMail(dataDir: string, to: string, containing = '', timeoutMs = 10_000): Promise<string> {
   const dir = path.join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
     for (const file of files.reverse()) {
       const text = decodeQuotedPrintable(readFileSync(path.join(dir, file), 'utf8'));
-      if (text.includes(`To: ${to}`) || text.includes(`<${to}>`)) return text;
+      if ((text.includes(`To: ${to}`) || text.includes(`<${to}>`)) && text.includes(containing)) return text;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
