@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shading-e2e-'));
-// Tests read the mail the site writes there (confirmation and reset links).
-process.env.E2E_DATA_DIR = dataDir;
+// One data folder for the run: workers load this file again but inherit the variable. Tests read the
+// mail the site writes there (confirmation and reset links).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shading-e2e-')));
 
 /**
  * End-to-end tests drive the production build (`dist/`, run exactly as the Docker image runs it) in

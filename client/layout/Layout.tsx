@@ -11,7 +11,7 @@ function NotificationBar() {
   const notification = init.notification;
   if (!notification) return null;
   return (
-    <div className={`notification notification--${notification.level}`} role="status">
+    <div className={`notification notification--${notification.level}`}>
       <div className="container">
         {notification.link ? <AppLink link={notification.link}>{notification.message}</AppLink> : notification.message}
       </div>

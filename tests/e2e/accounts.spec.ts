@@ -1,4 +1,4 @@
-import { waitForMail } from '../integration/helpers';
+import { waitForMail } from '../support/mail';
 import { expect, hydrated, test } from './fixtures';
 
 const dataDir = process.env.E2E_DATA_DIR!;
@@ -35,14 +35,14 @@ test('register, confirm, sign in and out with JavaScript, without a full page lo
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort').fill('sicheres-passwort-1');
   await page.getByRole('button', { name: 'Konto erstellen' }).click();
-  await expect(page.getByRole('status')).toContainText('Danke!');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Danke!');
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 
   const link = /https?:\/\/[^\s]+\/de\/verify-email\?token=[\w-]+/.exec(await waitForMail(dataDir, email, '/de/verify-email?token='))![0];
   await page.goto(new URL(link).pathname + new URL(link).search);
   await hydrated(page);
   await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
-  await expect(page.getByRole('status')).toContainText('bestätigt');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('bestätigt');
 
   await page.getByRole('main').getByRole('link', { name: 'Anmelden' }).click();
   await page.getByLabel('E-Mail-Adresse').fill(email);

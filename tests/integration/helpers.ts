@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -33,21 +33,4 @@ export function attr(html: string, pattern: RegExp): string | null {
   return pattern.exec(html)?.[1] ?? null;
 }
 
-/** The newest mail the content API wrote to DATA_DIR/mail for an address (with `containing`), decoded, once it is there. */
-export async function waitForMail(dataDir: string, to: string, containing = '', timeoutMs = 10_000): Promise<string> {
-  const dir = path.join(dataDir, 'mail');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
-    for (const file of files.reverse()) {
-      const text = decodeQuotedPrintable(readFileSync(path.join(dir, file), 'utf8'));
-      if ((text.includes(`To: ${to}`) || text.includes(`<${to}>`)) && text.includes(containing)) return text;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-}
-
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+export { waitForMail } from '../support/mail';
