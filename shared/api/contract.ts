@@ -304,7 +304,11 @@ export const apiErrorSchema = z.object({ error: z.string() });
  *   GET  account                       (bearer)                       -> 200 AccountUser | 401 {error:'unauthorized'}
  *   PUT  account                       (bearer) {name, phone, streetAddress, postalCode, town} -> 200 AccountUser
  *   PUT  account/password              (bearer) {currentPassword, newPassword} -> 204 | 400 {error:'wrong_password'}
+ *                                                                        | 429 {error:'too_many_attempts', retryAfter} (wrong current
+ *                                                                          passwords count towards the login lockout)
  *
+ * Invalid input is 400 {error:'bad_request', fields?: {field: message key}} (a malformed token too);
+ * a body over 16 kB is 413.
  * Tokens in mails are single-use and expire (verification 48 h, password reset 1 h); the links point
  * to the site's `verifyEmail` and `passwordReset` routes with `?token=`.
  */
