@@ -4,3 +4,8 @@ import { LOCALE_ISO, type Locale } from './locales';
 export function formatDate(locale: Locale, isoDate: string): string {
   return new Intl.DateTimeFormat(LOCALE_ISO[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(isoDate));
 }
+
+/** A `tel:` link for a phone number as written for people ("+386 2 870 54 20"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, '')}`;
+}

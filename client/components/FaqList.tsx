@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Faq } from '../../shared/api/contract';
 import { pathTo } from '../../shared/routes';
 import { useLayout } from '../layout/use-layout';
+import { ContactButtons } from './ContactButtons';
 
 export function FaqList({ faq, headingLevel = 2 }: { faq: Faq; headingLevel?: 2 | 3 }) {
   const { locale } = useLayout();
@@ -27,20 +28,12 @@ export function FaqList({ faq, headingLevel = 2 }: { faq: Faq; headingLevel?: 2 
 
 /** The FAQ's way out: the visitor who did not find an answer reaches the company directly. */
 export function FaqContact() {
-  const { settings } = useLayout();
   const { t } = useTranslation();
   return (
     <aside className="cta" aria-labelledby="faq-contact">
       <h2 id="faq-contact">{t('faq.contactTitle')}</h2>
       <p>{t('faq.contactText')}</p>
-      <p className="cta__contacts">
-        <a className="button" href={`mailto:${settings.company_email}`}>
-          {settings.company_email}
-        </a>
-        <a className="button button--ghost" href={`tel:${settings.company_phone.replace(/[^+\d]/g, '')}`}>
-          {settings.company_phone}
-        </a>
-      </p>
+      <ContactButtons />
     </aside>
   );
 }

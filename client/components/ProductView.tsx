@@ -3,6 +3,7 @@ import type { CategoryDetail, Product } from '../../shared/api/contract';
 import { pathTo } from '../../shared/routes';
 import { useLayout } from '../layout/use-layout';
 import { Blocks } from './Blocks';
+import { ContactButtons } from './ContactButtons';
 import { Breadcrumb } from './Breadcrumb';
 import { ProductCard } from './Cards';
 import { Img } from './Img';
@@ -18,20 +19,12 @@ function useProductTrail() {
 
 /** How to reach the company about a product; the inquiry form builds on this call to action. */
 function ContactCta({ product }: { product: Product }) {
-  const { settings } = useLayout();
   const { t } = useTranslation();
   return (
     <aside className="cta cta--inquiry" aria-labelledby="product-cta">
       <h2 id="product-cta">{t('product.ctaTitle', { product: product.title })}</h2>
       <p>{t('product.ctaText')}</p>
-      <p className="cta__contacts">
-        <a className="button" href={`mailto:${settings.company_email}?subject=${encodeURIComponent(product.title)}`}>
-          {t('product.ctaEmail')}
-        </a>
-        <a className="button button--ghost" href={`tel:${settings.company_phone.replace(/[^+\d]/g, '')}`}>
-          {settings.company_phone}
-        </a>
-      </p>
+      <ContactButtons emailLabel={t('product.ctaEmail')} subject={product.title} />
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OpeningHours } from '../../shared/api/contract';
+import { telHref } from '../../shared/format';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';
 import { AppLink } from '../components/AppLink';
 import { useLayout } from './use-layout';
@@ -39,7 +40,7 @@ export function Footer() {
             <br />
             {settings.postal_code} {settings.town}
             <br />
-            <a href={`tel:${settings.company_phone.replace(/[^+\d]/g, '')}`}>{settings.company_phone}</a>
+            <a href={telHref(settings.company_phone)}>{settings.company_phone}</a>
             <br />
             <a href={`mailto:${settings.company_email}`}>{settings.company_email}</a>
           </address>
@@ -52,7 +53,7 @@ export function Footer() {
               <br />
               {s.street_address}, {s.postal_code} {s.town}, {countryName(locale, s.country)}
               <br />
-              <a href={`tel:${s.phone.replace(/[^+\d]/g, '')}`}>{s.phone}</a>
+              <a href={telHref(s.phone)}>{s.phone}</a>
             </address>
           ))}
         </section>

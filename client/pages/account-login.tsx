@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
-import { AccountShell } from '../components/AccountShell';
+import { PageShell } from '../components/PageShell';
 import { AccountForm, Field } from '../components/forms/AccountForm';
 import { useLayout } from '../layout/use-layout';
 
@@ -12,7 +12,7 @@ export default function LoginPage() {
   const { locale } = useLayout();
   const { t } = useTranslation();
   return (
-    <AccountShell title={meta.title} intro={meta.description}>
+    <PageShell className="account" title={meta.title} intro={meta.description}>
       <AccountForm name="login" result={result} submitLabel={t('account.login.submit')}>
         <Field name="email" type="email" autoComplete="email" label={t('form.email')} required />
         <Field name="password" type="password" autoComplete="current-password" label={t('form.password')} required />
@@ -28,6 +28,6 @@ export default function LoginPage() {
           <Link to={pathTo('verify', locale)}>{t('account.login.resend')}</Link>
         </li>
       </ul>
-    </AccountShell>
+    </PageShell>
   );
 }

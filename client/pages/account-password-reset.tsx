@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
-import { AccountShell } from '../components/AccountShell';
+import { PageShell } from '../components/PageShell';
 import { AccountForm, Field } from '../components/forms/AccountForm';
 import { useLayout } from '../layout/use-layout';
 
@@ -14,16 +14,16 @@ export default function PasswordResetPage() {
   const { t } = useTranslation();
   if (!token) {
     return (
-      <AccountShell title={meta.title} intro={meta.description}>
+      <PageShell className="account" title={meta.title} intro={meta.description}>
         <AccountForm name="passwordResetRequest" result={result} submitLabel={t('account.passwordReset.request')} hideWhenDone>
           <Field name="email" type="email" autoComplete="email" label={t('form.email')} required />
         </AccountForm>
-      </AccountShell>
+      </PageShell>
     );
   }
   const changed = result?.form === 'passwordReset' && result.done;
   return (
-    <AccountShell title={meta.title}>
+    <PageShell className="account" title={meta.title}>
       <AccountForm name="passwordReset" result={result} submitLabel={t('account.passwordReset.submit')} hideWhenDone>
         <input type="hidden" name="token" value={token} />
         <Field name="password" type="password" autoComplete="new-password" label={t('form.newPassword')} hint={t('form.passwordHint')} required />
@@ -35,6 +35,6 @@ export default function PasswordResetPage() {
           </Link>
         </p>
       ) : null}
-    </AccountShell>
+    </PageShell>
   );
 }

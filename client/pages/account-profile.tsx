@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
-import { AccountShell } from '../components/AccountShell';
+import { PageShell } from '../components/PageShell';
 import { AccountForm, Field } from '../components/forms/AccountForm';
 
 export default function ProfilePage() {
@@ -9,7 +9,7 @@ export default function ProfilePage() {
   const result = useActionData() as FormResult | undefined;
   const { t } = useTranslation();
   return (
-    <AccountShell title={meta.title} intro={t('account.profile.signedInAs', { email: user.email })}>
+    <PageShell className="account" title={meta.title} intro={t('account.profile.signedInAs', { email: user.email })}>
       <div className="account__grid">
         <section aria-labelledby="profile-details">
           <h2 id="profile-details">{t('account.profile.details')}</h2>
@@ -31,6 +31,6 @@ export default function ProfilePage() {
           <AccountForm name="logout" intent="logout" result={result} submitLabel={t('account.profile.signOut')} />
         </section>
       </div>
-    </AccountShell>
+    </PageShell>
   );
 }

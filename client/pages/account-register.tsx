@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../shared/routes';
-import { AccountShell } from '../components/AccountShell';
+import { PageShell } from '../components/PageShell';
 import { AccountForm, Field, Honeypot } from '../components/forms/AccountForm';
 import { useLayout } from '../layout/use-layout';
 
@@ -12,7 +12,7 @@ export default function RegisterPage() {
   const { locale } = useLayout();
   const { t } = useTranslation();
   return (
-    <AccountShell title={meta.title} intro={meta.description}>
+    <PageShell className="account" title={meta.title} intro={meta.description}>
       <AccountForm name="register" result={result} submitLabel={t('account.register.submit')} hideWhenDone>
         <Field name="name" autoComplete="name" label={t('form.name')} required />
         <Field name="email" type="email" autoComplete="email" label={t('form.email')} required />
@@ -26,6 +26,6 @@ export default function RegisterPage() {
       <p>
         {t('account.register.haveAccount')} <Link to={pathTo('login', locale)}>{t('account.login.title')}</Link>
       </p>
-    </AccountShell>
+    </PageShell>
   );
 }

@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
-import { AccountShell } from '../components/AccountShell';
+import { PageShell } from '../components/PageShell';
 import { AccountForm } from '../components/forms/AccountForm';
 import { useLayout } from '../layout/use-layout';
 
@@ -17,7 +17,7 @@ export default function VerifyEmailPage() {
   const { t } = useTranslation();
   const done = result?.form === 'verifyEmail' && result.done;
   return (
-    <AccountShell title={meta.title} intro={done ? undefined : meta.description}>
+    <PageShell className="account" title={meta.title} intro={done ? undefined : meta.description}>
       {token ? (
         <AccountForm name="verifyEmail" result={result} submitLabel={t('account.verifyEmail.submit')} hideWhenDone>
           <input type="hidden" name="token" value={token} />
@@ -34,6 +34,6 @@ export default function VerifyEmailPage() {
           </Link>
         </p>
       ) : null}
-    </AccountShell>
+    </PageShell>
   );
 }

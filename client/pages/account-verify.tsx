@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
-import { AccountShell } from '../components/AccountShell';
+import { PageShell } from '../components/PageShell';
 import { AccountForm, Field } from '../components/forms/AccountForm';
 
 /** Asks for a new verification mail. */
@@ -10,10 +10,10 @@ export default function VerifyPage() {
   const result = useActionData() as FormResult | undefined;
   const { t } = useTranslation();
   return (
-    <AccountShell title={meta.title} intro={meta.description}>
+    <PageShell className="account" title={meta.title} intro={meta.description}>
       <AccountForm name="verify" result={result} submitLabel={t('account.verify.submit')} hideWhenDone>
         <Field name="email" type="email" autoComplete="email" label={t('form.email')} required />
       </AccountForm>
-    </AccountShell>
+    </PageShell>
   );
 }

@@ -2,8 +2,8 @@ import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
-import { Breadcrumb } from '../components/Breadcrumb';
 import { ArticleCard } from '../components/Cards';
+import { PageShell } from '../components/PageShell';
 import { Pagination } from '../components/Pagination';
 import { useLayout } from '../layout/use-layout';
 
@@ -13,16 +13,7 @@ export default function BlogListPage() {
   const { t } = useTranslation();
   const base = pathTo('blog', locale, { category: category?.slug });
   return (
-    <div className="container section">
-      <Breadcrumb
-        items={[
-          { title: t('breadcrumb.home'), href: pathTo('index', locale) },
-          { title: t('blog.title'), href: pathTo('blog', locale) },
-          ...(category ? [{ title: category.title }] : []),
-        ]}
-      />
-      <h1>{meta.title}</h1>
-      <p className="lead">{meta.description}</p>
+    <PageShell title={meta.title} intro={meta.description} trail={category ? [{ title: t('blog.title'), href: pathTo('blog', locale) }] : []}>
       <nav className="tabs" aria-label={t('blog.categories')}>
         <ul>
           <li>
@@ -49,6 +40,6 @@ export default function BlogListPage() {
         <p>{t('blog.empty')}</p>
       )}
       <Pagination totalItems={list.total} currentPage={list.page} itemsPerPage={list.perPage} template={`${base}?page=[page]`} firstPageHref={base} />
-    </div>
+    </PageShell>
   );
 }

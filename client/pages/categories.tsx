@@ -1,20 +1,15 @@
 import { Link, useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
-import { Breadcrumb } from '../components/Breadcrumb';
 import { Img } from '../components/Img';
+import { PageShell } from '../components/PageShell';
 import { useLayout } from '../layout/use-layout';
 
 export default function CategoriesPage() {
   const { categories, products, meta } = useLoaderData() as ScreenData<'categories'>;
   const { locale } = useLayout();
-  const { t } = useTranslation();
   return (
-    <div className="container section">
-      <Breadcrumb items={[{ title: t('breadcrumb.home'), href: pathTo('index', locale) }, { title: meta.title }]} />
-      <h1>{meta.title}</h1>
-      <p className="lead">{meta.description}</p>
+    <PageShell title={meta.title} intro={meta.description}>
       <div className="family-list">
         {categories.map((category) => (
           <section key={category.id} className="family" aria-labelledby={`family-${category.id}`}>
@@ -35,6 +30,6 @@ export default function CategoriesPage() {
           </section>
         ))}
       </div>
-    </div>
+    </PageShell>
   );
 }

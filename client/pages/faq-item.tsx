@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { Blocks } from '../components/Blocks';
-import { Breadcrumb } from '../components/Breadcrumb';
 import { FaqContact } from '../components/FaqList';
+import { PageShell } from '../components/PageShell';
 import { useLayout } from '../layout/use-layout';
 
 export default function FaqItemPage() {
@@ -13,16 +13,7 @@ export default function FaqItemPage() {
   const { t } = useTranslation();
   const siblings = faq.categories.find((c) => c.id === item.category.id)?.items.filter((i) => i.id !== item.id) ?? [];
   return (
-    <article className="container section content-page">
-      <Breadcrumb
-        items={[
-          { title: t('breadcrumb.home'), href: pathTo('index', locale) },
-          { title: t('faq.title'), href: pathTo('faq', locale) },
-          { title: item.category.title },
-          { title: item.question },
-        ]}
-      />
-      <h1>{item.question}</h1>
+    <PageShell title={item.question} trail={[{ title: t('faq.title'), href: pathTo('faq', locale) }, { title: item.category.title }]} className="content-page" article>
       <Blocks blocks={item.answer} />
       {siblings.length ? (
         <aside className="section" aria-labelledby="faq-more">
@@ -37,6 +28,6 @@ export default function FaqItemPage() {
         </aside>
       ) : null}
       <FaqContact />
-    </article>
+    </PageShell>
   );
 }

@@ -2,8 +2,8 @@ import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
-import { Breadcrumb } from '../components/Breadcrumb';
 import { ArticleCard, CategoryCard, ProductCard } from '../components/Cards';
+import { PageShell } from '../components/PageShell';
 import { useLayout } from '../layout/use-layout';
 
 export default function SearchPage() {
@@ -12,9 +12,7 @@ export default function SearchPage() {
   const { t } = useTranslation();
   const total = results ? results.articles.length + results.products.length + results.categories.length + results.pages.length : 0;
   return (
-    <div className="container section">
-      <Breadcrumb items={[{ title: t('breadcrumb.home'), href: pathTo('index', locale) }, { title: meta.title }]} />
-      <h1>{meta.title}</h1>
+    <PageShell title={meta.title}>
       <form className="search-form" role="search" action={pathTo('search', locale)} method="get">
         <label htmlFor="search-page-q">{t('search.label')}</label>
         <div className="search-form__row">
@@ -70,6 +68,6 @@ export default function SearchPage() {
           </ul>
         </section>
       ) : null}
-    </div>
+    </PageShell>
   );
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContentError, parseContent, readContentTexts, type ContentKey, type ContentTexts } from '../../server/cms/content';
 
 const CONTENT_DIR = resolve(process.cwd(), 'content');
