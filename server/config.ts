@@ -38,6 +38,11 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(10),
+  /**
+   * Seconds a SIGTERM keeps serving with /readyz at 503 before it stops accepting, so the load balancer
+   * takes the instance out of rotation first (set it to the balancer's health-check interval).
+   */
+  SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(120).default(0),
   /** Set when the site runs behind a load balancer that sets X-Forwarded-*: the number of proxy hops. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });

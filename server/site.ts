@@ -96,6 +96,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     url,
     async close() {
       readiness.accepting = false;
+      if (config.SHUTDOWN_DRAIN_S > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_S * 1000));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_S * 1000).unref());

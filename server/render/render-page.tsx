@@ -134,8 +134,9 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Cache-Control', pageCacheControl(status, req.method === 'POST' || isPrivatePage(context)));
         res.write(documentStart(head, assets));
+        // React ends what it pipes into; the document's tail (the page data) must follow its output.
         const body = new PassThrough();
-        body.on('data', (chunk: Buffer) => res.write(chunk));
+        body.pipe(res, { end: false });
         body.on('end', () => res.end(documentEnd(data)));
         pipe(body);
       },

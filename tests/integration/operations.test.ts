@@ -118,4 +118,14 @@ describe('graceful shutdown', () => {
     await stopping;
     expect(other.server.listening).toBe(false);
   });
+
+  it('keeps serving while draining, with readiness at 503', async () => {
+    const other = await startTestSite({ SHUTDOWN_DRAIN_S: '1' });
+    const stopping = other.stop();
+    const ready = await fetch(`${other.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await fetch(`${other.url}/sl`)).status).toBe(200);
+    await stopping;
+    await expect(fetch(`${other.url}/healthz`)).rejects.toThrow();
+  });
 });
