@@ -2,12 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { z } from 'zod';
 import * as forms from '../../shared/forms/account';
 import type { Locale } from '../../shared/locales';
-import type { FormResult, PageMeta } from '../../shared/page-data';
-import { LOCALES } from '../../shared/locales';
+import type { FormResult, PageMeta, ScreenData } from '../../shared/page-data';
 import { pathTo, type RouteName } from '../../shared/routes';
 import { clearSessionCookie, sessionCookie } from '../http/session-cookie';
 import { UpstreamError } from '../upstream/client';
 import type { AccountResult } from '../upstream/account-api';
+import { sameScreen } from './alternates';
 import type { LoaderContext } from './loaders';
 
 type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
@@ -17,7 +17,7 @@ function meta(args: Args, name: AccountRoute): PageMeta {
   return {
     title: args.context.t(`account.${name}.title`),
     description: args.context.t(`account.${name}.description`),
-    alternates: Object.fromEntries(LOCALES.map((l) => [l, pathTo(name, l)])),
+    alternates: sameScreen(name),
     noindex: true,
   };
 }
@@ -79,7 +79,7 @@ async function attempt<T>(
 /** Bots fill every field; people never see this one. Its post is answered as if it succeeded. */
 const HONEYPOT = 'website';
 
-export const accountLoaders: { [N in AccountRoute]: (args: Args, locale: Locale) => Promise<object> } = {
+export const accountLoaders: { [N in AccountRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
   async login(args, locale) {
     if (await signedIn(args, locale)) throw redirect(pathTo('profile', locale));
     return { meta: meta(args, 'login') };

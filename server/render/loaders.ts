@@ -1,15 +1,16 @@
 import type { TFunction } from 'i18next';
 import { STATUS_CODES } from 'node:http';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { settingsFromList, type Slugs } from '../../shared/api/contract';
+import { settingsFromList } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
-import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
+import type { LayoutData, NotFoundData, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { SLUG_PATTERN } from '../../shared/page-data';
 import { pathTo, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
 import { accountActions, accountLoaders, isAccountRoute } from './account-routes';
+import { bySlugs, sameScreen } from './alternates';
 import { requestLocale } from './request-locale';
 
 /** What loaders get from the request: the typed upstream and the site's public origin. */
@@ -57,16 +58,6 @@ function slugParam(args: Args, name = 'slug'): string {
   return value;
 }
 
-/** The same screen in every locale: for screens whose path has no content slug. */
-function sameScreen(name: RouteName, params: Record<string, string> = {}): PageMeta['alternates'] {
-  return Object.fromEntries(LOCALES.map((l) => [l, pathTo(name, l, params)]));
-}
-
-/** The screen in every locale, with the entity's slug in that locale. */
-function bySlugs(name: RouteName, slugs: Slugs, param = 'slug'): PageMeta['alternates'] {
-  return Object.fromEntries(LOCALES.map((l) => [l, pathTo(name, l, { [param]: slugs[l] })]));
-}
-
 type ScreenLoader<N extends RouteName> = (args: Args, locale: Locale) => Promise<ScreenData<N>>;
 
 const screens: { [N in RouteName]: ScreenLoader<N> } = {
@@ -87,13 +78,15 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
     const list = await load(args.request, () => api.articles(locale, { category: category?.slug, page }));
     const pages = Math.max(1, Math.ceil(list.total / list.perPage));
     if (page > pages) notFound(args.request);
+    const alternates = category ? bySlugs('blog', category.slugs, 'category') : sameScreen('blog');
     return {
       list,
       category,
       meta: {
         title: category?.title ?? t('blog.title'),
         description: category?.description ?? t('blog.description'),
-        alternates: category ? bySlugs('blog', category.slugs, 'category') : sameScreen('blog'),
+        // Each page of the list is a page of its own (its own canonical), in every locale.
+        alternates: page === 1 ? alternates : Object.fromEntries(Object.entries(alternates).map(([l, path]) => [l, `${path}?page=${page}`])),
       },
     };
   },
@@ -170,18 +163,17 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
     return { query, results, meta: { title: t('search.title'), description: t('search.description'), alternates: sameScreen('search'), noindex: true } };
   },
 
-  login: (args, locale) => accountLoaders.login(args, locale) as Promise<ScreenData<'login'>>,
-  register: (args, locale) => accountLoaders.register(args, locale) as Promise<ScreenData<'register'>>,
-  verify: (args, locale) => accountLoaders.verify(args, locale) as Promise<ScreenData<'verify'>>,
-  passwordReset: (args, locale) => accountLoaders.passwordReset(args, locale) as Promise<ScreenData<'passwordReset'>>,
-  profile: (args, locale) => accountLoaders.profile(args, locale) as Promise<ScreenData<'profile'>>,
-  verifyEmail: (args, locale) => accountLoaders.verifyEmail(args, locale) as Promise<ScreenData<'verifyEmail'>>,
+  ...accountLoaders,
 
   async slug(args, locale) {
     const slug = slugParam(args);
     const target = await load(args.request, () => args.context.api.bySlug(locale, slug));
-    const entity = target.type === 'product' ? target.product : target.category;
-    return { target, meta: { ...entity.seo, alternates: bySlugs('slug', entity.slugs) } };
+    // A product here is also at its own product address, which is the canonical one.
+    const meta =
+      target.type === 'product'
+        ? { ...target.product.seo, alternates: bySlugs('product', target.product.slugs) }
+        : { ...target.category.seo, alternates: bySlugs('slug', target.category.slugs) };
+    return { target, meta };
   },
 };
 
