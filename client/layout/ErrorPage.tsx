@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE } from '../../shared/locales';
+import { DEFAULT_LOCALE, isLocale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
 import { useOptionalLayout } from './use-layout';
 
@@ -12,7 +12,9 @@ function errorStatus(error: unknown): number {
 function ErrorContent({ status }: { status: number }) {
   const { t, i18n } = useTranslation();
   const layout = useOptionalLayout();
-  const locale = layout?.locale ?? DEFAULT_LOCALE;
+  const first = useLocation().pathname.split('/')[1];
+  // Without the layout (init failed), the path still names the locale.
+  const locale = layout?.locale ?? (isLocale(first) ? first : DEFAULT_LOCALE);
   const key = i18n.exists(`error.${status}.title`) ? `error.${status}.title` : i18n.exists('error.title') ? 'error.title' : null;
   const title = key ? t(key) : String(status);
   const text = i18n.exists(`error.${status}.text`) ? t(`error.${status}.text`) : t('error.text', { defaultValue: '' });
