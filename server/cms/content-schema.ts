@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { blockSchema, seoSchema, siteSettingsSchema } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { ROUTE_NAMES } from '../../shared/routes';
+import { SEO_DERIVED_ENTRIES, SEO_TITLE_ENTRIES } from './queries/seo';
 
 /**
  * The seed file formats of content/README.md, as zod schemas. Objects are strict so that a misspelt
@@ -59,7 +60,34 @@ function localized<T extends z.ZodType>(schema: T) {
 // Extra keys are kept: settings are open-ended (a form's recipient address, say) and pass through as they are.
 export const settingsFile = siteSettingsSchema.loose();
 
-export const seoFile = localized(z.record(z.string().min(1), text));
+/**
+ * Only the translated product titles. The address, contact, coordinate and opening-hours entries of the
+ * `seo` group are derived from settings when `init` is answered (queries/seo.ts): a copy here could
+ * disagree with settings, so one is refused with a message saying where the value comes from.
+ */
+type SeoTitleEntry = (typeof SEO_TITLE_ENTRIES)[number];
+const seoTitles = z
+  .object(Object.fromEntries(SEO_TITLE_ENTRIES.map((entry) => [entry, text])) as Record<SeoTitleEntry, typeof text>)
+  .catchall(z.unknown())
+  .superRefine((titles, ctx) => {
+    const allowed: ReadonlySet<string> = new Set(SEO_TITLE_ENTRIES);
+    for (const entry of Object.keys(titles)) {
+      if (allowed.has(entry)) continue;
+      const setting = Object.hasOwn(SEO_DERIVED_ENTRIES, entry) ? SEO_DERIVED_ENTRIES[entry] : undefined;
+      ctx.addIssue({
+        code: 'custom',
+        path: [entry],
+        message: setting
+          ? `"${entry}" is derived from settings (settings.json "${setting}"); remove it from seo.json`
+          : `unknown entry "${entry}": seo.json holds only the product titles (${SEO_TITLE_ENTRIES.join(', ')}); ` +
+            'address, contact and opening-hours entries are derived from settings',
+      });
+    }
+  })
+  // Only the declared titles, in their declared order: nothing else reaches the database.
+  .transform((titles) => Object.fromEntries(SEO_TITLE_ENTRIES.map((e) => [e, titles[e]])) as Record<SeoTitleEntry, string>);
+
+export const seoFile = localized(seoTitles);
 
 export const menusFile = z.array(
   z.strictObject({ key, ...localized(z.strictObject({ title: text, items: z.array(menuItem) })).shape }),

@@ -133,12 +133,6 @@ function crossReferenceProblems(c: Content): string[] {
       const path = pathTo('page', locale, { slug: page[locale].slug });
       if (FIXED_PATHS.has(path)) problems.push(`pages.json: ${page.key}.${locale}.slug: ${path} is another screen's path`);
     }
-    for (const entry of Object.keys(c.seo[locale])) {
-      if (!(entry in c.seo.sl)) problems.push(`seo.json: ${locale}.${entry}: entry missing from sl`);
-    }
-    for (const entry of Object.keys(c.seo.sl)) {
-      if (!(entry in c.seo[locale])) problems.push(`seo.json: ${locale}.${entry}: missing (present in sl)`);
-    }
   }
   problems.push(...linkProblems(c));
   return problems;

@@ -52,6 +52,19 @@ async function notFound(cms: RunningCms, path: string): Promise<void> {
   expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 404, body: { error: 'not_found' } });
 }
 
+/** The product titles of the seo group, per locale, as seo.json holds them. */
+function seoTitles(contentDir = CONTENT_DIR): Record<Locale, Record<string, string>> {
+  return JSON.parse(readFileSync(join(contentDir, 'seo.json'), 'utf8')) as Record<Locale, Record<string, string>>;
+}
+
+/** The seo group of every locale in one init answer, entry -> title. */
+async function seoGroups(cms: RunningCms): Promise<Record<string, Record<string, string>>> {
+  const init = await ok(cms, 'init?lang=en', initSchema);
+  return Object.fromEntries(
+    init.locales.map((l) => [l.code, Object.fromEntries(Object.entries(l.seo).map(([entry, { title }]) => [entry, title]))]),
+  );
+}
+
 /** Content page slugs are not listed by any endpoint; the seed file is the source. */
 function pageSlugs(locale: Locale): string[] {
   const pages = JSON.parse(readFileSync(join(CONTENT_DIR, 'pages.json'), 'utf8')) as Record<Locale, { slug: string }>[];
@@ -88,6 +101,35 @@ describe('embedded content API', () => {
       expect(orders).toEqual([...orders].sort((a, b) => a - b));
       expect(init.articleCategories.length).toBeGreaterThan(0);
       for (const category of [...init.categories, ...init.articleCategories]) expect(category.slug).toBe(category.slugs[lang]);
+    });
+
+    it('init: seo product titles from seo.json, every other seo entry from settings', async () => {
+      const init = await ok(cms, `init?lang=${lang}`, initSchema);
+      const settings = settingsFromList(init.settings);
+      const titles = seoTitles();
+      for (const locale of init.locales) {
+        const seo = Object.fromEntries(Object.entries(locale.seo).map(([entry, { title }]) => [entry, title]));
+        // Written out from the shipped settings.json so a change of the derivation shows up here.
+        expect(seo).toEqual({
+          ...titles[locale.code],
+          street_address_seo: settings.street_address,
+          address_locality_seo: settings.town,
+          postal_code_seo: settings.postal_code,
+          address_country_seo: settings.country,
+          telephone_seo: settings.company_phone,
+          website_url_seo: settings.website_url,
+          latitude_seo: String(settings.latitude),
+          longitude_seo: String(settings.longitude),
+          monday_seo: 'SI Mo 07:00-17:00, AT Mo 09:00-16:00',
+          tuesday_seo: 'SI Tu 07:00-17:00, AT Tu 09:00-16:00',
+          wednesday_seo: 'We 07:00-17:00',
+          thursday_seo: 'Th 07:00-17:00',
+          friday_seo: 'SI Fr 07:00-17:00, AT Fr 09:00-16:00',
+        });
+        expect(seo).toMatchObject({ address_country_seo: 'SI', telephone_seo: '+386 2 870 54 20', latitude_seo: '46.5452' });
+      }
+      expect(titles.sl.awnings_seo).toBe('Tende');
+      expect(titles.de.awnings_seo).toBe('Markisen');
     });
 
     it('home: hero, ctas and the three newest articles', async () => {
@@ -328,6 +370,60 @@ describe('content import', () => {
     expect(categoriesSchema.parse(again.body)[0]!.title).toBe('A title changed by the test');
     await cms.close();
     expect(logLines.at(-1)?.msg).toBe('cms content unchanged');
+  });
+
+  it('derives the seo address and opening hours from settings after a change and restart', async () => {
+    const contentDir = tempDir('cms-content');
+    cpSync(CONTENT_DIR, contentDir, { recursive: true });
+    const dataDir = tempDir('cms-data');
+
+    let cms = await start(dataDir, contentDir);
+    const before = await seoGroups(cms);
+    await cms.close();
+    for (const locale of LOCALES) {
+      expect(before[locale]!.monday_seo).toBe('SI Mo 07:00-17:00, AT Mo 09:00-16:00');
+      expect(before[locale]!.wednesday_seo).toBe('We 07:00-17:00');
+    }
+
+    // Slovenia opens later on Mondays, Austria no longer on Mondays but on Wednesdays; the showroom moves.
+    const file = join(contentDir, 'settings.json');
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as {
+      street_address: string; latitude: number; opening_hours: { country: string; days: string[]; opens: string }[];
+    };
+    settings.opening_hours.unshift({ ...settings.opening_hours[0]!, days: ['Mo'], opens: '08:00' });
+    settings.opening_hours[1]!.days = settings.opening_hours[1]!.days.filter((day) => day !== 'Mo');
+    settings.opening_hours[2]!.days = ['We'];
+    settings.street_address = 'Prešernova ulica 1';
+    settings.latitude = 46.5;
+    writeFileSync(file, JSON.stringify(settings, null, 2));
+
+    cms = await start(dataDir, contentDir);
+    const after = await seoGroups(cms);
+    await cms.close();
+    const titles = seoTitles(contentDir);
+    for (const locale of LOCALES) {
+      expect(after[locale]).toMatchObject({
+        ...titles[locale],
+        monday_seo: 'Mo 08:00-17:00',
+        tuesday_seo: 'Tu 07:00-17:00',
+        wednesday_seo: 'SI We 07:00-17:00, AT We 09:00-16:00',
+        friday_seo: 'Fr 07:00-17:00',
+        street_address_seo: 'Prešernova ulica 1',
+        latitude_seo: '46.5',
+      });
+    }
+  });
+
+  it('refuses to start on a seo.json entry that settings hold', async () => {
+    const contentDir = tempDir('cms-content');
+    cpSync(CONTENT_DIR, contentDir, { recursive: true });
+    const file = join(contentDir, 'seo.json');
+    const seo = seoTitles(contentDir);
+    seo.sl.monday_seo = 'Mo 07:00-17:00';
+    writeFileSync(file, JSON.stringify(seo));
+    await expect(start(tempDir('cms-data'), contentDir)).rejects.toThrow(
+      'seo.json: sl.monday_seo: "monday_seo" is derived from settings (settings.json "opening_hours")',
+    );
   });
 
   it('refuses to start on invalid content, naming the file and field', async () => {

@@ -1,7 +1,10 @@
-import type { Block, Cta, Home, Init, Link, Menu, Page } from '../../../shared/api/contract';
+import {
+  settingsFromList, type Block, type Cta, type Home, type Init, type Link, type Menu, type Page,
+} from '../../../shared/api/contract';
 import { LOCALE_ISO, LOCALES, type Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import { fromJson, groupBy, imageOf, slugsColumn, slugsOf } from './rows';
+import { derivedSeoEntries } from './seo';
 
 /** Site-wide content: locales, settings, menus, the notification bar, the home page and content pages. */
 
@@ -44,15 +47,26 @@ export function siteQueries(db: Db) {
       t.seo_title, t.seo_description, t.body
     FROM pages p JOIN page_translations t ON t.page_id = p.id AND t.locale = @locale WHERE t.slug = @slug`);
 
+  const readSettings = (): Init['settings'] =>
+    settings.all().map((row) => ({ key: row.key, value: fromJson<unknown>(row.value) }));
+
   return {
+    /**
+     * Each locale's `seo` group: the stored product titles (seo.json, by entry name), then the entries
+     * derived from the stored settings at answer time (queries/seo.ts), so they always match settings.
+     */
     locales(): Init['locales'] {
       const seo = groupBy(seoEntries.all(), (row) => row.locale);
+      const derived = Object.entries(derivedSeoEntries(settingsFromList(readSettings())));
       return LOCALES.map((code) => ({
         code,
         name: ENDONYMS[code],
         iso: LOCALE_ISO[code],
         file: `${code}.json`,
-        seo: Object.fromEntries((seo.get(code) ?? []).map((row) => [row.entry, { title: row.title }])),
+        seo: Object.fromEntries([
+          ...(seo.get(code) ?? []).map((row) => [row.entry, { title: row.title }] as const),
+          ...derived.map(([entry, title]) => [entry, { title }] as const),
+        ]),
       }));
     },
 
@@ -61,7 +75,7 @@ export function siteQueries(db: Db) {
     },
 
     settings(): Init['settings'] {
-      return settings.all().map((row) => ({ key: row.key, value: fromJson<unknown>(row.value) }));
+      return readSettings();
     },
 
     menus(locale: Locale): Menu[] {
