@@ -100,6 +100,31 @@ describe('page payloads', () => {
   });
 });
 
+describe('lists and route checks', () => {
+  it('pages the blog in links and never outside 1..pages', async () => {
+    const first = await request(site.server).get('/en/blog');
+    expect(first.text).toMatch(/<a[^>]+href="\/en\/blog\?page=2"/);
+    const second = await request(site.server).get('/en/blog?page=2');
+    expect(second.status).toBe(200);
+    expect(second.text).toContain('<link rel="canonical" href="http://localhost');
+    expect(second.text).toMatch(/<link rel="canonical" href="[^"]+\/en\/blog\?page=2"/);
+    for (const page of ['0', '-1', '99', 'abc', '1.5']) expect((await request(site.server).get(`/en/blog?page=${page}`)).status, page).toBe(404);
+  });
+
+  it('answers an unknown blog category or a mismatched article category with a 404', async () => {
+    expect((await request(site.server).get('/sl/blog/ni-kategorije')).status).toBe(404);
+    const article = paths.get('blogArticle___sl')!;
+    const slug = article.split('/').pop();
+    expect((await request(site.server).get(`/sl/blog/ni-kategorije/${slug}`)).status).toBe(404);
+  });
+
+  it('sends the business-customer content page to its own route', async () => {
+    const res = await request(site.server).get('/en/page/b2b');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/en/b2b');
+  });
+});
+
 describe('locale switcher and alternates', () => {
   it('link the same product in every locale by its translated slug', async () => {
     const html = (await request(site.server).get(paths.get('product___sl')!)).text;
