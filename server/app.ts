@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import path from 'node:path';
 import type { Config } from './config';
 import { badInputGuard } from './http/bad-input';
+import { cachePurge } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
@@ -14,7 +15,9 @@ import { renderPage, type RenderDeps } from './render/render-page';
 import { cookieLocale, pathLocale } from './render/request-locale';
 
 export interface AppDeps extends RenderDeps {
-  config: Pick<Config, 'TRUST_PROXY'>;
+  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET'>;
+  /** Drops cached pages under the given path prefixes (all when none) and the cached upstream answers. */
+  purge: (paths: string[]) => number;
   clientDir: string;
   readiness: Readiness;
 }
@@ -37,6 +40,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(securityHeaders({ https: deps.origin.startsWith('https:') }));
   app.use(badInputGuard(PAGE_METHODS, sendError));
   app.use(healthRoutes(deps.readiness));
+  // Before the form gate: the webhook is signed, not same-origin.
+  app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, purge: deps.purge }));
   app.use(compression());
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
   app.use('/assets', express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));

@@ -35,6 +35,12 @@ export const configSchema = z.object({
     .pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   /** Sender of the content API's mail. */
   MAIL_FROM: z.string().trim().min(3).default('Spletna stran <no-reply@localhost>'),
+  /** Seconds a finished anonymous page stays in the in-process HTML cache (0 turns the cache off). */
+  HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Megabytes the HTML cache may hold (each page in three encodings). */
+  HTML_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** Shared secret of the cache-purge webhook (at least 32 characters); unset: no webhook. */
+  CACHE_PURGE_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(10),

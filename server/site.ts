@@ -7,7 +7,9 @@ import type { Config } from './config';
 import { startCms } from './cms/server';
 import { loadTranslations } from './i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
+import { requestId } from './http/request-log';
 import { errorDocument } from './render/error-document';
+import { createHtmlCache } from './render/html-cache';
 import { loadAssetManifest } from './render/manifest';
 import { createPageHandler } from './render/page-handler';
 import { createUpstreamClient } from './upstream/client';
@@ -36,11 +38,21 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
 
+  const htmlCache =
+    config.HTML_CACHE_TTL_S > 0
+      ? createHtmlCache({ buildId: manifest.buildId, ttlMs: config.HTML_CACHE_TTL_S * 1000, maxBytes: config.HTML_CACHE_MAX_MB * 1024 * 1024 })
+      : undefined;
+
   // Listening comes first (the public origin may need the port); until the app is ready, a 503.
   let app: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
   const server = http.createServer((req, res) => {
-    if (app) return app(req, res);
-    res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
+    if (!app) return void res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
+    // A cached page is answered here, like a static file, before any middleware runs.
+    if (htmlCache?.serve(req, res, () => requestId(req))) {
+      logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: 'hit' }, 'request completed');
+      return;
+    }
+    app(req, res);
   });
   // Longer than a load balancer's idle timeout, so it never reuses a connection the server just closed.
   server.keepAliveTimeout = 65_000;
@@ -89,6 +101,11 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     account: accountApi(upstream),
     origin,
     logger,
+    htmlCache,
+    purge(paths) {
+      upstream.purge();
+      return htmlCache?.purge(paths) ?? 0;
+    },
   });
 
   return {

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** The load balancer's request id when it is well formed, else a new one. */
+export function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
 
 /**
  * One log line per request with a request id: the load balancer's `X-Request-Id` when it is well
@@ -14,8 +21,7 @@ export function requestLog(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     genReqId(req, res) {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const id = requestId(req);
       res.setHeader('X-Request-Id', id);
       return id;
     },

@@ -11,6 +11,7 @@ import { readSession } from '../http/session-cookie';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
 import { documentEnd, documentStart } from './document';
+import { byteCollector, isAnonymous, type HtmlCache } from './html-cache';
 import { errorDocument } from './error-document';
 import type { LoaderContext } from './loaders';
 import type { AssetManifest } from './manifest';
@@ -28,6 +29,15 @@ export interface RenderDeps {
   logger: Logger;
   /** A render that takes longer is aborted (the upstream has its own, shorter timeouts). */
   renderTimeoutMs?: number;
+  /** Finished anonymous pages and payloads, served before the middleware chain on the next request. */
+  htmlCache?: HtmlCache;
+}
+
+/** Keeps a finished answer in the HTML cache when it is the same for every visitor. */
+export function cacheIfShared(deps: RenderDeps, req: ExpressRequest, res: ExpressResponse, status: number, isPrivate: boolean, body: Buffer): void {
+  if (!deps.htmlCache || req.method !== 'GET' || status !== 200 || isPrivate) return;
+  if (!isAnonymous(req.headers.cookie) || res.hasHeader('Set-Cookie')) return;
+  deps.htmlCache.store(req.originalUrl, res.getHeaders(), body).catch((err) => deps.logger.warn({ err }, 'html cache store failed'));
 }
 
 /**
@@ -130,14 +140,24 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
     </I18nextProvider>,
     {
       onShellReady() {
+        const isPrivate = req.method === 'POST' || isPrivatePage(context);
         res.status(status);
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', pageCacheControl(status, req.method === 'POST' || isPrivatePage(context)));
-        res.write(documentStart(head, assets));
+        res.setHeader('Cache-Control', pageCacheControl(status, isPrivate));
+        const bytes = byteCollector();
+        const start = documentStart(head, assets);
+        bytes.add(start);
+        res.write(start);
         // React ends what it pipes into; the document's tail (the page data) must follow its output.
         const body = new PassThrough();
         body.pipe(res, { end: false });
-        body.on('end', () => res.end(documentEnd(data)));
+        body.on('data', bytes.add);
+        body.on('end', () => {
+          const end = documentEnd(data);
+          bytes.add(end);
+          res.end(end);
+          cacheIfShared(deps, req, res, status, isPrivate, bytes.bytes());
+        });
         pipe(body);
       },
       onShellError(error) {

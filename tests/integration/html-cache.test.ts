@@ -1,0 +1,81 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signPurge } from '../../server/http/cache-purge';
+import { startTestSite } from './helpers';
+
+const SECRET = 'a-long-shared-secret-for-the-purge-webhook';
+let site: Awaited<ReturnType<typeof startTestSite>>;
+beforeAll(async () => {
+  site = await startTestSite({ CACHE_PURGE_SECRET: SECRET });
+});
+afterAll(() => site?.stop());
+
+const get = (path: string) => request(site.server).get(path);
+const SHARED_HEADERS = ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'strict-transport-security', 'x-frame-options', 'cross-origin-opener-policy'];
+
+describe('HTML cache', () => {
+  it('answers the second visit from the cache with the same bytes and the same security headers', async () => {
+    const first = await get('/en/categories');
+    expect(first.status).toBe(200);
+    expect(first.headers.age).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await get('/en/categories');
+    expect(second.status).toBe(200);
+    expect(second.headers.age).toBeDefined();
+    expect(second.text).toBe(first.text);
+    for (const name of SHARED_HEADERS) expect(second.headers[name], name).toEqual(first.headers[name]);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect(second.headers.vary).toBe('Accept-Encoding');
+  });
+
+  it('serves brotli, gzip or identity as asked, and 304 for a known ETag', async () => {
+    await get('/de/kategorien');
+    await new Promise((r) => setTimeout(r, 50));
+    const br = await get('/de/kategorien').set('Accept-Encoding', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await get('/de/kategorien').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(br.text);
+    const plain = await get('/de/kategorien').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const again = await get('/de/kategorien').set('If-None-Match', plain.headers.etag);
+    expect(again.status).toBe(304);
+  });
+
+  it('caches page payloads too', async () => {
+    await get('/sl/kategorije/_payload.json');
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await get('/sl/kategorije/_payload.json');
+    expect(res.headers.age).toBeDefined();
+    expect(res.body.loaderData['categories___sl']).toBeDefined();
+  });
+
+  it('never serves or keeps pages of a signed-in visitor, account screens or errors', async () => {
+    await get('/sl/blog');
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await get('/sl/blog').set('Cookie', `sid=${'x'.repeat(43)}`)).headers.age).toBeUndefined();
+    await get('/sl/login');
+    expect((await get('/sl/login')).headers.age).toBeUndefined();
+    await get('/sl/ni-je');
+    const missing = await get('/sl/ni-je');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.age).toBeUndefined();
+  });
+
+  it('drops what the signed purge webhook names, and refuses an unsigned or old call', async () => {
+    await get('/en/blog');
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await get('/en/blog')).headers.age).toBeDefined();
+
+    const body = JSON.stringify({ paths: ['/en/blog'] });
+    const post = (signature: string) => request(site.server).post('/api/cache/purge').set('Content-Type', 'application/json').set('X-Signature', signature).send(body);
+    expect((await post('t=1,v1=' + '0'.repeat(64))).status).toBe(401);
+    expect((await post(signPurge(SECRET, body, Math.floor(Date.now() / 1000) - 3600))).status).toBe(401);
+    expect((await post(signPurge('another-secret-of-the-same-length-xx', body))).status).toBe(401);
+    const ok = await post(signPurge(SECRET, body));
+    expect(ok.status).toBe(200);
+    expect(ok.body.purged).toBeGreaterThanOrEqual(1);
+    expect((await get('/en/blog')).headers.age).toBeUndefined();
+    expect((await get('/en/categories')).headers.age).toBeDefined();
+  });
+});
