@@ -1,6 +1,13 @@
 import type * as c from './api/contract';
 import type { Locale } from './locales';
 import type { RouteName } from './routes';
+import type { JsonLd } from './structured-data';
+
+/** One step of a breadcrumb; the page itself (the last step) has no path. */
+export interface Crumb {
+  title: string;
+  path?: string;
+}
 
 /** What every screen's loader returns beside its content: the head and the page in other locales. */
 export interface PageMeta {
@@ -10,6 +17,23 @@ export interface PageMeta {
   alternates: Partial<Record<Locale, string>>;
   /** Pages that must not be indexed (search results, account pages, errors). */
   noindex?: boolean;
+  /**
+   * Home first, the page last: computed once by the loader, shown by the page and written as the
+   * BreadcrumbList structured data, so the two never differ. Absent on the home page.
+   */
+  breadcrumb?: Crumb[];
+  /** The page's own picture (Open Graph); pages without one share the site's. */
+  image?: c.Image;
+  /** Open Graph type; `website` when absent. */
+  type?: 'website' | 'article' | 'product';
+  /** The article's publication date (Open Graph `article:published_time`). */
+  publishedAt?: string;
+  /**
+   * Server only: the page's JSON-LD blocks, written into the document head. A function, so it never
+   * travels in the hydration data or a page payload (JSON leaves functions out): crawlers read the
+   * server's HTML, and the browser has no use for it.
+   */
+  jsonLd?: () => JsonLd[];
 }
 
 export interface LayoutData {

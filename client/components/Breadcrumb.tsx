@@ -1,21 +1,22 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../layout/use-layout';
 
-export interface Crumb {
-  title: string;
-  href?: string;
-}
-
-/** The trail to the current page; the last crumb is the page itself. */
-export function Breadcrumb({ items }: { items: Crumb[] }) {
+/**
+ * The trail to the current page, as its loader computed it (`meta.breadcrumb`, home first, the page
+ * last): the same crumbs the server writes as BreadcrumbList structured data.
+ */
+export function Breadcrumb() {
   const { t } = useTranslation();
+  const items = usePageMeta()?.breadcrumb;
+  if (!items?.length) return null;
   return (
     <nav className="breadcrumb" aria-label={t('breadcrumb.label')}>
       <ol>
         {items.map((item, i) => (
           <li key={i}>
-            {item.href && i < items.length - 1 ? (
-              <Link to={item.href}>{item.title}</Link>
+            {item.path !== undefined && i < items.length - 1 ? (
+              <Link to={item.path}>{item.title}</Link>
             ) : (
               <span aria-current={i === items.length - 1 ? 'page' : undefined}>{item.title}</span>
             )}

@@ -1,21 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { CategoryDetail, Product } from '../../shared/api/contract';
-import { pathTo } from '../../shared/routes';
-import { useLayout } from '../layout/use-layout';
 import { Blocks } from './Blocks';
 import { ContactButtons } from './ContactButtons';
 import { Breadcrumb } from './Breadcrumb';
 import { ProductCard } from './Cards';
 import { Img } from './Img';
-
-function useProductTrail() {
-  const { locale } = useLayout();
-  const { t } = useTranslation();
-  return [
-    { title: t('breadcrumb.home'), href: pathTo('index', locale) },
-    { title: t('categories.title'), href: pathTo('categories', locale) },
-  ];
-}
 
 /** How to reach the company about a product; the inquiry form builds on this call to action. */
 function ContactCta({ product }: { product: Product }) {
@@ -30,12 +19,10 @@ function ContactCta({ product }: { product: Product }) {
 }
 
 export function ProductView({ product }: { product: Product }) {
-  const { locale } = useLayout();
   const { t } = useTranslation();
-  const trail = useProductTrail();
   return (
     <article className="container section product">
-      <Breadcrumb items={[...trail, { title: product.category.title, href: pathTo('slug', locale, { slug: product.category.slug }) }, { title: product.title }]} />
+      <Breadcrumb />
       <div className="product__intro">
         <div>
           <h1>{product.title}</h1>
@@ -98,10 +85,9 @@ export function ProductView({ product }: { product: Product }) {
 
 export function CategoryView({ category }: { category: CategoryDetail }) {
   const { t } = useTranslation();
-  const trail = useProductTrail();
   return (
     <div className="container section">
-      <Breadcrumb items={[...trail, { title: category.title }]} />
+      <Breadcrumb />
       <div className="product__intro">
         <div>
           <h1>{category.title}</h1>

@@ -2,7 +2,6 @@ import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
 import type { ScreenData } from '../../shared/page-data';
-import { pathTo } from '../../shared/routes';
 import { Blocks } from '../components/Blocks';
 import { Breadcrumb } from '../components/Breadcrumb';
 import { ArticleCard } from '../components/Cards';
@@ -15,14 +14,7 @@ export default function BlogArticlePage() {
   const { t } = useTranslation();
   return (
     <article className="container section article">
-      <Breadcrumb
-        items={[
-          { title: t('breadcrumb.home'), href: pathTo('index', locale) },
-          { title: t('blog.title'), href: pathTo('blog', locale) },
-          { title: article.category.title, href: pathTo('blog', locale, { category: article.category.slug }) },
-          { title: article.title },
-        ]}
-      />
+      <Breadcrumb />
       <header className="article__header">
         <h1>{article.title}</h1>
         <p className="article__meta">

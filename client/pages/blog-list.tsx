@@ -13,7 +13,7 @@ export default function BlogListPage() {
   const { t } = useTranslation();
   const base = pathTo('blog', locale, { category: category?.slug });
   return (
-    <PageShell title={meta.title} intro={meta.description} trail={category ? [{ title: t('blog.title'), href: pathTo('blog', locale) }] : []}>
+    <PageShell title={meta.title} intro={meta.description}>
       <nav className="tabs" aria-label={t('blog.categories')}>
         <ul>
           <li>

@@ -13,7 +13,7 @@ export default function FaqItemPage() {
   const { t } = useTranslation();
   const siblings = faq.categories.find((c) => c.id === item.category.id)?.items.filter((i) => i.id !== item.id) ?? [];
   return (
-    <PageShell title={item.question} trail={[{ title: t('faq.title'), href: pathTo('faq', locale) }, { title: item.category.title }]} className="content-page" article>
+    <PageShell title={item.question} className="content-page" article>
       <Blocks blocks={item.answer} />
       {siblings.length ? (
         <aside className="section" aria-labelledby="faq-more">

@@ -8,17 +8,21 @@ import { clearSessionCookie, sessionCookie } from '../http/session-cookie';
 import { UpstreamError } from '../upstream/client';
 import type { AccountResult } from '../upstream/account-api';
 import { sameScreen } from './alternates';
+import { breadcrumb } from './breadcrumb';
 import type { LoaderContext } from './loaders';
 
 type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
 type AccountRoute = 'login' | 'register' | 'verify' | 'passwordReset' | 'profile' | 'verifyEmail';
 
-function meta(args: Args, name: AccountRoute): PageMeta {
+function meta(args: Args, locale: Locale, name: AccountRoute): PageMeta {
+  const { t } = args.context;
+  const title = t(`account.${name}.title`);
   return {
-    title: args.context.t(`account.${name}.title`),
-    description: args.context.t(`account.${name}.description`),
+    title,
+    description: t(`account.${name}.description`),
     alternates: sameScreen(name),
     noindex: true,
+    breadcrumb: breadcrumb(t, locale, { title }),
   };
 }
 
@@ -82,20 +86,20 @@ const HONEYPOT = 'website';
 export const accountLoaders: { [N in AccountRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
   async login(args, locale) {
     if (await signedIn(args, locale)) throw redirect(pathTo('profile', locale));
-    return { meta: meta(args, 'login') };
+    return { meta: meta(args, locale, 'login') };
   },
   async register(args, locale) {
     if (await signedIn(args, locale)) throw redirect(pathTo('profile', locale));
-    return { meta: meta(args, 'register') };
+    return { meta: meta(args, locale, 'register') };
   },
-  async verify(args) {
-    return { meta: meta(args, 'verify') };
+  async verify(args, locale) {
+    return { meta: meta(args, locale, 'verify') };
   },
-  async verifyEmail(args) {
-    return { token: queryToken(args.request), meta: meta(args, 'verifyEmail') };
+  async verifyEmail(args, locale) {
+    return { token: queryToken(args.request), meta: meta(args, locale, 'verifyEmail') };
   },
-  async passwordReset(args) {
-    return { token: queryToken(args.request), meta: meta(args, 'passwordReset') };
+  async passwordReset(args, locale) {
+    return { token: queryToken(args.request), meta: meta(args, locale, 'passwordReset') };
   },
   async profile(args, locale) {
     const { session, account, secure } = args.context;
@@ -103,7 +107,7 @@ export const accountLoaders: { [N in AccountRoute]: (args: Args, locale: Locale)
     if (!session) throw redirect(login);
     const result = await account.account(locale, session);
     if (!result.ok) throw redirect(login, { headers: { 'Set-Cookie': clearSessionCookie(secure) } });
-    return { user: result.data, meta: meta(args, 'profile') };
+    return { user: result.data, meta: meta(args, locale, 'profile') };
   },
 };
 

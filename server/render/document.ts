@@ -5,9 +5,9 @@ import { escapeHtml, scriptJson } from './serialize';
 
 /**
  * The document around the React stream: everything up to the app's root element, written before the
- * first byte of React's output, and the page data after it. No inline script: the data block is JSON
- * (never executed) and the entry is a same-origin module, so the CSP needs no nonce and cached bytes
- * stay valid under it.
+ * first byte of React's output, and the page data after it. No inline script: the data block and the
+ * structured data (JSON-LD) are JSON (never executed, escaped so no value can close the element) and
+ * the entry is a same-origin module, so the CSP needs no nonce and cached bytes stay valid under it.
  */
 export function documentStart(head: Head, assets: PageAssets): string {
   const a = escapeHtml;
@@ -19,6 +19,9 @@ export function documentStart(head: Head, assets: PageAssets): string {
     head.robots ? `<meta name="robots" content="${a(head.robots)}">` : '',
     head.canonical ? `<link rel="canonical" href="${a(head.canonical)}">` : '',
     ...head.alternates.map((alt) => `<link rel="alternate" hreflang="${a(alt.hreflang)}" href="${a(alt.href)}">`),
+    ...(head.social?.og ?? []).map((m) => `<meta property="${a(m.property)}" content="${a(m.content)}">`),
+    ...(head.social?.twitter ?? []).map((m) => `<meta name="${a(m.name)}" content="${a(m.content)}">`),
+    ...head.jsonLd.map((block) => `<script type="application/ld+json">${scriptJson(block)}</script>`),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${a(href)}">`),
     `<script type="module" src="${a(assets.entry)}"></script>`,

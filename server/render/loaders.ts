@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import { STATUS_CODES } from 'node:http';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { settingsFromList } from '../../shared/api/contract';
+import { settingsFromList, type FaqItem, type Product } from '../../shared/api/contract';
+import { DEFAULT_SHARE_IMAGE } from '../../shared/head';
 import { LOCALES, type Locale } from '../../shared/locales';
-import type { LayoutData, NotFoundData, RouteErrorData, ScreenData } from '../../shared/page-data';
+import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { SLUG_PATTERN } from '../../shared/page-data';
 import { pathTo, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
@@ -11,6 +12,18 @@ import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
 import { accountActions, accountLoaders, isAccountRoute } from './account-routes';
 import { bySlugs, sameScreen } from './alternates';
+import { breadcrumb } from './breadcrumb';
+import {
+  absoluteUrl,
+  articleLd,
+  breadcrumbList,
+  faqItemEntries,
+  faqPage,
+  localBusiness,
+  productLd,
+  type JsonLd,
+  type SiteFacts,
+} from '../../shared/structured-data';
 import { requestLocale } from './request-locale';
 
 /** What loaders get from the request: the typed upstream and the site's public origin. */
@@ -58,12 +71,37 @@ function slugParam(args: Args, name = 'slug'): string {
   return value;
 }
 
-type ScreenLoader<N extends RouteName> = (args: Args, locale: Locale) => Promise<ScreenData<N>>;
+/**
+ * A screen's data, and the structured data only that screen has (a product, an article, questions),
+ * built once the site's facts are known; `screenLoader` adds what every page has and takes it out.
+ */
+type ScreenResult<N extends RouteName> = ScreenData<N> & { about?: (site: SiteFacts, url: string) => JsonLd[] };
+
+type ScreenLoader<N extends RouteName> = (args: Args, locale: Locale) => Promise<ScreenResult<N>>;
+
+function productMeta(t: TFunction, locale: Locale, product: Product): { meta: PageMeta; about: ScreenResult<'product'>['about'] } {
+  return {
+    meta: {
+      ...product.seo,
+      alternates: bySlugs('product', product.slugs),
+      breadcrumb: breadcrumb(
+        t,
+        locale,
+        { title: t('categories.title'), path: pathTo('categories', locale) },
+        { title: product.category.title, path: pathTo('slug', locale, { slug: product.category.slug }) },
+        { title: product.title },
+      ),
+      image: product.image,
+      type: 'product',
+    },
+    about: (site, url) => [productLd(product, site, url)],
+  };
+}
 
 const screens: { [N in RouteName]: ScreenLoader<N> } = {
   async index(args, locale) {
     const home = await load(args.request, () => args.context.api.home(locale));
-    return { home, meta: { ...home.seo, alternates: sameScreen('index') } };
+    return { home, meta: { ...home.seo, alternates: sameScreen('index'), image: home.hero.image } };
   },
 
   async blog(args, locale) {
@@ -87,6 +125,9 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
         description: category?.description ?? t('blog.description'),
         // Each page of the list is a page of its own (its own canonical), in every locale.
         alternates: page === 1 ? alternates : Object.fromEntries(Object.entries(alternates).map(([l, path]) => [l, `${path}?page=${page}`])),
+        breadcrumb: category
+          ? breadcrumb(t, locale, { title: t('blog.title'), path: pathTo('blog', locale) }, { title: category.title })
+          : breadcrumb(t, locale, { title: t('blog.title') }),
       },
     };
   },
@@ -94,6 +135,7 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   async blogArticle(args, locale) {
     const slug = slugParam(args);
     const category = slugParam(args, 'category');
+    const { t } = args.context;
     const article = await load(args.request, () => args.context.api.article(locale, slug));
     if (article.category.slug !== category) notFound(args.request);
     return {
@@ -103,19 +145,37 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
         alternates: Object.fromEntries(
           LOCALES.map((l) => [l, pathTo('blogArticle', l, { category: article.category.slugs[l], slug: article.slugs[l] })]),
         ),
+        breadcrumb: breadcrumb(
+          t,
+          locale,
+          { title: t('blog.title'), path: pathTo('blog', locale) },
+          { title: article.category.title, path: pathTo('blog', locale, { category: article.category.slug }) },
+          { title: article.title },
+        ),
+        image: article.image,
+        type: 'article',
+        publishedAt: article.publishedAt,
       },
+      about: (site, url) => [articleLd(article, site, url, absoluteUrl(site.origin, '/favicon.svg'))],
     };
   },
 
   async b2b(args, locale) {
     const page = await load(args.request, () => args.context.api.page(locale, 'b2b'));
-    return { page, meta: { ...page.seo, alternates: sameScreen('b2b') } };
+    return { page, meta: { ...page.seo, alternates: sameScreen('b2b'), breadcrumb: breadcrumb(args.context.t, locale, { title: page.title }) } };
   },
 
   async faq(args, locale) {
-    const faq = await load(args.request, () => args.context.api.faq(locale));
-    const { t } = args.context;
-    return { faq, meta: { title: t('faq.title'), description: t('faq.description'), alternates: sameScreen('faq') } };
+    const { t, api } = args.context;
+    const faq = await load(args.request, () => api.faq(locale));
+    // The answers, for the FAQPage structured data (each read is cached upstream). Structured data is
+    // never worth failing the page for: without every answer, the page goes without it.
+    const items = await Promise.all(faq.categories.flatMap((c) => c.items.map((item) => api.faqItem(locale, item.slug)))).catch(() => null);
+    return {
+      faq,
+      meta: { title: t('faq.title'), description: t('faq.description'), alternates: sameScreen('faq'), breadcrumb: breadcrumb(t, locale, { title: t('faq.title') }) },
+      about: (site) => (items?.length ? [faqPage(faqItemEntries(items, (item: FaqItem) => absoluteUrl(site.origin, pathTo('faqItem', locale, { slug: item.slug }))), site)] : []),
+    };
   },
 
   async faqItem(args, locale) {
@@ -124,25 +184,46 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
       load(args.request, () => args.context.api.faqItem(locale, slug)),
       load(args.request, () => args.context.api.faq(locale)),
     ]);
+    const { t } = args.context;
+    const faqPath = pathTo('faq', locale);
     return {
       item,
       faq,
-      meta: { title: item.question, description: args.context.t('faq.description'), alternates: bySlugs('faqItem', item.slugs) },
+      meta: {
+        title: item.question,
+        description: t('faq.description'),
+        alternates: bySlugs('faqItem', item.slugs),
+        breadcrumb: breadcrumb(
+          t,
+          locale,
+          { title: t('faq.title'), path: faqPath },
+          // The category's section of the FAQ page (FaqList gives each section this id).
+          { title: item.category.title, path: `${faqPath}#faq-${item.category.slug}` },
+          { title: item.question },
+        ),
+      },
+      about: (site, url) => [faqPage([{ question: item.question, answer: item.answer, url }], site)],
     };
   },
 
   async product(args, locale) {
     const slug = slugParam(args);
     const product = await load(args.request, () => args.context.api.product(locale, slug));
-    return { product, meta: { ...product.seo, alternates: bySlugs('product', product.slugs) } };
+    return { product, ...productMeta(args.context.t, locale, product) };
   },
 
   async categories(args, locale) {
+    const { t } = args.context;
     const categories = await load(args.request, () => args.context.api.categories(locale));
     return {
       categories: categories.map(({ products: _, ...category }) => category),
       products: Object.fromEntries(categories.map((c) => [c.id, c.products])),
-      meta: { title: args.context.t('categories.title'), description: args.context.t('categories.description'), alternates: sameScreen('categories') },
+      meta: {
+        title: t('categories.title'),
+        description: t('categories.description'),
+        alternates: sameScreen('categories'),
+        breadcrumb: breadcrumb(t, locale, { title: t('categories.title') }),
+      },
     };
   },
 
@@ -153,27 +234,44 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
     const page = await load(args.request, () => args.context.api.page(locale, slug));
     // The business-customer page has its own route; its content-page address points there.
     if (page.key === 'b2b') throw redirectTo(pathTo('b2b', locale));
-    return { page, meta: { ...page.seo, alternates: bySlugs('page', page.slugs) } };
+    return { page, meta: { ...page.seo, alternates: bySlugs('page', page.slugs), breadcrumb: breadcrumb(args.context.t, locale, { title: page.title }) } };
   },
 
   async search(args, locale) {
     const query = (new URL(args.request.url).searchParams.get('q') ?? '').trim().slice(0, 200);
     const { t, api } = args.context;
     const results = query ? await load(args.request, () => api.search(locale, query)) : null;
-    return { query, results, meta: { title: t('search.title'), description: t('search.description'), alternates: sameScreen('search'), noindex: true } };
+    return {
+      query,
+      results,
+      meta: {
+        title: t('search.title'),
+        description: t('search.description'),
+        alternates: sameScreen('search'),
+        noindex: true,
+        breadcrumb: breadcrumb(t, locale, { title: t('search.title') }),
+      },
+    };
   },
 
   ...accountLoaders,
 
   async slug(args, locale) {
     const slug = slugParam(args);
+    const { t } = args.context;
     const target = await load(args.request, () => args.context.api.bySlug(locale, slug));
     // A product here is also at its own product address, which is the canonical one.
-    const meta =
-      target.type === 'product'
-        ? { ...target.product.seo, alternates: bySlugs('product', target.product.slugs) }
-        : { ...target.category.seo, alternates: bySlugs('slug', target.category.slugs) };
-    return { target, meta };
+    if (target.type === 'product') return { target, ...productMeta(t, locale, target.product) };
+    const { category } = target;
+    return {
+      target,
+      meta: {
+        ...category.seo,
+        alternates: bySlugs('slug', category.slugs),
+        breadcrumb: breadcrumb(t, locale, { title: t('categories.title'), path: pathTo('categories', locale) }, { title: category.title }),
+        image: category.image,
+      },
+    };
   },
 };
 
@@ -183,7 +281,28 @@ function redirectTo(location: string): Response {
 
 export function screenLoader(name: RouteName, locale: Locale) {
   const loader = screens[name] as ScreenLoader<RouteName>;
-  return (args: LoaderFunctionArgs) => loader(args as Args, locale);
+  return async (args: LoaderFunctionArgs): Promise<ScreenData<RouteName>> => {
+    const { about, ...data } = await loader(args as Args, locale);
+    // init is the layout loader's read too: one request in flight, then cached.
+    const init = await load(args.request, () => (args as Args).context.api.init(locale));
+    const site: SiteFacts = { origin: (args as Args).context.origin, locale, settings: settingsFromList(init.settings) };
+    return { ...data, meta: { ...data.meta, jsonLd: structuredData(data.meta, site, new URL(args.request.url).pathname, about) } } as ScreenData<RouteName>;
+  };
+}
+
+/**
+ * The page's JSON-LD: the business on every page, the breadcrumb where the page shows one (the very
+ * same crumbs), and what the screen adds. Built when the document is written (see PageMeta.jsonLd).
+ */
+function structuredData(meta: PageMeta, site: SiteFacts, path: string, about: ScreenResult<RouteName>['about']): () => JsonLd[] {
+  return () => {
+    const url = absoluteUrl(site.origin, meta.alternates[site.locale] ?? path);
+    return [
+      localBusiness(site, absoluteUrl(site.origin, DEFAULT_SHARE_IMAGE.src)),
+      ...(meta.breadcrumb?.length ? [breadcrumbList(meta.breadcrumb, site.origin, url)] : []),
+      ...(about?.(site, url) ?? []),
+    ];
+  };
 }
 
 /** The screens that take a posted form (the account screens). */
