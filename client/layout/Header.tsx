@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../shared/routes';
 import { AppLink } from '../components/AppLink';
+import { SearchBox } from '../components/SearchBox';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { useLayout } from './use-layout';
 
@@ -28,13 +29,7 @@ export function Header() {
           </svg>
           <span className="brand__name">{settings.company_name}</span>
         </Link>
-        <form className="search-box" role="search" action={pathTo('search', locale)} method="get">
-          <label className="visually-hidden" htmlFor="site-search">
-            {t('search.label')}
-          </label>
-          <input id="site-search" type="search" name="q" placeholder={t('search.placeholder')} autoComplete="off" maxLength={200} />
-          <button type="submit">{t('search.submit')}</button>
-        </form>
+        <SearchBox locale={locale} />
         {/* The same link for everyone (pages stay cacheable); signed in, the login leads to the profile. */}
         <Link className="account-link" to={pathTo('login', locale)}>
           <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">

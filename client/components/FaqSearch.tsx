@@ -1,0 +1,116 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Faq } from '../../shared/api/contract';
+import { pathTo } from '../../shared/routes';
+import { useLayout } from '../layout/use-layout';
+
+/** The longest filter read from the address or the field (as the site search). */
+export const MAX_FAQ_QUERY = 200;
+
+/** Folded for comparison: lower case, without diacritics (č -> c, ä -> a, đ -> d, ß -> ss). */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/đ/g, 'd')
+    .replace(/ß/g, 'ss');
+}
+
+/** The FAQ with only the questions that contain every word of the query; empty categories dropped. */
+export function filterFaq(faq: Faq, query: string): { faq: Faq; count: number } {
+  const words = foldText(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { faq, count: faq.categories.reduce((n, c) => n + c.items.length, 0) };
+  const categories = faq.categories
+    .map((category) => ({
+      ...category,
+      items: category.items.filter((item) => {
+        const question = foldText(item.question);
+        return words.every((word) => question.includes(word));
+      }),
+    }))
+    .filter((category) => category.items.length > 0);
+  return { faq: { categories }, count: categories.reduce((n, c) => n + c.items.length, 0) };
+}
+
+/** The filter as the address gives it (`?q=`), so the server renders the filtered page too. */
+export function useFaqQueryParam(): string {
+  const [params] = useSearchParams();
+  return (params.get('q') ?? '').slice(0, MAX_FAQ_QUERY);
+}
+
+/**
+ * The FAQ's search field: a GET form to the FAQ page itself (`?q=`), which is how it works without
+ * JavaScript; with it, the list is filtered as the visitor types. The result is announced in a live
+ * region. The query is shown as React text only.
+ */
+export function FaqSearch({ query, count, onQuery }: { query: string; count: number; onQuery(query: string): void }) {
+  const { t } = useTranslation();
+  const { locale } = useLayout();
+  const [, setSearchParams] = useSearchParams();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const fromUrl = useFaqQueryParam();
+  const trimmed = query.trim();
+
+  useEffect(() => {
+    // Text typed before hydration counts.
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== query) onQuery(typed);
+    // Only once, after hydration.
+  }, []);
+
+  return (
+    <div className="faq-search">
+      <form
+        className="search-form"
+        role="search"
+        action={pathTo('faq', locale)}
+        method="get"
+        onSubmit={(event) => {
+          // The list is already filtered; the address takes the query so the view can be shared.
+          event.preventDefault();
+          const q = (inputRef.current?.value ?? '').trim().slice(0, MAX_FAQ_QUERY);
+          if (q !== fromUrl) setSearchParams(q ? { q } : {}, { replace: true, preventScrollReset: true });
+        }}
+      >
+        <label htmlFor="faq-search-q">{t('faqSearch.label')}</label>
+        <div className="search-form__row">
+          <input
+            ref={inputRef}
+            id="faq-search-q"
+            type="search"
+            name="q"
+            // Uncontrolled: the server's value is the address's; a later address (back button) resets it.
+            key={fromUrl}
+            defaultValue={fromUrl}
+            placeholder={t('faqSearch.placeholder')}
+            autoComplete="off"
+            maxLength={MAX_FAQ_QUERY}
+            aria-describedby="faq-search-status"
+            onChange={(event) => onQuery(event.currentTarget.value)}
+          />
+          <button type="submit" className="button">
+            {t('faqSearch.submit')}
+          </button>
+        </div>
+      </form>
+      <p id="faq-search-status" className="faq-search__status" role="status">
+        {trimmed ? (count ? t('faqSearch.count', { count, query: trimmed }) : t('faqSearch.none', { query: trimmed })) : ''}
+      </p>
+      {trimmed && !count ? (
+        <p>
+          <Link
+            to={pathTo('faq', locale)}
+            onClick={() => {
+              if (inputRef.current) inputRef.current.value = '';
+              onQuery('');
+            }}
+          >
+            {t('faqSearch.showAll')}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
