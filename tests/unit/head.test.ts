@@ -7,7 +7,7 @@ const meta = { title: 'Rolete', description: 'Opis', alternates: { sl: '/sl/izde
 describe('head', () => {
   it('has title with site name, canonical and hreflang with x-default', () => {
     const head = buildHead(meta, { locale: 'en', siteName: 'Site', origin: 'https://x.example', path: '/en/product/roller-shutters' });
-    expect(head).toEqual({
+    expect(head).toMatchObject({
       lang: 'en-GB',
       title: 'Rolete | Site',
       description: 'Opis',
@@ -22,9 +22,34 @@ describe('head', () => {
     });
   });
 
+  it('has Open Graph and Twitter card entries, with the default picture where the page has none', () => {
+    const head = buildHead(meta, { locale: 'en', siteName: 'Site', origin: 'https://x.example', path: '/en/product/roller-shutters' });
+    const og = Object.fromEntries(head.social!.og.filter((m) => m.property !== 'og:locale:alternate').map((m) => [m.property, m.content]));
+    expect(og).toEqual({
+      'og:type': 'website',
+      'og:site_name': 'Site',
+      'og:title': 'Rolete',
+      'og:description': 'Opis',
+      'og:url': 'https://x.example/en/product/roller-shutters',
+      'og:locale': 'en_GB',
+      'og:image': 'https://x.example/images/home/hero.svg',
+      'og:image:width': '1200',
+      'og:image:height': '800',
+    });
+    expect(head.social!.og.filter((m) => m.property === 'og:locale:alternate').map((m) => m.content)).toEqual(['sl_SI', 'de_AT']);
+    expect(head.social!.twitter.map((m) => m.name)).toEqual(['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image']);
+    expect(head.jsonLd).toEqual([]);
+    const product = buildHead({ ...meta, type: 'product', image: { src: '/images/p.svg', width: 10, height: 20, alt: 'P' } }, { locale: 'sl', siteName: 'Site', origin: 'https://x.example', path: '/' });
+    expect(product.social!.og).toEqual(expect.arrayContaining([
+      { property: 'og:type', content: 'product' },
+      { property: 'og:image', content: 'https://x.example/images/p.svg' },
+      { property: 'og:image:alt', content: 'P' },
+    ]));
+  });
+
   it('marks error pages noindex without a canonical', () => {
     const head = buildHead({ title: 'Not found', description: '', alternates: {}, noindex: true }, { locale: 'sl', siteName: '', origin: 'https://x.example', path: '/sl/x' });
-    expect(head).toMatchObject({ title: 'Not found', canonical: null, robots: 'noindex, follow', alternates: [] });
+    expect(head).toMatchObject({ title: 'Not found', canonical: null, robots: 'noindex, follow', alternates: [], social: null, jsonLd: [] });
   });
 
   it('escapes what it writes into the document', () => {
