@@ -32,7 +32,7 @@ export default defineConfig({
   webServer: {
     command: 'node dist/server/main.js',
     url: `http://localhost:${PORT}/readyz`,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1' },
+    env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1' },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',

@@ -15,7 +15,9 @@ if (!required.every((file) => existsSync(file))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The server runs as a child so signals reach it directly and its exit code is ours.
-const child = spawn(process.execPath, [path.join(root, 'dist/server', entry)], { cwd: root, stdio: 'inherit' });
+// The server runs as a child so signals reach it directly and its exit code is ours. React and Express
+// read NODE_ENV when they load: without it they run their slow development builds.
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+const child = spawn(process.execPath, [path.join(root, 'dist/server', entry)], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

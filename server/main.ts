@@ -15,6 +15,10 @@ async function main() {
     throw error;
   }
   const logger = pino({ level: config.LOG_LEVEL });
+  // Libraries read the variable itself when they load, before this code runs: it cannot be defaulted here.
+  if (process.env.NODE_ENV !== 'production' && config.NODE_ENV === 'production') {
+    logger.warn('NODE_ENV is not "production": React and Express run their slow development builds (npm start and the Docker image set it)');
+  }
   const site = await startSite(config, logger);
   logger.info({ url: site.url, upstream: config.UPSTREAM_URL ?? 'embedded' }, 'site listening');
 

@@ -1,0 +1,95 @@
+/**
+ * `npm run bench`: requests/s and p99 latency of a product page served five ways, one server at a time
+ * on core 0 while this load generator runs on core 1 (50 connections, gzip accepted):
+ *   1. the site, from its HTML cache      2. the site, rendering it (cache off)
+ *   3. express.static + compression       4. bare React renderToPipeableStream of the same page
+ *   5. node:http writing precompressed bytes from memory (the limit)
+ * and the ratios the site is held to.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const products = JSON.parse(readFileSync(path.join(ROOT, 'content/products.json'), 'utf8')) as { sl: { slug: string } }[];
+const PAGE = `/sl/izdelek/${products[0]!.sl.slug}`;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+const pinned = (args: string[]) => (process.platform === 'linux' ? ['taskset', '-c', '0', ...args] : args);
+
+/** Starts a server on core 0 and resolves once `ready` answers true (polled every 100 ms). */
+async function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>): Promise<ChildProcess> {
+  const [cmd, ...rest] = pinned(args);
+  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 300 && !exited; i++) {
+    if (await ready().catch(() => false)) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error(`${args.join(' ')} did not start`);
+}
+
+const answers = (url: string) => async () => (await fetch(url)).ok;
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function measure(url: string) {
+  const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' } };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+const site = (port: number, env: Record<string, string>) =>
+  start(
+    ['node', 'dist/server/main.js'],
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', ...env },
+    answers(`http://127.0.0.1:${port}/readyz`),
+  );
+const target = (kind: string, arg: string, port: number) =>
+  start(['node', '--import', 'tsx', 'scripts/bench/targets.tsx', kind, arg, String(port)], {}, answers(`http://127.0.0.1:${port}/`));
+
+const results: Record<string, { rps: number; p99: number }> = {};
+
+let child = await site(4101, {});
+const page = Buffer.from(await (await fetch(`http://127.0.0.1:4101${PAGE}`)).arrayBuffer());
+writeFileSync(path.join(tmp, 'page.html'), page);
+results['site, cached'] = await measure(`http://127.0.0.1:4101${PAGE}`);
+await stop(child);
+
+child = await site(4102, { HTML_CACHE_TTL_S: '0' });
+results['site, cache miss (render)'] = await measure(`http://127.0.0.1:4102${PAGE}`);
+await stop(child);
+
+child = await target('static', path.join(tmp, 'page.html'), 4103);
+results['express.static + compression'] = await measure('http://127.0.0.1:4103/');
+await stop(child);
+
+child = await target('react', PAGE, 4104);
+results['bare React renderToPipeableStream'] = await measure('http://127.0.0.1:4104/');
+await stop(child);
+
+child = await target('limit', path.join(tmp, 'page.html'), 4105);
+results['node:http, precompressed (limit)'] = await measure('http://127.0.0.1:4105/');
+await stop(child);
+
+console.log(`\n${PAGE} (${page.length} bytes), ${CONNECTIONS} connections, ${DURATION_S} s each, server on core 0, load on core 1\n`);
+for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms`);
+const ratio = (a: string, b: string) => results[a]!.rps / results[b]!.rps;
+const checks = [
+  ['cached / express.static', ratio('site, cached', 'express.static + compression'), 2],
+  ['cached / node:http limit', ratio('site, cached', 'node:http, precompressed (limit)'), 0.5],
+  ['cache miss / bare React streaming', ratio('site, cache miss (render)', 'bare React renderToPipeableStream'), 1],
+] as const;
+console.log('');
+for (const [name, value, goal] of checks) console.log(`${name.padEnd(36)} ${value.toFixed(2).padStart(8)}   (target ≥ ${goal}) ${value >= goal ? 'met' : 'NOT met'}`);

@@ -1,0 +1,70 @@
+/**
+ * The comparison servers of `npm run bench`, each started alone on its own core:
+ *   static  <file> <port>   express.static with compression serving the page's bytes
+ *   react   <url>  <port>   bare renderToPipeableStream of the same page (its data loaded once)
+ *   limit   <file> <port>   node:http writing the page's bytes, gzip-compressed once, from memory
+ */
+import compression from 'compression';
+import express from 'express';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pino from 'pino';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticRouter, StaticRouterProvider } from 'react-router';
+import { startCms } from '../../server/cms/server';
+import { loadTranslations } from '../../server/i18n';
+import { CONTENT_DIR, LOCALES_DIR } from '../../server/paths';
+import { createPageHandler } from '../../server/render/page-handler';
+import { loaderContext, type RenderDeps } from '../../server/render/render-page';
+import { accountApi } from '../../server/upstream/account-api';
+import { createUpstreamClient } from '../../server/upstream/client';
+import { contentApi } from '../../server/upstream/content-api';
+
+const [kind, arg, portText] = process.argv.slice(2);
+const port = Number(portText);
+const listen = (server: http.Server) => server.listen(port, '127.0.0.1');
+
+if (kind === 'static') {
+  const dir = path.dirname(arg!);
+  const app = express();
+  app.use(compression());
+  app.use(express.static(dir, { index: path.basename(arg!) }));
+  listen(http.createServer(app));
+} else if (kind === 'limit') {
+  const body = gzipSync(readFileSync(arg!), { level: 6 });
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length, vary: 'Accept-Encoding' };
+  listen(http.createServer((_req, res) => res.writeHead(200, headers).end(body)));
+} else if (kind === 'react') {
+  const logger = pino({ level: 'silent' });
+  const cms = await startCms({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'bench-')), port: 0, contentDir: CONTENT_DIR, logger });
+  const upstream = createUpstreamClient({ baseUrl: cms.url, timeoutMs: 5000 });
+  const translations = await loadTranslations(LOCALES_DIR);
+  const handler = createPageHandler();
+  const deps = { api: contentApi(upstream), account: accountApi(upstream), translations, origin: 'http://localhost', logger } as unknown as RenderDeps;
+  const request = new Request(new URL(arg!, 'http://localhost'));
+  const context = await handler.query(request, { requestContext: loaderContext(deps, request) });
+  if (context instanceof Response) throw new Error('the bench page redirects');
+  const i18n = translations.instances.sl;
+  listen(
+    http.createServer((_req, res) => {
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const { pipe } = renderToPipeableStream(
+        <I18nextProvider i18n={i18n}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </I18nextProvider>,
+        {
+          onShellReady() {
+            res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+            pipe(res);
+          },
+        },
+      );
+    }),
+  );
+} else {
+  throw new Error(`unknown bench target ${kind}`);
+}
