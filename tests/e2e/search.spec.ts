@@ -95,6 +95,29 @@ test.describe('header search box', () => {
     expect(documents).toEqual([]);
   });
 
+  test('an answer that comes late for an older query is dropped', async ({ page }) => {
+    // The first query's answer is held back until after the second query's has arrived.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/search?*', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('q') === 'awning') await held;
+      await route.continue().catch(() => {}); // the browser may have aborted it meanwhile
+    });
+    await page.goto('/en');
+    await hydrated(page);
+    const box = page.getByRole('combobox', { name: 'Search the site' });
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    const first = page.waitForRequest((r) => r.url().includes('q=awning'));
+    await box.fill('awning');
+    await first;
+    await box.fill('roller');
+    await expect(listbox.getByRole('option', { name: 'All results for “roller”' })).toBeVisible();
+    release();
+    await page.waitForTimeout(500);
+    await expect(listbox.getByRole('option', { name: 'All results for “roller”' })).toBeVisible();
+    await expect(listbox.getByRole('option', { name: 'All results for “awning”' })).toHaveCount(0);
+  });
+
   test('Enter without a chosen suggestion opens the search page', async ({ page }) => {
     await page.goto('/de');
     await hydrated(page);
