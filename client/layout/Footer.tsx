@@ -7,18 +7,28 @@ import { useLayout } from './use-layout';
 
 const DAY_INDEX = { Mo: 0, Tu: 1, We: 2, Th: 3, Fr: 4, Sa: 5, Su: 6 } as const;
 
+/** Intl formatters are costly to build: one per locale, made on first use. */
+const weekdayFormats = new Map<Locale, Intl.DateTimeFormat>();
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+function weekdayName(locale: Locale, day: keyof typeof DAY_INDEX): string {
+  let format = weekdayFormats.get(locale);
+  if (!format) weekdayFormats.set(locale, (format = new Intl.DateTimeFormat(LOCALE_ISO[locale], { weekday: 'short', timeZone: 'UTC' })));
+  // 2024-01-01 was a Monday; UTC keeps server and browser on the same day.
+  return format.format(Date.UTC(2024, 0, 1 + DAY_INDEX[day]));
+}
+
 /** "Mon–Fri" or "Mon, Tue, Fri" in the locale, from the opening hours held once in settings. */
 function dayRange(locale: Locale, days: OpeningHours['days']): string {
-  // 2024-01-01 was a Monday; UTC keeps server and browser on the same day.
-  const name = (d: keyof typeof DAY_INDEX) =>
-    new Intl.DateTimeFormat(LOCALE_ISO[locale], { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + DAY_INDEX[d]));
   const idx = days.map((d) => DAY_INDEX[d]);
   const consecutive = idx.length > 2 && idx.every((d, i) => i === 0 || d === idx[i - 1]! + 1);
-  return consecutive ? `${name(days[0]!)}–${name(days[days.length - 1]!)}` : days.map(name).join(', ');
+  return consecutive ? `${weekdayName(locale, days[0]!)}–${weekdayName(locale, days[days.length - 1]!)}` : days.map((d) => weekdayName(locale, d)).join(', ');
 }
 
 function countryName(locale: Locale, code: string): string {
-  return new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' }).of(code) ?? code;
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' })));
+  return names.of(code) ?? code;
 }
 
 export function Footer() {
