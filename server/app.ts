@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { badInputGuard } from './http/bad-input';
 import { cachePurge } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
+import { searchApi } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
 import { requestLog } from './http/request-log';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
   app.use('/assets', express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(deps.clientDir, { index: false, maxAge: '1h', redirect: false }));
+  app.use(searchApi({ api: deps.api }));
   app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: 30 }, refuse: (req, res, status) => sendError(res, req, status) }));
   app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
   app.use(localeRedirects());

@@ -36,6 +36,10 @@ export interface RenderDeps {
 /** Keeps a finished answer in the HTML cache when it is the same for every visitor. */
 export function cacheIfShared(deps: RenderDeps, req: ExpressRequest, res: ExpressResponse, status: number, isPrivate: boolean, body: Buffer): void {
   if (!deps.htmlCache || req.method !== 'GET' || status !== 200 || isPrivate) return;
+  // Free-form query strings (searches, tracking parameters) would let anyone fill the cache with
+  // one-off pages and push out the real ones: only list pages are kept with a query.
+  const query = req.originalUrl.split('?')[1];
+  if (query !== undefined && !/^page=\d{1,4}$/.test(query)) return;
   if (!isAnonymous(req.headers.cookie) || res.hasHeader('Set-Cookie')) return;
   deps.htmlCache.store(req.originalUrl, res.getHeaders(), body).catch((err) => deps.logger.warn({ err }, 'html cache store failed'));
 }

@@ -60,6 +60,12 @@ describe('HTML cache', () => {
     const missing = await get('/sl/ni-je');
     expect(missing.status).toBe(404);
     expect(missing.headers.age).toBeUndefined();
+    // Free-form query strings are not kept (they would push the real pages out); list pages are.
+    await get('/sl/kategorije?utm_source=x');
+    expect((await get('/sl/kategorije?utm_source=x')).headers.age).toBeUndefined();
+    await get('/en/blog?page=2');
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await get('/en/blog?page=2')).headers.age).toBeDefined();
   });
 
   it('drops what the signed purge webhook names, and refuses an unsigned or old call', async () => {
