@@ -1,4 +1,4 @@
-import type { Article, Block, FaqItem, Image, OpeningHours, Product, SiteSettings } from './api/contract';
+import type { Article, Block, Image, OpeningHours, Product, SiteSettings } from './api/contract';
 import { LOCALE_ISO, type Locale } from './locales';
 import type { Crumb } from './page-data';
 
@@ -150,10 +150,6 @@ export function faqPage(items: readonly { question: string; answer: readonly Blo
       acceptedAnswer: { '@type': 'Answer', text: blocksText(item.answer) },
     })),
   };
-}
-
-export function faqItemEntries(items: readonly FaqItem[], urlOf: (item: FaqItem) => string) {
-  return items.map((item) => ({ question: item.question, answer: item.answer, url: urlOf(item) }));
 }
 
 export function articleLd(article: Article, site: SiteFacts, url: string, logo: string): JsonLd {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { STATUS_CODES } from 'node:http';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { settingsFromList, type FaqItem, type Product } from '../../shared/api/contract';
+import { settingsFromList, type Product } from '../../shared/api/contract';
 import { DEFAULT_SHARE_IMAGE } from '../../shared/head';
 import { LOCALES, type Locale } from '../../shared/locales';
 import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
@@ -17,7 +17,6 @@ import {
   absoluteUrl,
   articleLd,
   breadcrumbList,
-  faqItemEntries,
   faqPage,
   localBusiness,
   productLd,
@@ -168,13 +167,11 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   async faq(args, locale) {
     const { t, api } = args.context;
     const faq = await load(args.request, () => api.faq(locale));
-    // The answers, for the FAQPage structured data (each read is cached upstream). Structured data is
-    // never worth failing the page for: without every answer, the page goes without it.
-    const items = await Promise.all(faq.categories.flatMap((c) => c.items.map((item) => api.faqItem(locale, item.slug)))).catch(() => null);
+    // No FAQPage here: the list shows questions only, and structured data must describe what the page
+    // shows. Each FAQ item page carries its own question and answer.
     return {
       faq,
       meta: { title: t('faq.title'), description: t('faq.description'), alternates: sameScreen('faq'), breadcrumb: breadcrumb(t, locale, { title: t('faq.title') }) },
-      about: (site) => (items?.length ? [faqPage(faqItemEntries(items, (item: FaqItem) => absoluteUrl(site.origin, pathTo('faqItem', locale, { slug: item.slug }))), site)] : []),
     };
   },
 
