@@ -84,6 +84,8 @@ export function createCmsApp(
   app.get('/faq', endpoint(langQuery, ({ lang }) => content.faq(lang)));
   app.get('/faq/:slug', bySlug(content.faqItem));
   app.get('/search', endpoint(searchQuery, ({ lang, q }) => content.search(lang, q)));
+  // One answer for every locale: a `lang` given is ignored.
+  app.get('/sitemap', endpoint(z.object({}), () => content.sitemap()));
   app.use(accountRoutes({ service: accounts, background }));
 
   app.use((_req, res) => {

@@ -17,6 +17,7 @@ import { LOCALES } from '../locales';
  *   GET faq                       -> Faq
  *   GET faq/:slug                 -> FaqItem
  *   GET search?q=                 -> SearchResults (sections: articles, products, categories, pages)
+ *   GET sitemap                   -> Sitemap       (every content entity's screen in every locale; no lang)
  *
  * A missing entity is a 404 with `{ error: 'not_found' }`.
  */
@@ -328,3 +329,34 @@ export const authAcceptedSchema = z.object({ status: z.literal('accepted') });
 export const sessionSchema = z.object({ token: z.string().min(32), expiresAt: z.string(), user: accountUserSchema });
 export type Session = z.infer<typeof sessionSchema>;
 export const statusSchema = z.object({ status: z.string() });
+
+/*
+ * Sitemap. `GET sitemap` answers for every locale at once (a `lang` is ignored): one entry per content
+ * entity, naming the route-table screen it lives on and the parameters of that screen in each locale,
+ * so the BFF builds every path with `pathTo` and never from content text. `slugs` fill the route's
+ * `:slug`; `params` fill its other parameters. Static screens (home, blog, FAQ, categories) are the
+ * BFF's to add from the route table; the CMS lists `index` or `b2b` only for a content page shown there.
+ * `updatedAt` (lastmod) is the entity's own date when the CMS has one (a page's updatedAt, an article's
+ * publishedAt, an article category's newest article), else null.
+ */
+const sitemapDateSchema = z.iso.date().nullable();
+const categoryParamsSchema = z.object({
+  sl: z.object({ category: z.string().min(1) }),
+  en: z.object({ category: z.string().min(1) }),
+  de: z.object({ category: z.string().min(1) }),
+});
+
+export const sitemapEntrySchema = z.discriminatedUnion('route', [
+  /** A product, a product category (at its bare slug), an FAQ item, a content page. */
+  z.object({ route: z.enum(['product', 'slug', 'faqItem', 'page']), slugs: slugsSchema, updatedAt: sitemapDateSchema }),
+  /** An article: its slug and its category's slug in each locale. */
+  z.object({ route: z.literal('blogArticle'), slugs: slugsSchema, params: categoryParamsSchema, updatedAt: sitemapDateSchema }),
+  /** An article category: the blog list of that category. */
+  z.object({ route: z.literal('blog'), slugs: z.null(), params: categoryParamsSchema, updatedAt: sitemapDateSchema }),
+  /** A content page with a screen of its own (the business-customer page on `b2b`). */
+  z.object({ route: z.enum(['index', 'b2b']), slugs: z.null(), updatedAt: sitemapDateSchema }),
+]);
+export type SitemapEntry = z.infer<typeof sitemapEntrySchema>;
+
+export const sitemapSchema = z.object({ entries: z.array(sitemapEntrySchema) });
+export type Sitemap = z.infer<typeof sitemapSchema>;

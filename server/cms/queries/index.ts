@@ -6,6 +6,7 @@ import { catalogQueries } from './catalog';
 import { faqQueries } from './faq';
 import { searchQueries } from './search';
 import { siteQueries } from './site';
+import { sitemapQueries } from './sitemap';
 
 export type { ArticleListQuery } from './articles';
 
@@ -48,6 +49,7 @@ export function contentQueries(db: Db) {
     article: articles.article,
     faq: faq.faq,
     faqItem: faq.item,
+    sitemap: sitemapQueries(db).sitemap,
     search(locale: Locale, query: string): SearchResults {
       const hits = search.find(locale, query);
       return {
