@@ -6,6 +6,7 @@ import { badInputGuard } from './http/bad-input';
 import { cachePurge } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
 import { searchApi } from './bff/search';
+import { seoFiles } from './http/seo-files';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
 import { requestLog } from './http/request-log';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Before the form gate: the webhook is signed, not same-origin.
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, purge: deps.purge }));
   app.use(compression());
+  app.use(seoFiles({ api: deps.api, origin: deps.origin }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
   app.use('/assets', express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(deps.clientDir, { index: false, maxAge: '1h', redirect: false }));
