@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/AppLink';
 import { Footer } from './Footer';
@@ -8,14 +8,16 @@ import { useLayout } from './use-layout';
 
 function NotificationBar() {
   const { init } = useLayout();
+  const { t } = useTranslation();
   const notification = init.notification;
   if (!notification) return null;
   return (
-    <div className={`notification notification--${notification.level}`}>
+    // A named region, so no content is left outside a landmark.
+    <section className={`notification notification--${notification.level}`} aria-label={t('layout.notification')}>
       <div className="container">
         {notification.link ? <AppLink link={notification.link}>{notification.message}</AppLink> : notification.message}
       </div>
-    </div>
+    </section>
   );
 }
 
@@ -34,6 +36,8 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      {/* To the top after a navigation, to the hash's element, and back to where the visitor was on back/forward. */}
+      <ScrollRestoration />
     </>
   );
 }
