@@ -5,6 +5,7 @@ import { ContactButtons } from './ContactButtons';
 import { Breadcrumb } from './Breadcrumb';
 import { ProductCard } from './Cards';
 import { Img } from './Img';
+import { RecentlyViewed } from './RecentlyViewed';
 
 /** How to reach the company about a product; the inquiry form builds on this call to action. */
 function ContactCta({ product }: { product: Product }) {
@@ -79,6 +80,7 @@ export function ProductView({ product }: { product: Product }) {
           </div>
         </section>
       ) : null}
+      <RecentlyViewed current={product} />
     </article>
   );
 }

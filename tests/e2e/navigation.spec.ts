@@ -23,3 +23,25 @@ test('moving between screens on the client: no reload, top of the new page, scro
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
   expect(consoleErrors).toEqual([]);
 });
+
+test('the recently viewed block remembers products in the browser and is not part of the server page', async ({ page, consoleErrors }) => {
+  await page.goto('/en/categories');
+  await hydrated(page);
+  const products = page.locator('.family__products a');
+  const first = (await products.nth(0).textContent())!;
+  await products.nth(0).click();
+  await expect(page.locator('h1')).toHaveText(first);
+  await expect(page.locator('#recently-viewed')).toHaveCount(0);
+
+  await page.goBack();
+  const second = (await products.nth(1).textContent())!;
+  await products.nth(1).click();
+  await expect(page.locator('h1')).toHaveText(second);
+  const block = page.locator('section[aria-labelledby="recently-viewed"]');
+  await expect(block).toContainText(first);
+  await expect(block).not.toContainText(second);
+
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).not.toContain('recently-viewed');
+  expect(consoleErrors).toEqual([]);
+});

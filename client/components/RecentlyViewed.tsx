@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProductSummary } from '../../shared/api/contract';
+import { useLayout } from '../layout/use-layout';
+import { ProductCard } from './Cards';
+
+const MAX = 6;
+const storageKey = (locale: string) => `recently-viewed:${locale}`;
+
+/** The visitor's list from browser storage; anything unreadable counts as an empty list. */
+function read(locale: string): ProductSummary[] {
+  try {
+    const list: unknown = JSON.parse(window.localStorage.getItem(storageKey(locale)) ?? '[]');
+    return Array.isArray(list) ? list.filter((p): p is ProductSummary => typeof p?.id === 'number' && typeof p?.slug === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The products this visitor looked at last (browser storage, per locale), the current one excluded.
+ * Storage exists only in the browser: the server renders nothing here and the list appears after
+ * hydration, so the two renders always agree.
+ */
+export function RecentlyViewed({ current }: { current: ProductSummary }) {
+  const { locale } = useLayout();
+  const { t } = useTranslation();
+  const [products, setProducts] = useState<ProductSummary[]>([]);
+  useEffect(() => {
+    const { id, slug, slugs, title, summary, image } = current;
+    const previous = read(locale).filter((p) => p.id !== id);
+    setProducts(previous.slice(0, MAX - 1));
+    try {
+      window.localStorage.setItem(storageKey(locale), JSON.stringify([{ id, slug, slugs, title, summary, image }, ...previous].slice(0, MAX)));
+    } catch {
+      // Storage full or refused (private mode): the block simply has nothing to remember.
+    }
+  }, [current, locale]);
+  if (products.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby="recently-viewed">
+      <h2 id="recently-viewed">{t('product.recentlyViewed')}</h2>
+      <div className="grid grid--3">
+        {products.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </div>
+    </section>
+  );
+}
