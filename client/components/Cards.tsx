@@ -36,8 +36,9 @@ export function CategoryCard({ category, headingLevel = 3 }: { category: Categor
   );
 }
 
-export function ArticleCard({ article }: { article: ArticleSummary }) {
+export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleSummary; headingLevel?: 2 | 3 }) {
   const { locale } = useLayout();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
       <Img image={article.image} className="card__image" />
@@ -45,9 +46,9 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
         <p className="card__eyebrow">
           {article.category.title} · <time dateTime={article.publishedAt}>{formatDate(locale, article.publishedAt)}</time>
         </p>
-        <h3 className="card__title">
+        <Heading className="card__title">
           <Link to={pathTo('blogArticle', locale, { category: article.category.slug, slug: article.slug })}>{article.title}</Link>
-        </h3>
+        </Heading>
         <p>{article.excerpt}</p>
       </div>
     </article>

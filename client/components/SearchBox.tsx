@@ -146,6 +146,8 @@ export function SearchBox({ locale }: { locale: Locale }) {
     <form
       className="search-box"
       role="search"
+      // Named, so it differs from the search and FAQ pages' own search forms.
+      aria-label={t('header.search')}
       action={pathTo('search', locale)}
       method="get"
       onSubmit={(event) => {

@@ -33,7 +33,7 @@ export default function BlogListPage() {
       {list.items.length ? (
         <div className="grid grid--3">
           {list.items.map((article) => (
-            <ArticleCard key={article.id} article={article} />
+            <ArticleCard key={article.id} article={article} headingLevel={2} />
           ))}
         </div>
       ) : (
