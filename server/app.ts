@@ -48,7 +48,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(seoFiles({ api: deps.api, origin: deps.origin }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
   app.use('/assets', express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-  app.use(express.static(deps.clientDir, { index: false, maxAge: '1h', redirect: false }));
+  // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
+  const publicFiles = express.static(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
+  app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
   app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: 30 }, refuse: (req, res, status) => sendError(res, req, status) }));
   app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
