@@ -1,16 +1,13 @@
-import { Link, useActionData, useLoaderData } from 'react-router';
+import { useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
-import { pathTo } from '../../shared/routes';
 import { PageShell } from '../components/PageShell';
-import { AccountForm, Field } from '../components/forms/AccountForm';
-import { useLayout } from '../layout/use-layout';
+import { AccountForm, Field, LoginButton } from '../components/forms/AccountForm';
 
 /** Without a token: ask for the reset mail. With the mail's token: choose a new password. */
 export default function PasswordResetPage() {
   const { meta, token } = useLoaderData() as ScreenData<'passwordReset'>;
   const result = useActionData() as FormResult | undefined;
-  const { locale } = useLayout();
   const { t } = useTranslation();
   if (!token) {
     return (
@@ -28,13 +25,7 @@ export default function PasswordResetPage() {
         <input type="hidden" name="token" value={token} />
         <Field name="password" type="password" autoComplete="new-password" label={t('form.newPassword')} hint={t('form.passwordHint')} required />
       </AccountForm>
-      {changed ? (
-        <p>
-          <Link className="button" to={pathTo('login', locale)}>
-            {t('account.login.title')}
-          </Link>
-        </p>
-      ) : null}
+      {changed ? <LoginButton /> : null}
     </PageShell>
   );
 }

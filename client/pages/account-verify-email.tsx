@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { PageShell } from '../components/PageShell';
-import { AccountForm } from '../components/forms/AccountForm';
+import { AccountForm, LoginButton } from '../components/forms/AccountForm';
 import { useLayout } from '../layout/use-layout';
 
 /**
@@ -27,13 +27,7 @@ export default function VerifyEmailPage() {
           {t('form.errors.token')} <Link to={pathTo('verify', locale)}>{t('account.login.resend')}</Link>
         </p>
       )}
-      {done ? (
-        <p>
-          <Link className="button" to={pathTo('login', locale)}>
-            {t('account.login.title')}
-          </Link>
-        </p>
-      ) : null}
+      {done ? <LoginButton /> : null}
     </PageShell>
   );
 }

@@ -1,7 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult } from '../../../shared/page-data';
+import { pathTo } from '../../../shared/routes';
+import { useLayout } from '../../layout/use-layout';
 
 interface FormState {
   name: string;
@@ -124,5 +126,18 @@ export function Honeypot() {
         <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
+  );
+}
+
+/** After a step that ends signed out (a confirmed address, a new password): the way to the login. */
+export function LoginButton() {
+  const { t } = useTranslation();
+  const { locale } = useLayout();
+  return (
+    <p>
+      <Link className="button" to={pathTo('login', locale)}>
+        {t('account.login.title')}
+      </Link>
+    </p>
   );
 }
