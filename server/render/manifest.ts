@@ -51,15 +51,22 @@ export function loadAssetManifest(clientDir: string): AssetManifest {
     chunk.imports?.forEach((i) => collect(i, js, css));
   }
 
+  // A handful of screens, each asked for on every render: worked out once per set of modules.
+  const pages = new Map<string, PageAssets>();
   return {
     buildId: createHash('sha256').update(text).digest('hex').slice(0, 12),
     forPage(pageModules) {
+      const key = pageModules.join('|');
+      const known = pages.get(key);
+      if (known) return known;
       const js = new Set<string>();
       const css = new Set<string>();
       collect(CLIENT_ENTRY, js, css);
       pageModules.forEach((m) => collect(m, js, css));
       js.delete(url(entry.file));
-      return { entry: url(entry.file), modulePreloads: [...js], stylesheets: [...css] };
+      const assets = { entry: url(entry.file), modulePreloads: [...js], stylesheets: [...css] };
+      pages.set(key, assets);
+      return assets;
     },
   };
 }

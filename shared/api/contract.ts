@@ -109,8 +109,13 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+/** Parsed once per list: the upstream cache hands every request the same `init` while it is fresh. */
+const parsedSettings = new WeakMap<object, SiteSettings>();
+
 export function settingsFromList(list: { key: string; value: unknown }[]): SiteSettings {
-  return siteSettingsSchema.parse(Object.fromEntries(list.map((s) => [s.key, s.value])));
+  let settings = parsedSettings.get(list);
+  if (!settings) parsedSettings.set(list, (settings = siteSettingsSchema.parse(Object.fromEntries(list.map((s) => [s.key, s.value])))));
+  return settings;
 }
 
 export const categorySchema = z.object({

@@ -117,19 +117,11 @@ export function catalogQueries(db: Db) {
 }
 
 function toCategory(row: CategoryRow): Category {
-  return {
-    id: row.id,
-    slug: row.slug,
-    slugs: slugsOf(row.slugs),
-    title: row.title,
-    summary: row.summary,
-    image: imageOf(row.image, row.image_alt),
-    offerType: row.offer_type,
-    order: row.position,
-  };
+  return { ...toProductSummary(row), offerType: row.offer_type, order: row.position };
 }
 
-function toProductSummary(row: ProductSummaryRow): ProductSummary {
+/** The fields a product summary and a category share. */
+function toProductSummary(row: Omit<ProductSummaryRow, 'category_id'>): ProductSummary {
   return {
     id: row.id,
     slug: row.slug,
