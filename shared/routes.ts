@@ -22,6 +22,11 @@ export const ROUTES = {
   categories: { sl: '/kategorije', en: '/categories', de: '/kategorien' },
   page: { sl: '/stran/:slug', en: '/page/:slug', de: '/seite/:slug' },
   search: { sl: '/iskanje', en: '/search', de: '/suche' },
+  /** The inquiry form; the optional segment is an offer type key, preselected (from a product's call to action). */
+  inquiry: { sl: '/povprasevanje/:offerType?', en: '/inquiry/:offerType?', de: '/anfrage/:offerType?' },
+  service: { sl: '/servis', en: '/service', de: '/service' },
+  /** The newsletter section; the footer's signup posts here too. */
+  newsletter: { sl: '/e-novice', en: '/newsletter', de: '/newsletter' },
   login: '/login',
   register: '/register',
   verify: '/verify',

@@ -365,3 +365,37 @@ export type SitemapEntry = z.infer<typeof sitemapEntrySchema>;
 
 export const sitemapSchema = z.object({ entries: z.array(sitemapEntrySchema) });
 export type Sitemap = z.infer<typeof sitemapSchema>;
+
+/*
+ * Form submissions. The BFF's outbox delivers each stored submission with
+ *   POST forms/{kind}?lang=   Idempotency-Key: <key>   body: the output of the form's schema (JSON)
+ * where kind is inquiry | service | newsletter and the body is `InquiryForm`, `ServiceForm` or
+ * `NewsletterForm` (shared/forms), validated again by the content API with the same schema. `lang` is
+ * the visitor's locale (their confirmation mail is written in it). The key makes a retry the same
+ * submission: a key seen before answers 200 with the first answer's id and does nothing else.
+ *   201 {id}                         stored (and mailed)
+ *   200 {id}                         already stored under this key (or an address already subscribed)
+ *   400 {error:'bad_request', fields} permanent: the outbox moves it to the dead letters
+ *   5xx, timeouts                    temporary: the outbox tries again later
+ *
+ *   GET account/submissions (bearer) -> AccountSubmission[]  the signed-in visitor's inquiries and service
+ *                                       requests (matched by their verified address), newest first
+ */
+export const FORM_KINDS = ['inquiry', 'service', 'newsletter'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
+/** What an idempotency key may look like (the outbox makes them; the content API checks them). */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9:_-]{8,200}$/;
+
+export const submissionAckSchema = z.object({ id: z.string().min(1) });
+export type SubmissionAck = z.infer<typeof submissionAckSchema>;
+
+export const accountSubmissionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['inquiry', 'service']),
+  /** The inquiry's offer type; null for a service request. */
+  offerType: z.string().nullable(),
+  status: z.enum(['received', 'in_progress', 'done']),
+  createdAt: z.string(),
+});
+export type AccountSubmission = z.infer<typeof accountSubmissionSchema>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { email, text } from './fields';
+
+export { fieldErrors, type FieldErrors } from './fields';
 
 /**
  * The account forms: one schema per form, used by the server to validate what was posted (with or
  * without JavaScript) and by the browser to validate as the visitor types. Messages are keys of
  * `locales/{lang}/common.json` (`form.errors.*`), so every error exists in all three languages.
  */
-const email = z.string().trim().toLowerCase().min(1, 'form.errors.required').max(254, 'form.errors.tooLong').pipe(z.email('form.errors.email'));
 const password = z.string().min(10, 'form.errors.passwordShort').max(200, 'form.errors.tooLong');
-const text = (max: number) => z.string().trim().max(max, 'form.errors.tooLong');
 const required = (max: number) => text(max).min(1, 'form.errors.required');
 
 export const loginForm = z.object({ email, password: z.string().min(1, 'form.errors.required').max(200, 'form.errors.tooLong') });
@@ -26,15 +27,3 @@ export const passwordChangeForm = z.object({
   currentPassword: z.string().min(1, 'form.errors.required').max(200, 'form.errors.tooLong'),
   newPassword: password,
 });
-
-/** Field name to message key, for the first problem of each field. */
-export type FieldErrors = Record<string, string>;
-
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    out[field] ??= issue.message;
-  }
-  return out;
-}

@@ -1,0 +1,21 @@
+import type { FormKind } from '../../shared/api/contract';
+import type { Locale } from '../../shared/locales';
+
+/** A form submission on its way to the upstream forms endpoints (shared/api/contract.ts). */
+export interface Submission {
+  kind: FormKind;
+  /** The idempotency key (see `submissionKey`): the same key is the same submission, everywhere. */
+  key: string;
+  locale: Locale;
+  /** The output of the form's schema (shared/forms), as JSON. */
+  body: unknown;
+}
+
+export interface Outbox {
+  /**
+   * Stores a submission durably (SQLite, WAL, synchronous FULL: on disk when this returns) and wakes
+   * the worker. Only after it returns may the visitor be told their submission was received. A key
+   * stored before is the same submission: nothing new is stored and `duplicate` is true.
+   */
+  enqueue(submission: Submission): { id: string; duplicate: boolean };
+}
