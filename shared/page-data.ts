@@ -1,4 +1,6 @@
 import type * as c from './api/contract';
+import type { PostedValues } from './forms/fields';
+import type { OfferType } from './forms/inquiry';
 import type { Locale } from './locales';
 import type { RouteName } from './routes';
 import type { JsonLd } from './structured-data';
@@ -63,6 +65,19 @@ interface Screens {
   profile: { user: c.AccountUser };
   verifyEmail: { token: string | null };
   slug: { target: c.SlugTarget };
+  /** `offerType`: from the path (a product's call to action), preselected. */
+  inquiry: PublicFormScreen & { offerType: OfferType | null };
+  service: PublicFormScreen;
+  newsletter: PublicFormScreen;
+}
+
+/**
+ * A public form's page. `sent`: the visitor arrives from a successful post (303 to `?sent=1`) and sees
+ * the thank-you message. `prefill`: a signed-in visitor's contact details (their page is private then).
+ */
+export interface PublicFormScreen {
+  sent: boolean;
+  prefill: { nameAndSurname: string; email: string; phone: string; streetAddress: string; postalCode: string; town: string } | null;
 }
 
 export type ScreenData<N extends RouteName> = Screens[N] & { meta: PageMeta };
@@ -76,6 +91,19 @@ export interface FormResult {
   errors?: Record<string, string>;
   values?: Record<string, string>;
   done?: string;
+}
+
+/**
+ * What a public form's action answers when it does not redirect (success is a 303 to `?sent=1`):
+ * the values posted (lists for multi-selects), the field errors (400), and for the inquiry the step to
+ * show (0-based). Without JavaScript the inquiry walks its steps through the server: every post carries
+ * `intent` (next | back | send), `step`, and the values of every step.
+ */
+export interface PublicFormResult {
+  form: 'inquiry' | 'service' | 'newsletter';
+  values: PostedValues;
+  errors?: Record<string, string>;
+  step?: number;
 }
 
 /** The data of the catch-all 404 route. */
