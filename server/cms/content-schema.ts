@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockSchema, seoSchema, siteSettingsSchema } from '../../shared/api/contract';
+import { blockSchema, offerTypeSchema, seoSchema, siteSettingsSchema } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { ROUTE_NAMES } from '../../shared/routes';
 import { SEO_DERIVED_ENTRIES, SEO_TITLE_ENTRIES } from './queries/seo';
@@ -105,7 +105,7 @@ export const notificationFile = z
 export const categoriesFile = z.array(
   z.strictObject({
     key,
-    offerType: text,
+    offerType: offerTypeSchema,
     order,
     image,
     ...localized(
@@ -119,7 +119,7 @@ export const productsFile = z.array(
     .strictObject({
       key,
       category: key,
-      offerType: text,
+      offerType: offerTypeSchema,
       order,
       image,
       images: z.array(image),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFER_TYPES } from '../forms/inquiry';
 import { LOCALES } from '../locales';
 
 /**
@@ -23,6 +24,9 @@ import { LOCALES } from '../locales';
  */
 
 export const localeSchema = z.enum(LOCALES);
+
+/** A product family's inquiry form: the inquiry screen's `:offerType` and its product fields. */
+export const offerTypeSchema = z.enum(OFFER_TYPES);
 
 /** The slug of an entity in every locale (for the locale switcher, hreflang and the sitemap). */
 export const slugsSchema = z.object({ sl: z.string(), en: z.string(), de: z.string() });
@@ -126,7 +130,7 @@ export const categorySchema = z.object({
   summary: z.string(),
   image: imageSchema,
   /** The inquiry form's offer type this family maps to. */
-  offerType: z.string(),
+  offerType: offerTypeSchema,
   order: z.number().int(),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -178,7 +182,7 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productSchema = productSummarySchema.extend({
   seo: seoSchema,
-  offerType: z.string(),
+  offerType: offerTypeSchema,
   category: categorySchema,
   body: z.array(blockSchema),
   features: z.array(z.string()),

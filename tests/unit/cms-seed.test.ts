@@ -119,4 +119,12 @@ describe('seedContent', () => {
     expect(() => seedContent(db, contentDir)).toThrow(/articles\.json: \[0\]\.key/);
     expect(readContentVersion(db)).toBe(version);
   });
+
+  it('refuses an offer type the inquiry form does not have (its call to action would lead nowhere)', () => {
+    editSeed<{ offerType: string }[]>('products.json', (seed) => void (seed[0]!.offerType = 'awnings'));
+    expect(() => seedContent(db, contentDir)).toThrow(/products\.json: \[0\]\.offerType/);
+    editSeed<{ offerType: string }[]>('products.json', (seed) => void (seed[0]!.offerType = 'tende'));
+    editSeed<{ offerType: string }[]>('categories.json', (seed) => void (seed[0]!.offerType = ''));
+    expect(() => seedContent(db, contentDir)).toThrow(/categories\.json: \[0\]\.offerType/);
+  });
 });

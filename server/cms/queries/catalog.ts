@@ -1,22 +1,24 @@
 import type {
   Block, Category, CategoryDetail, Image, Product, ProductSummary, SlugTarget,
 } from '../../../shared/api/contract';
+import type { OfferType } from '../../../shared/forms/inquiry';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import { fromJson, groupBy, ID_IN_LIST, imageOf, inIdOrder, slugsColumn, slugsOf } from './rows';
 
 /** Product families (categories) and their products. */
 
+// `offer_type` is an OfferType: the import only writes values its seed schema accepted.
 type CategoryRow = {
   id: number; slug: string; slugs: string; title: string; summary: string; image: string; image_alt: string;
-  offer_type: string; position: number; seo_title: string; seo_description: string; body: string;
+  offer_type: OfferType; position: number; seo_title: string; seo_description: string; body: string;
 };
 type ProductSummaryRow = {
   id: number; category_id: number; slug: string; slugs: string; title: string; summary: string; image: string;
   image_alt: string;
 };
 type ProductRow = ProductSummaryRow & {
-  offer_type: string; images: string; images_alt: string; seo_title: string; seo_description: string; body: string;
+  offer_type: OfferType; images: string; images_alt: string; seo_title: string; seo_description: string; body: string;
   features: string; variants: string; options: string;
 };
 
