@@ -1,14 +1,19 @@
+import type { ReactNode } from 'react';
 import { useLayout } from '../layout/use-layout';
 import { telHref } from '../../shared/format';
 
-/** Write or call: the company's email and phone from settings, as two buttons. */
-export function ContactButtons({ emailLabel, subject }: { emailLabel?: string; subject?: string }) {
+/**
+ * Write or call: the company's email and phone from settings, as buttons. A page's own main action
+ * (`children`) goes first; then the email is a secondary button too, so only one stands out.
+ */
+export function ContactButtons({ subject, children }: { subject?: string; children?: ReactNode }) {
   const { settings } = useLayout();
   const mailto = `mailto:${settings.company_email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
   return (
     <p className="cta__contacts">
-      <a className="button" href={mailto}>
-        {emailLabel ?? settings.company_email}
+      {children}
+      <a className={children ? 'button button--ghost' : 'button'} href={mailto}>
+        {settings.company_email}
       </a>
       <a className="button button--ghost" href={telHref(settings.company_phone)}>
         {settings.company_phone}

@@ -1,23 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { CategoryDetail, Product } from '../../shared/api/contract';
 import { Blocks } from './Blocks';
-import { ContactButtons } from './ContactButtons';
 import { Breadcrumb } from './Breadcrumb';
 import { ProductCard } from './Cards';
 import { Img } from './Img';
+import { InquiryCta } from './InquiryCta';
 import { RecentlyViewed } from './RecentlyViewed';
-
-/** How to reach the company about a product; the inquiry form builds on this call to action. */
-function ContactCta({ product }: { product: Product }) {
-  const { t } = useTranslation();
-  return (
-    <aside className="cta cta--inquiry" aria-labelledby="product-cta">
-      <h2 id="product-cta">{t('product.ctaTitle', { product: product.title })}</h2>
-      <p>{t('product.ctaText')}</p>
-      <ContactButtons emailLabel={t('product.ctaEmail')} subject={product.title} />
-    </aside>
-  );
-}
 
 export function ProductView({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -28,7 +16,7 @@ export function ProductView({ product }: { product: Product }) {
         <div>
           <h1>{product.title}</h1>
           <p className="lead">{product.summary}</p>
-          <ContactCta product={product} />
+          <InquiryCta title={product.title} offerType={product.offerType} />
         </div>
         <Img image={product.image} className="product__image" eager />
       </div>
@@ -94,6 +82,7 @@ export function CategoryView({ category }: { category: CategoryDetail }) {
         <div>
           <h1>{category.title}</h1>
           <p className="lead">{category.summary}</p>
+          <InquiryCta title={category.title} offerType={category.offerType} />
         </div>
         <Img image={category.image} className="product__image" eager />
       </div>
