@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SUGGESTION_SECTIONS, type Suggestion, type SuggestionSection } from '../../shared/api/bff';
 import type { Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
-import { SUGGESTION_SECTIONS, useSearchSuggestions, type Suggestion, type SuggestionSection } from './use-search-suggestions';
+import { useSearchSuggestions } from './use-search-suggestions';
 
 type Option = Suggestion & { section: SuggestionSection | 'all' };
 

@@ -1,19 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { searchSuggestionsSchema, type SearchSuggestions } from '../../shared/api/bff';
 import type { Locale } from '../../shared/locales';
-
-/** The answer of `GET /api/search` (server/bff/search.ts owns the shape; this is the browser's copy). */
-export interface Suggestion {
-  id: string;
-  title: string;
-  path: string;
-}
-export const SUGGESTION_SECTIONS = ['products', 'categories', 'articles', 'pages'] as const;
-export type SuggestionSection = (typeof SUGGESTION_SECTIONS)[number];
-export interface SearchSuggestions {
-  query: string;
-  searchPath: string;
-  sections: Record<SuggestionSection, Suggestion[]>;
-}
 
 /** Characters typed before suggestions are asked for. */
 export const MIN_QUERY_LENGTH = 2;
@@ -25,27 +12,6 @@ export type SuggestionState =
   | { status: 'loading' }
   | { status: 'ready'; data: SearchSuggestions }
   | { status: 'error' };
-
-const isSuggestion = (value: unknown): value is Suggestion =>
-  !!value &&
-  typeof (value as Suggestion).id === 'string' &&
-  typeof (value as Suggestion).title === 'string' &&
-  typeof (value as Suggestion).path === 'string' &&
-  // Only the site's own paths are followed: `/x`, never `//host` or `/\host`.
-  /^\/(?![/\\])/.test((value as Suggestion).path);
-
-/** The answer, checked: anything that is not the expected shape counts as a failure. */
-function readSuggestions(body: unknown): SearchSuggestions | null {
-  const b = body as SearchSuggestions | null;
-  if (!b || typeof b.query !== 'string' || typeof b.searchPath !== 'string' || !b.sections) return null;
-  const sections = {} as Record<SuggestionSection, Suggestion[]>;
-  for (const key of SUGGESTION_SECTIONS) {
-    const list: unknown = b.sections[key];
-    if (!Array.isArray(list) || !list.every(isSuggestion)) return null;
-    sections[key] = list;
-  }
-  return { query: b.query, searchPath: b.searchPath, sections };
-}
 
 /**
  * Suggestions for what is typed, debounced. A newer query aborts the request of an older one, and an
@@ -72,7 +38,8 @@ export function useSearchSuggestions(locale: Locale, query: string): SuggestionS
           signal: controller.signal,
           headers: { accept: 'application/json' },
         });
-        const data = res.ok ? readSuggestions(await res.json()) : null;
+        // Anything that is not the expected shape counts as a failure.
+        const data = res.ok ? searchSuggestionsSchema.safeParse(await res.json()).data : undefined;
         if (id !== sequence.current) return;
         setState(data ? { status: 'ready', data } : { status: 'error' });
       } catch {

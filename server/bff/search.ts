@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { SearchSuggestions } from '../../shared/api/bff';
 import type { SearchResults } from '../../shared/api/contract';
 import { isLocale, type Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
@@ -14,31 +15,13 @@ import type { ContentApi } from '../upstream/content-api';
  *   400 { error: 'bad_request' }     (lang missing or not a site locale, q not a single value)
  *   503 { error: 'upstream_unavailable' }
  *
- * The browser's copy of this shape is in client/components/use-search-suggestions.ts.
+ * The answer's type and schema (the browser parses it) are in shared/api/bff.ts.
  */
 
 /** Suggestions per section; the search page shows the rest. */
 export const SUGGESTIONS_PER_SECTION = 5;
 /** The same bound as the search page's loader. */
 export const MAX_QUERY_LENGTH = 200;
-
-export interface Suggestion {
-  id: string;
-  title: string;
-  path: string;
-}
-
-export interface SearchSuggestions {
-  query: string;
-  /** The search page for this query, for "all results". */
-  searchPath: string;
-  sections: {
-    products: Suggestion[];
-    categories: Suggestion[];
-    articles: Suggestion[];
-    pages: Suggestion[];
-  };
-}
 
 export function toSuggestions(locale: Locale, query: string, results: SearchResults | null): SearchSuggestions {
   const first = <T>(list: T[] | undefined) => (list ?? []).slice(0, SUGGESTIONS_PER_SECTION);

@@ -1,15 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchSuggestionsSchema, type SearchSuggestions } from '../../shared/api/bff';
 import { pathTo } from '../../shared/routes';
 import { startTestSite } from './helpers';
 
 /** `GET /api/search`: the header box's suggestions, through the real app and the embedded content API. */
-
-type Suggestions = {
-  query: string;
-  searchPath: string;
-  sections: Record<'products' | 'categories' | 'articles' | 'pages', { id: string; title: string; path: string }[]>;
-};
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
 beforeAll(async () => {
@@ -18,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => site?.stop());
 
 const get = (query: Record<string, string>) => request(site.server).get('/api/search').query(query);
-const all = (s: Suggestions) => Object.values(s.sections).flat();
+const all = (s: SearchSuggestions) => Object.values(s.sections).flat();
 
 describe('GET /api/search', () => {
   it('answers suggestions per section with paths from the route table, cacheable for a minute', async () => {
@@ -26,7 +21,8 @@ describe('GET /api/search', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
-    const body = res.body as Suggestions;
+    // The schema the browser reads the answer with.
+    const body = searchSuggestionsSchema.parse(res.body);
     expect(body.query).toBe('rolete');
     expect(body.searchPath).toBe(`${pathTo('search', 'sl')}?q=rolete`);
     expect(Object.keys(body.sections).sort()).toEqual(['articles', 'categories', 'pages', 'products']);
@@ -38,7 +34,7 @@ describe('GET /api/search', () => {
   });
 
   it('every suggested path is a page of the site', async () => {
-    const body = (await get({ lang: 'en', q: 'shutter' })).body as Suggestions;
+    const body = (await get({ lang: 'en', q: 'shutter' })).body as SearchSuggestions;
     const items = all(body);
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
@@ -48,15 +44,15 @@ describe('GET /api/search', () => {
   });
 
   it('folds diacritics: sencila finds senčila', async () => {
-    const folded = (await get({ lang: 'sl', q: 'sencila' })).body as Suggestions;
-    const exact = (await get({ lang: 'sl', q: 'senčila' })).body as Suggestions;
+    const folded = (await get({ lang: 'sl', q: 'sencila' })).body as SearchSuggestions;
+    const exact = (await get({ lang: 'sl', q: 'senčila' })).body as SearchSuggestions;
     expect(all(folded).length).toBeGreaterThan(0);
     expect(all(folded).map((i) => i.id)).toEqual(all(exact).map((i) => i.id));
     expect(all(folded).some((i) => /senčil/i.test(i.title))).toBe(true);
   });
 
   it('trims the query; an empty or blank one gives empty sections', async () => {
-    const trimmed = (await get({ lang: 'de', q: '  Markise  ' })).body as Suggestions;
+    const trimmed = (await get({ lang: 'de', q: '  Markise  ' })).body as SearchSuggestions;
     expect(trimmed.query).toBe('Markise');
     for (const q of ['', '   ']) {
       const res = await get({ lang: 'de', q });
@@ -69,20 +65,20 @@ describe('GET /api/search', () => {
     }
     const none = await request(site.server).get('/api/search?lang=de');
     expect(none.status).toBe(200);
-    expect(all(none.body as Suggestions)).toEqual([]);
+    expect(all(none.body as SearchSuggestions)).toEqual([]);
   });
 
   it('cuts the query at 200 characters', async () => {
     const res = await get({ lang: 'en', q: `${'a'.repeat(300)}` });
     expect(res.status).toBe(200);
-    expect((res.body as Suggestions).query).toHaveLength(200);
+    expect((res.body as SearchSuggestions).query).toHaveLength(200);
   });
 
   it('takes query syntax and markup as plain words', async () => {
     for (const q of ['"', 'OR', 'rolete NEAR(', '<img src=x onerror=alert(1)>', '*', '-']) {
       const res = await get({ lang: 'sl', q });
       expect(res.status, q).toBe(200);
-      expect((res.body as Suggestions).query).toBe(q);
+      expect((res.body as SearchSuggestions).query).toBe(q);
     }
   });
 
