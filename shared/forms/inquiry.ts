@@ -158,6 +158,24 @@ function parserFor(name: ProductField, spec: FieldSpec): z.ZodType {
   }
 }
 
+/** The product fields of the form's offer type, each parsed: the values, or the first problem of each. */
+function parseProduct(form: { offerType?: unknown; system?: unknown } & Partial<Record<ProductField, unknown>>) {
+  const values: Partial<Record<ProductField, string | number | boolean | string[]>> = {};
+  const problems: [ProductField, string][] = [];
+  if (!isOfferType(form.offerType)) return { values, problems };
+  const fields = productFields(form.offerType, typeof form.system === 'string' ? form.system : undefined);
+  for (const [name, spec] of Object.entries(fields) as [ProductField, FieldSpec][]) {
+    const parsed = parserFor(name, spec).safeParse(form[name]);
+    if (!parsed.success) {
+      problems.push([name, parsed.error.issues[0]?.message ?? 'form.errors.choice']);
+      continue;
+    }
+    const value = parsed.data as string | number | boolean | string[] | undefined;
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) values[name] = value;
+  }
+  return { values, problems };
+}
+
 /**
  * The inquiry. Required: offer type, name, email, terms (decisions.md); the phone only when the
  * visitor asks to be called back. Product fields that do not apply to the offer type are dropped,
@@ -181,19 +199,17 @@ export const inquiryForm = z
     marketingOptOut: checkbox,
     submissionId,
   })
-  .transform((form, ctx) => {
-    const fields = productFields(form.offerType, typeof form.system === 'string' ? form.system : undefined);
-    const product: Partial<Record<ProductField, string | number | boolean | string[]>> = {};
-    for (const [name, spec] of Object.entries(fields) as [ProductField, FieldSpec][]) {
-      const parsed = parserFor(name, spec).safeParse(form[name]);
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', path: [name], message: parsed.error.issues[0]?.message ?? 'form.errors.choice' });
-        continue;
-      }
-      const value = parsed.data as string | number | boolean | string[] | undefined;
-      if (value !== undefined && !(Array.isArray(value) && value.length === 0)) product[name] = value;
-    }
-    if (form.callBack && !form.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'form.errors.phoneForCallBack' });
+  .superRefine(
+    (form, ctx) => {
+      for (const [name, message] of parseProduct(form).problems) ctx.addIssue({ code: 'custom', path: [name], message });
+      if (form.callBack === true && !form.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'form.errors.phoneForCallBack' });
+    },
+    // Also when other fields failed: the product step must show its errors while the later steps
+    // are still empty (a multi-step form validates the step it is on).
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
+  .transform((form) => {
+    const product = parseProduct(form).values;
     const { offerType, nameAndSurname, email, phone, callBack, streetAddress, postalCode, town, message, note, terms, marketingOptOut, submissionId } = form;
     return { offerType, ...product, nameAndSurname, email, phone, callBack, streetAddress, postalCode, town, message, note, terms, marketingOptOut, submissionId };
   });
