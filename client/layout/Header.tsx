@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../shared/routes';
-import { AppLink } from '../components/AppLink';
 import { SearchBox } from '../components/SearchBox';
 import { LocaleSwitcher } from './LocaleSwitcher';
+import { MainMenu } from './MainMenu';
 import { useLayout } from './use-layout';
 
 export function Header() {
@@ -62,26 +62,7 @@ export function Header() {
           <span className="visually-hidden">{t('header.menu')}</span>
         </a>
       </div>
-      {main ? (
-        <nav id="main-menu" className={open ? 'main-menu main-menu--open' : 'main-menu'} aria-label={main.title}>
-          <ul className="container">
-            {main.items.map((item, i) => (
-              <li key={i}>
-                <AppLink link={item.link}>{item.title}</AppLink>
-                {item.children?.length ? (
-                  <ul className="main-menu__sub">
-                    {item.children.map((child, j) => (
-                      <li key={j}>
-                        <AppLink link={child.link}>{child.title}</AppLink>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {main ? <MainMenu menu={main} open={open} /> : null}
     </header>
   );
 }
