@@ -17,7 +17,7 @@ import { renderPage, type RenderDeps } from './render/render-page';
 import { cookieLocale, pathLocale } from './render/request-locale';
 
 export interface AppDeps extends RenderDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET'>;
+  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX'>;
   /** Drops cached pages under the given path prefixes (all when none) and the cached upstream answers. */
   purge: (paths: string[]) => number;
   clientDir: string;
@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps): express.Express {
   const publicFiles = express.static(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
-  app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: 30 }, refuse: (req, res, status) => sendError(res, req, status) }));
+  app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX }, refuse: (req, res, status) => sendError(res, req, status) }));
   app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
   app.use(localeRedirects());
   app.use((req, res) => renderPage(req, res, deps));

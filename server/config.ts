@@ -49,6 +49,8 @@ export const configSchema = z.object({
    * takes the instance out of rotation first (set it to the balancer's health-check interval).
    */
   SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(120).default(0),
+  /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
+  FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Set when the site runs behind a load balancer that sets X-Forwarded-*: the number of proxy hops. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -15,11 +15,18 @@ import { createPageHandler } from './render/page-handler';
 import { createUpstreamClient } from './upstream/client';
 import { accountApi } from './upstream/account-api';
 import { contentApi } from './upstream/content-api';
+import { formsApi } from './upstream/forms-api';
+import { startOutbox, type RunningOutbox } from './outbox';
 
 export interface Site {
   server: http.Server;
   url: string;
-  /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the content API. */
+  /** The form submissions on their way upstream. */
+  outbox: RunningOutbox;
+  /**
+   * Stops accepting, lets in-flight requests finish (up to the timeout), stops the outbox (the
+   * deliveries in flight finish), then closes the content API.
+   */
   close(): Promise<void>;
 }
 
@@ -86,9 +93,19 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
   });
   const api = contentApi(upstream);
+  const forms = formsApi(upstream);
+  // Opened after the content API, so what waits from before a restart goes out as soon as it can.
+  const outbox = startOutbox({
+    dataDir: config.DATA_DIR,
+    deliver: (submission) => forms.submit(submission),
+    logger: logger.child({ component: 'outbox' }),
+    // A claimed submission is this process's until its delivery has surely timed out.
+    leaseMs: config.UPSTREAM_TIMEOUT_MS + 5000,
+  });
   const readiness = {
     accepting: true,
-    check: async () => Boolean(await api.init(DEFAULT_LOCALE)),
+    // Pages need the upstream (or its cached answers); forms need the outbox.
+    check: async () => outbox.isOpen() && Boolean(await api.init(DEFAULT_LOCALE)),
   };
   app = createApp({
     config,
@@ -99,6 +116,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     translations,
     api,
     account: accountApi(upstream),
+    outbox,
     origin,
     logger,
     htmlCache,
@@ -111,6 +129,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   return {
     server,
     url,
+    outbox,
     async close() {
       readiness.accepting = false;
       if (config.SHUTDOWN_DRAIN_S > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_S * 1000));
@@ -119,6 +138,8 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_S * 1000).unref());
       await Promise.race([closed, timeout]);
       server.closeAllConnections();
+      // No post can reach the outbox now; its deliveries in flight go to the content API, still open.
+      await outbox.close();
       await cms?.close();
     },
   };

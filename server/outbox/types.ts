@@ -19,3 +19,16 @@ export interface Outbox {
    */
   enqueue(submission: Submission): { id: string; duplicate: boolean };
 }
+
+/**
+ * What one delivery attempt came to. `delivered`: the upstream stored it (or had it under this key).
+ * `rejected`: the upstream refused it for good (a 4xx other than 408/429); trying again cannot help.
+ * `failed`: anything that may pass (5xx, 408, 429, no answer, a timeout, an answer off the contract).
+ */
+export type DeliveryOutcome =
+  | { outcome: 'delivered'; upstreamId: string }
+  | { outcome: 'rejected'; status: number; reason: string }
+  | { outcome: 'failed'; reason: string; status?: number };
+
+/** Sends one submission to the upstream forms endpoint. */
+export type Deliver = (submission: Submission) => Promise<DeliveryOutcome>;

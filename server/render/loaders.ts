@@ -10,9 +10,11 @@ import { pathTo, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
+import type { Outbox } from '../outbox/types';
 import { accountActions, accountLoaders, isAccountRoute } from './account-routes';
 import { bySlugs, sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
+import { formActions, formLoaders, isFormRoute } from './form-routes';
 import {
   absoluteUrl,
   articleLd,
@@ -36,6 +38,8 @@ export interface LoaderContext {
   origin: string;
   /** UI strings in the request's locale (titles of screens that have no content title). */
   t: TFunction;
+  /** Where the public forms' submissions are stored until they are delivered upstream. */
+  outbox: Outbox;
 }
 
 type Args = Omit<LoaderFunctionArgs, 'context'> & { context: LoaderContext };
@@ -73,8 +77,10 @@ function slugParam(args: Args, name = 'slug'): string {
 /**
  * A screen's data, and the structured data only that screen has (a product, an article, questions),
  * built once the site's facts are known; `screenLoader` adds what every page has and takes it out.
+ * `private`: the data is the visitor's own (a signed-in visitor's details in a form), so the answer
+ * must never be cached (see `isPrivatePage`).
  */
-type ScreenResult<N extends RouteName> = ScreenData<N> & { about?: (site: SiteFacts, url: string) => JsonLd[] };
+type ScreenResult<N extends RouteName> = ScreenData<N> & { about?: (site: SiteFacts, url: string) => JsonLd[]; private?: boolean };
 
 type ScreenLoader<N extends RouteName> = (args: Args, locale: Locale) => Promise<ScreenResult<N>>;
 
@@ -253,6 +259,8 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
 
   ...accountLoaders,
 
+  ...formLoaders,
+
   async slug(args, locale) {
     const slug = slugParam(args);
     const { t } = args.context;
@@ -272,18 +280,22 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   },
 };
 
+/** The Cache-Control a loader sets on data that is the visitor's own; `isPrivatePage` looks for it. */
+export const PRIVATE = 'private, no-store';
+
 function redirectTo(location: string): Response {
   return new Response(null, { status: 301, headers: { Location: location } });
 }
 
 export function screenLoader(name: RouteName, locale: Locale) {
   const loader = screens[name] as ScreenLoader<RouteName>;
-  return async (args: LoaderFunctionArgs): Promise<ScreenData<RouteName>> => {
-    const { about, ...data } = await loader(args as Args, locale);
+  return async (args: LoaderFunctionArgs) => {
+    const { about, private: isPrivate, ...screen } = await loader(args as Args, locale);
     // init is the layout loader's read too: one request in flight, then cached.
     const init = await load(args.request, () => (args as Args).context.api.init(locale));
     const site: SiteFacts = { origin: (args as Args).context.origin, locale, settings: settingsFromList(init.settings) };
-    return { ...data, meta: { ...data.meta, jsonLd: structuredData(data.meta, site, new URL(args.request.url).pathname, about) } } as ScreenData<RouteName>;
+    const result = { ...screen, meta: { ...screen.meta, jsonLd: structuredData(screen.meta, site, new URL(args.request.url).pathname, about) } } as ScreenData<RouteName>;
+    return isPrivate ? data(result, { headers: { 'Cache-Control': PRIVATE } }) : result;
   };
 }
 
@@ -302,10 +314,10 @@ function structuredData(meta: PageMeta, site: SiteFacts, path: string, about: Sc
   };
 }
 
-/** The screens that take a posted form (the account screens). */
+/** The screens that take a posted form (the account screens and the public forms). */
 export function screenAction(name: RouteName, locale: Locale) {
-  if (!isAccountRoute(name)) return undefined;
-  const action = accountActions[name];
+  const action = isAccountRoute(name) ? accountActions[name] : isFormRoute(name) ? formActions[name] : undefined;
+  if (!action) return undefined;
   return (args: ActionFunctionArgs) => action(args as ActionFunctionArgs & { context: LoaderContext }, locale);
 }
 

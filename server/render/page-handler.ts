@@ -3,7 +3,7 @@ import { createRoutes, LAYOUT_ROUTE_ID, NOT_FOUND_ROUTE_ID, PAGE_MODULES } from 
 import type { SerializedRouteError } from '../../shared/document';
 import type { LayoutData, PageMeta } from '../../shared/page-data';
 import { ACCOUNT_ROUTES, parseRouteId } from '../../shared/routes';
-import { layoutLoader, notFoundLoader, screenAction, screenLoader } from './loaders';
+import { layoutLoader, notFoundLoader, PRIVATE, screenAction, screenLoader } from './loaders';
 
 export type PageHandler = ReturnType<typeof createPageHandler>;
 
@@ -12,11 +12,11 @@ export function createPageHandler() {
   return createStaticHandler(createRoutes({ layout: layoutLoader, screen: screenLoader, action: screenAction, notFound: notFoundLoader }));
 }
 
-/** Whether the page belongs to one visitor (an account screen). */
+/** Whether the page belongs to one visitor: an account screen, or a screen whose loader said its data is private. */
 export function isPrivatePage(context: StaticHandlerContext): boolean {
   return context.matches.some(({ route }) => {
     const name = parseRouteId(route.id)?.name;
-    return name !== undefined && ACCOUNT_ROUTES.has(name);
+    return (name !== undefined && ACCOUNT_ROUTES.has(name)) || context.loaderHeaders[route.id]?.get('Cache-Control') === PRIVATE;
   });
 }
 

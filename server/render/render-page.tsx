@@ -8,6 +8,7 @@ import { buildHead } from '../../shared/head';
 import type { DocumentData } from '../../shared/document';
 import type { Translations } from '../i18n';
 import { readSession } from '../http/session-cookie';
+import type { Outbox } from '../outbox/types';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
 import { documentEnd, documentStart } from './document';
@@ -31,6 +32,8 @@ export interface RenderDeps {
   renderTimeoutMs?: number;
   /** Finished anonymous pages and payloads, served before the middleware chain on the next request. */
   htmlCache?: HtmlCache;
+  /** Where the public forms' submissions are stored until they are delivered upstream. */
+  outbox: Outbox;
 }
 
 /** Keeps a finished answer in the HTML cache when it is the same for every visitor. */
@@ -76,6 +79,7 @@ export function loaderContext(deps: RenderDeps, request: Request): LoaderContext
     secure: deps.origin.startsWith('https:'),
     origin: deps.origin,
     t: deps.translations.instances[requestLocale(request)].t,
+    outbox: deps.outbox,
   };
 }
 

@@ -1,0 +1,186 @@
+import type { Logger } from 'pino';
+import type { ClaimedSubmission, OutboxStore } from './store';
+import type { Deliver, DeliveryOutcome } from './types';
+
+/**
+ * Delivers the outbox to the upstream: a few submissions at a time, oldest first. A temporary failure
+ * is tried again after an exponential, jittered delay (forever: nothing acknowledged is given up); a
+ * permanent rejection goes to the dead letters with an error log. When a delivery succeeds after
+ * failures, the upstream is back: every waiting submission becomes due at once, so the queue drains
+ * now rather than at each row's own backoff.
+ *
+ * Logs name the submission's id, kind, attempts and a status or error kind, never its contents.
+ */
+export interface OutboxWorkerOptions {
+  store: OutboxStore;
+  deliver: Deliver;
+  logger: Logger;
+  /** Deliveries in flight at a time. */
+  concurrency?: number;
+  /** How long a claimed submission stays with this process (longer than a delivery's timeout). */
+  leaseMs: number;
+  /** Delay after the first failure, doubled after each further one up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** A warning every this many failed attempts of one submission. */
+  warnEvery?: number;
+  /** The longest rest between looks at the table (another process may share the file). */
+  pollMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface OutboxWorker {
+  /** Looks for due submissions soon (after an enqueue). */
+  kick(): void;
+  /** Takes no more submissions and waits for the deliveries in flight. */
+  stop(): Promise<void>;
+}
+
+export const DELIVERED_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** The delay before attempt `attempts + 1`: doubling from `base` to `max`, then between half and all of it. */
+export function backoffDelay(attempts: number, base: number, max: number, random: () => number = Math.random): number {
+  const full = Math.min(max, base * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+export function startOutboxWorker({
+  store,
+  deliver,
+  logger,
+  concurrency = 4,
+  leaseMs,
+  backoffMs = 1000,
+  maxBackoffMs = 5 * 60_000,
+  warnEvery = 10,
+  pollMs = 30_000,
+  now = Date.now,
+  random = Math.random,
+}: OutboxWorkerOptions): OutboxWorker {
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let kicked = false;
+  /** A delivery failed and none has succeeded since: the upstream is (or was) down. */
+  let failing = false;
+
+  function pump(): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    const free = concurrency - inFlight.size;
+    if (free > 0) {
+      try {
+        const t = now();
+        for (const submission of store.claimDue(t, free, t + leaseMs)) start(submission);
+      } catch (error) {
+        // The database itself failed (closed, disk): look again at the next poll.
+        logger.error({ err: error }, 'outbox unavailable');
+      }
+    }
+    schedule();
+  }
+
+  function schedule(): void {
+    // With every slot taken, the next finished delivery pumps.
+    if (stopped || inFlight.size >= concurrency) return;
+    let delay = pollMs;
+    try {
+      const at = store.nextWakeAt();
+      if (at !== null) delay = Math.min(pollMs, Math.max(1, at - now()));
+    } catch {
+      // Looking again at the next poll is all that can be done.
+    }
+    timer = setTimeout(pump, delay);
+    timer.unref();
+  }
+
+  function start(submission: ClaimedSubmission): void {
+    const delivery: Promise<void> = attempt(submission).finally(() => {
+      inFlight.delete(delivery);
+      pump();
+    });
+    inFlight.add(delivery);
+  }
+
+  async function attempt(submission: ClaimedSubmission): Promise<void> {
+    const { id, kind, attempts } = submission;
+    let result: DeliveryOutcome;
+    try {
+      result = await deliver(submission);
+    } catch (error) {
+      // Not an upstream failure but a fault of ours: keep the submission and say so loudly.
+      logger.error({ submissionId: id, kind, err: error }, 'submission delivery crashed');
+      result = { outcome: 'failed', reason: 'error' };
+    }
+    try {
+      const t = now();
+      switch (result.outcome) {
+        case 'delivered': {
+          store.markDelivered(id, result.upstreamId, t);
+          logger.info({ submissionId: id, kind, attempts }, 'submission delivered');
+          if (failing) {
+            failing = false;
+            const waiting = store.pullForward(t);
+            logger.info({ waiting }, 'upstream forms endpoint is back; delivering the waiting submissions');
+          }
+          return;
+        }
+        case 'rejected': {
+          store.deadLetter(id, result.status, result.reason, t);
+          logger.error({ submissionId: id, kind, status: result.status, attempts }, 'submission rejected by the upstream; moved to the dead letters');
+          return;
+        }
+        case 'failed': {
+          const retryInMs = backoffDelay(attempts, backoffMs, maxBackoffMs, random);
+          store.retryAt(id, t + retryInMs);
+          if (!failing) {
+            failing = true;
+            logger.warn({ submissionId: id, kind, reason: result.reason, status: result.status }, 'upstream forms endpoint failing; submissions wait in the outbox');
+          }
+          if (attempts % warnEvery === 0) {
+            logger.warn({ submissionId: id, kind, attempts, reason: result.reason, status: result.status, retryInMs }, 'submission still not delivered; will retry');
+          }
+          return;
+        }
+      }
+    } catch (error) {
+      // The outcome could not be written: the lease runs out and the submission is tried again
+      // (the idempotency key makes a second delivery the same submission upstream).
+      logger.error({ submissionId: id, err: error }, 'outbox write failed');
+    }
+  }
+
+  function prune(): void {
+    try {
+      const pruned = store.pruneDelivered(now() - DELIVERED_RETENTION_MS);
+      if (pruned) logger.info({ pruned }, 'outbox: old delivered submissions forgotten');
+    } catch (error) {
+      logger.error({ err: error }, 'outbox prune failed');
+    }
+  }
+
+  prune();
+  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+  pruneTimer.unref();
+  pump();
+
+  return {
+    kick() {
+      if (kicked || stopped) return;
+      kicked = true;
+      // After the answer is on its way: the claim is a write of its own.
+      setImmediate(() => {
+        kicked = false;
+        pump();
+      });
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(pruneTimer);
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+  };
+}

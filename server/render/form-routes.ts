@@ -1,0 +1,215 @@
+import { STATUS_CODES } from 'node:http';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import type { FormKind } from '../../shared/api/contract';
+import { fieldErrors, postedValues, type FieldErrors, type PostedValues } from '../../shared/forms/fields';
+import { INQUIRY_STEPS, inquiryForm, isOfferType, stepFields, type OfferType } from '../../shared/forms/inquiry';
+import { newsletterForm } from '../../shared/forms/newsletter';
+import { serviceForm } from '../../shared/forms/service';
+import { LOCALES, type Locale } from '../../shared/locales';
+import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData, ScreenData } from '../../shared/page-data';
+import { pathTo } from '../../shared/routes';
+import { submissionKey } from '../outbox/key';
+import { UpstreamError } from '../upstream/client';
+import { sameScreen } from './alternates';
+import { breadcrumb } from './breadcrumb';
+import type { LoaderContext } from './loaders';
+
+/**
+ * The public forms (inquiry, service request, newsletter): their pages' data and what a post does.
+ * A valid post is stored in the outbox (on disk before anyone is told) and answered with a 303 to
+ * the page's `?sent=1`, which shows the thank-you message; the outbox delivers it upstream later.
+ * Invalid posts are answered 400 with the errors and the values, so the page shows them again with
+ * or without JavaScript. Nothing here logs what was posted.
+ */
+
+type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
+type FormRoute = FormKind;
+
+/** Bots fill every field; people never see this one. Its post is answered as if it succeeded. */
+const HONEYPOT = 'website';
+/** Fields that steer the form rather than fill it: never validated, stored or echoed. */
+const CONTROL_FIELDS = new Set(['intent', 'step', 'shown', HONEYPOT]);
+const LAST_STEP = INQUIRY_STEPS.length - 1;
+
+/** A page's data beside `PublicFormScreen`: `private` makes the page's answer private (a signed-in visitor's details). */
+type FormScreen<N extends FormRoute> = ScreenData<N> & { private: boolean };
+
+function pageNotFound(request: Request): never {
+  throw data<RouteErrorData>({ message: `Page Not Found: ${new URL(request.url).pathname}` }, { status: 404, statusText: STATUS_CODES[404] });
+}
+
+/** The offer type in the path (a product's call to action), or null; anything else is a 404 without an upstream call. */
+function offerTypeParam(args: Args): OfferType | null {
+  const value = args.params.offerType;
+  if (value === undefined) return null;
+  if (!isOfferType(value)) pageNotFound(args.request);
+  return value;
+}
+
+function meta(args: Args, locale: Locale, name: FormRoute, alternates = sameScreen(name)): PageMeta {
+  const { t } = args.context;
+  const title = t(`${name}.title`);
+  return { title, description: t(`${name}.description`), alternates, breadcrumb: breadcrumb(t, locale, { title }) };
+}
+
+/** The signed-in visitor's account, or null (signed out, an expired session, or the upstream down: the form works without it). */
+async function account(args: Args, locale: Locale) {
+  const { session } = args.context;
+  if (!session) return null;
+  try {
+    const result = await args.context.account.account(locale, session);
+    return result.ok ? result.data : null;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
+}
+
+async function screen(args: Args, locale: Locale): Promise<PublicFormScreen & { private: boolean }> {
+  const user = await account(args, locale);
+  return {
+    sent: new URL(args.request.url).searchParams.get('sent') === '1',
+    prefill: user && {
+      nameAndSurname: user.name,
+      email: user.email,
+      phone: user.phone,
+      streetAddress: user.streetAddress,
+      postalCode: user.postalCode,
+      town: user.town,
+    },
+    // A session makes the page the visitor's own, whatever the prefill came to.
+    private: args.context.session !== null,
+  };
+}
+
+export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<FormScreen<N>> } = {
+  async inquiry(args, locale) {
+    const offerType = offerTypeParam(args);
+    const alternates = Object.fromEntries(LOCALES.map((l) => [l, pathTo('inquiry', l, { offerType: offerType ?? undefined })]));
+    return { ...(await screen(args, locale)), offerType, meta: meta(args, locale, 'inquiry', alternates) };
+  },
+  async service(args, locale) {
+    return { ...(await screen(args, locale)), meta: meta(args, locale, 'service') };
+  },
+  async newsletter(args, locale) {
+    return { ...(await screen(args, locale)), meta: meta(args, locale, 'newsletter') };
+  },
+};
+
+async function readPost(request: Request): Promise<{ posted: PostedValues; values: PostedValues }> {
+  const posted = postedValues(await request.formData());
+  const values = Object.fromEntries(Object.entries(posted).filter(([key]) => !CONTROL_FIELDS.has(key)));
+  return { posted, values };
+}
+
+/** One value of a control field (the first, should it come twice). */
+function single(posted: PostedValues, key: string): string | undefined {
+  const value = posted[key];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function isBot(posted: PostedValues): boolean {
+  return (single(posted, HONEYPOT) ?? '').trim() !== '';
+}
+
+function answer(result: PublicFormResult, status: number) {
+  return data(result, { status });
+}
+
+/** After a successful post: a 303 to the thank-you page, so reloading it never posts again. */
+function sent(kind: FormKind, locale: Locale): Response {
+  return redirect(`${pathTo(kind, locale)}?sent=1`, { status: 303 });
+}
+
+/**
+ * Stores a valid submission and answers with the thank-you redirect; a post seen before (the same
+ * key) is the same submission and gets the same answer. When the outbox cannot store it, nothing is
+ * acknowledged: 503, the form with its values and a message to try again.
+ */
+function accept(args: Args, locale: Locale, kind: FormKind, body: Record<string, unknown> & { submissionId?: string }, values: PostedValues, step?: number) {
+  try {
+    args.context.outbox.enqueue({ kind, key: submissionKey(kind, body), locale, body });
+  } catch {
+    // The outbox has logged why.
+    return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);
+  }
+  return sent(kind, locale);
+}
+
+function only(errors: FieldErrors, fields: Iterable<string>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const field of fields) if (errors[field]) out[field] = errors[field];
+  return out;
+}
+
+const isEmpty = (errors: FieldErrors) => Object.keys(errors).length === 0;
+
+/** The step the visitor was on (0-based); anything unreadable is the first. */
+function postedStep(posted: PostedValues): number {
+  const step = Number(single(posted, 'step'));
+  return Number.isInteger(step) ? Math.min(Math.max(step, 0), LAST_STEP) : 0;
+}
+
+/** The first step that shows a field with an error. */
+function firstStepWithError(errors: FieldErrors, values: PostedValues, fallback: number): number {
+  for (let step = 0; step <= LAST_STEP; step++) if (stepFields(step, values).some((field) => errors[field])) return step;
+  return fallback;
+}
+
+export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
+  /**
+   * The inquiry walks its steps through the server when there is no JavaScript. Every post carries
+   * the values of every step, `step` (the one shown) and `intent`: `back` goes a step back; `next`
+   * validates the step's fields and goes on; `send` validates everything and stores the inquiry.
+   */
+  async inquiry(args, locale) {
+    offerTypeParam(args);
+    const { posted, values } = await readPost(args.request);
+    if (isBot(posted)) return sent('inquiry', locale);
+    const step = postedStep(posted);
+    const intent = single(posted, 'intent');
+    if (intent === 'back') return answer({ form: 'inquiry', values, step: Math.max(step - 1, 0) }, 200);
+
+    const parsed = inquiryForm.safeParse(values);
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (intent === 'next') {
+      const fields = stepFields(step, values);
+      // Which product fields exist depends on the offer type and, for interior shades, on the system:
+      // when the visitor's choice brought fields they have not seen yet, the step shows them first.
+      const shown = new Set((single(posted, 'shown') ?? '').split(',').map((f) => f.trim()));
+      if (INQUIRY_STEPS[step]!.id === 'product' && fields.some((field) => !shown.has(field))) {
+        const seenErrors = only(errors, fields.filter((field) => shown.has(field)));
+        return answer({ form: 'inquiry', values, step, ...(isEmpty(seenErrors) ? {} : { errors: seenErrors }) }, isEmpty(seenErrors) ? 200 : 400);
+      }
+      const stepErrors = only(errors, fields);
+      if (!isEmpty(stepErrors)) return answer({ form: 'inquiry', values, errors: stepErrors, step }, 400);
+      return answer({ form: 'inquiry', values, step: Math.min(step + 1, LAST_STEP) }, 200);
+    }
+
+    if (!parsed.success) return answer({ form: 'inquiry', values, errors, step: firstStepWithError(errors, values, step) }, 400);
+    return accept(args, locale, 'inquiry', parsed.data, values, step);
+  },
+
+  async service(args, locale) {
+    const { posted, values } = await readPost(args.request);
+    if (isBot(posted)) return sent('service', locale);
+    const parsed = serviceForm.safeParse(values);
+    if (!parsed.success) return answer({ form: 'service', values, errors: fieldErrors(parsed.error) }, 400);
+    const body = parsed.data;
+    // A signed-in visitor's request carries their address, so it shows among their submissions.
+    if (!body.email) body.email = (await account(args, locale))?.email;
+    return accept(args, locale, 'service', body, values);
+  },
+
+  async newsletter(args, locale) {
+    const { posted, values } = await readPost(args.request);
+    if (isBot(posted)) return sent('newsletter', locale);
+    const parsed = newsletterForm.safeParse(values);
+    if (!parsed.success) return answer({ form: 'newsletter', values, errors: fieldErrors(parsed.error) }, 400);
+    return accept(args, locale, 'newsletter', parsed.data, values);
+  },
+};
+
+export function isFormRoute(name: string): name is FormRoute {
+  return name in formLoaders;
+}
