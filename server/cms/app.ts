@@ -4,10 +4,13 @@ import { z } from 'zod';
 import { localeSchema } from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
 import { accountMails } from './accounts/mails';
-import { accountRoutes } from './accounts/routes';
+import { accountRoutes, sessionGuard } from './accounts/routes';
 import { accountService } from './accounts/service';
 import { backgroundTasks, type BackgroundTasks } from './background';
 import type { Db } from './db';
+import { formMails } from './forms/mails';
+import { formRoutes } from './forms/routes';
+import { formService } from './forms/service';
 import { mailQueue } from './mail/queue';
 import { contentQueries } from './queries';
 import { readContentVersion } from './seed';
@@ -57,8 +60,9 @@ export function createCmsApp(
   { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), now }: CmsAppOptions,
 ): express.Express {
   const content = contentQueries(db);
-  const mails = accountMails(db, mailQueue(db, { onEnqueued: onMailQueued }), siteUrl);
-  const accounts = accountService({ db, mails, logger, now });
+  const queue = mailQueue(db, { onEnqueued: onMailQueued });
+  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), logger, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -87,6 +91,7 @@ export function createCmsApp(
   // One answer for every locale: a `lang` given is ignored.
   app.get('/sitemap', endpoint(z.object({}), () => content.sitemap()));
   app.use(accountRoutes({ service: accounts, background }));
+  app.use(formRoutes({ service: forms, requireSession: sessionGuard(accounts) }));
 
   app.use((_req, res) => {
     res.status(404).json(NOT_FOUND);

@@ -3,7 +3,7 @@ import type { Db } from './db';
 /**
  * Forward-only schema migrations. A migration's number is its position in the list and the database
  * remembers the last one applied in PRAGMA user_version; never edit or reorder an applied migration,
- * append a new one (search, accounts and the mail queue came this way; form submissions will).
+ * append a new one (search, accounts, the mail queue and form submissions came this way).
  *
  * Conventions: every localized entity has a `*_translations` table with one row per locale, its slug
  * unique per locale (the index the slug lookups use); `key` is the seed's stable identifier, so ids
@@ -305,6 +305,49 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX outgoing_mail_due ON outgoing_mail (next_attempt_at, id) WHERE sent_at IS NULL AND given_up_at IS NULL;
   CREATE INDEX outgoing_mail_recipient ON outgoing_mail (recipient, template, created_at);
+  `,
+
+  /* 4: form submissions, newsletter subscriptions, Reply-To on queued mail */ `
+  -- Inquiries and service requests. The id is random (it reaches the BFF and the visitor's account,
+  -- and must not tell how many came before); the idempotency key makes a retried delivery the same row.
+  CREATE TABLE submissions (
+    id TEXT PRIMARY KEY,
+    idempotency_key TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL CHECK (kind IN ('inquiry', 'service')),
+    -- the visitor's language: their confirmation was written in it, and the company answers in it
+    locale TEXT NOT NULL,
+    -- the output of the form's schema (shared/forms), as the company's notification listed it
+    data TEXT NOT NULL CHECK (json_valid(data)),
+    -- the visitor's address, lowercased by the schema (a service request may have none): an account
+    -- with this verified address lists the submission
+    email TEXT,
+    status TEXT NOT NULL DEFAULT 'received' CHECK (status IN ('received', 'in_progress', 'done')),
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX submissions_email ON submissions (email, created_at) WHERE email IS NOT NULL;
+
+  -- One row per address, ever: subscribing again reactivates the row rather than adding one.
+  CREATE TABLE newsletter_subscriptions (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    locale TEXT NOT NULL,
+    -- when the consent now in force was given (a new subscription after an unsubscription moves it)
+    consent_at TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    unsubscribed_at TEXT
+  );
+
+  -- Every idempotency key a newsletter post came with, so a retried key answers the first id even
+  -- when the address was already subscribed under another key.
+  CREATE TABLE newsletter_requests (
+    idempotency_key TEXT PRIMARY KEY,
+    subscription_id TEXT NOT NULL REFERENCES newsletter_subscriptions (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  -- Where a reply should go: the visitor for the company's notification, the company for the
+  -- visitor's confirmation. Blanked with the text once the mail is sent.
+  ALTER TABLE outgoing_mail ADD COLUMN reply_to TEXT;
   `,
 ];
 

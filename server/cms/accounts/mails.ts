@@ -1,5 +1,6 @@
 import { pathTo } from '../../../shared/routes';
 import type { Locale } from '../../../shared/locales';
+import { companySettings } from '../company';
 import type { Db } from '../db';
 import type { MailQueue } from '../mail/queue';
 import { renderMail, type MailTemplate } from '../mail/templates';
@@ -20,17 +21,12 @@ export type AccountMails = ReturnType<typeof accountMails>;
 
 export function accountMails(db: Db, queue: MailQueue, siteUrl: string) {
   const origin = siteUrl.replace(/\/+$/, '');
-  const setting = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const settings = companySettings(db, new URL(origin).hostname);
 
   /** Read at send time: the settings change with a content import. */
   function company(): { company: string; contactEmail: string } {
-    const text = (key: string) => {
-      const row = setting.get(key);
-      const value: unknown = row && JSON.parse(row.value);
-      return typeof value === 'string' && value ? value : undefined;
-    };
-    const company = text('company_name') ?? new URL(origin).hostname;
-    return { company, contactEmail: text('company_email') ?? '' };
+    const { name, email } = settings();
+    return { company: name, contactEmail: email };
   }
 
   const link = (route: 'verifyEmail' | 'passwordReset' | 'login', lang: Locale, token?: string) =>

@@ -39,15 +39,7 @@ export function accountRoutes({ service, background }: { service: AccountService
     },
   ];
 
-  /** Requires `Authorization: Bearer <session token>` of a live session. */
-  const requireSession: RequestHandler = (req, res, next) => {
-    const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
-    const signedIn = token === undefined ? undefined : service.signedIn(token);
-    if (!signedIn) return void res.status(401).json(UNAUTHORIZED);
-    res.locals.signedIn = signedIn;
-    next();
-  };
-  const signedInOf = (res: Response) => res.locals.signedIn as SignedIn;
+  const requireSession = sessionGuard(service);
 
   // The three endpoints that must not tell whether an address has an account answer first and do
   // the work afterwards, so even their timing is the same for known and unknown addresses.
@@ -131,6 +123,19 @@ export function accountRoutes({ service, background }: { service: AccountService
 
   return router;
 }
+
+/** Requires `Authorization: Bearer <session token>` of a live session; `signedInOf` then names its user. */
+export function sessionGuard(service: Pick<AccountService, 'signedIn'>): RequestHandler {
+  return (req, res, next) => {
+    const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
+    const signedIn = token === undefined ? undefined : service.signedIn(token);
+    if (!signedIn) return void res.status(401).json(UNAUTHORIZED);
+    res.locals.signedIn = signedIn;
+    next();
+  };
+}
+
+export const signedInOf = (res: Response) => res.locals.signedIn as SignedIn;
 
 function tooManyAttempts(res: Response, retryAfter: number): void {
   res.set('Retry-After', String(retryAfter));

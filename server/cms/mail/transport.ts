@@ -32,7 +32,15 @@ export function createMailTransport({ smtpUrl, from, fileDir }: MailTransportOpt
 
 function message(mail: QueuedMail, from: string) {
   // Quoted-printable keeps the text (and the links in it) readable in the raw message.
-  return { from, to: mail.recipient, subject: mail.subject, text: mail.text, headers: HEADERS, textEncoding: 'quoted-printable' as const };
+  return {
+    from,
+    to: mail.recipient,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    text: mail.text,
+    headers: HEADERS,
+    textEncoding: 'quoted-printable' as const,
+  };
 }
 
 function smtpTransport(url: string, from: string): MailTransport {

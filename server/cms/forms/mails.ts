@@ -1,0 +1,98 @@
+import type { Logger } from 'pino';
+import type { Locale } from '../../../shared/locales';
+import { companySettings } from '../company';
+import type { Db } from '../db';
+import {
+  formatReceivedAt, formLabels, inquirySections, inquirySummary, renderFormMail, serviceSections, type FormMailTemplate, type StoredInquiry,
+  type StoredService,
+} from '../mail/form-templates';
+import type { MailQueue } from '../mail/queue';
+
+/**
+ * The mails a form submission sends: a notification to the company's address from the settings
+ * (Reply-To the visitor, so answering it answers them) and a confirmation to the visitor (Reply-To
+ * the company, so a visitor who answers reaches a person rather than the no-reply sender). Every
+ * function must be called inside the transaction that stores the submission.
+ */
+
+/**
+ * At most this many confirmations of one kind to one address per hour. The forms answer anyone, and
+ * must not become a way to flood someone else's inbox under the company's name; the company's own
+ * notification is never held back (the BFF limits how fast one client may post).
+ */
+export const CONFIRMATIONS_PER_HOUR = 5;
+
+export type FormMails = ReturnType<typeof formMails>;
+
+export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteUrl: string; logger: Logger }) {
+  const company = companySettings(db, new URL(siteUrl).hostname);
+
+  function confirm(to: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, companyEmail: string): void {
+    if (queue.countSince(to, template, new Date(at.getTime() - 60 * 60_000)) >= CONFIRMATIONS_PER_HOUR) return;
+    queue.enqueue({ to, template, ...mail, replyTo: companyEmail || undefined }, at);
+  }
+
+  function notify(id: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, replyTo: string | undefined): void {
+    const to = company().email;
+    // The submission is stored and listed either way; an operator must fix the settings.
+    if (!to) return void logger.error({ submissionId: id, template }, 'no company_email in the settings: notification not sent');
+    queue.enqueue({ to, template, ...mail, replyTo }, at);
+  }
+
+  return {
+    inquiry(id: string, lang: Locale, form: StoredInquiry, at: Date): void {
+      const labels = formLabels(lang);
+      const { name, email, phone } = company();
+      notify(
+        id,
+        'inquiry_notification',
+        at,
+        renderFormMail('inquiry_notification', lang, {
+          offerType: labels.offerTypes[form.offerType],
+          sections: inquirySections(form, labels),
+          language: labels.languages[lang],
+          receivedAt: formatReceivedAt(lang, at),
+          id,
+          replyTo: form.email,
+        }),
+        form.email,
+      );
+      const confirmation = renderFormMail('inquiry_confirmation', lang, {
+        company: name,
+        summary: inquirySummary(form, labels),
+        contactEmail: email,
+        contactPhone: phone,
+      });
+      confirm(form.email, 'inquiry_confirmation', at, confirmation, email);
+    },
+
+    service(id: string, lang: Locale, form: StoredService, at: Date): void {
+      const labels = formLabels(lang);
+      const { name, email, phone } = company();
+      notify(
+        id,
+        'service_notification',
+        at,
+        renderFormMail('service_notification', lang, {
+          sections: serviceSections(form, labels),
+          language: labels.languages[lang],
+          receivedAt: formatReceivedAt(lang, at),
+          id,
+          replyTo: form.email,
+        }),
+        form.email,
+      );
+      // Without an address the company calls back; there is no one to confirm to.
+      if (form.email) {
+        const confirmation = renderFormMail('service_confirmation', lang, { company: name, contactEmail: email, contactPhone: phone });
+        confirm(form.email, 'service_confirmation', at, confirmation, email);
+      }
+    },
+
+    /** A new (or renewed) subscription's welcome. The company gets no mail per subscriber. */
+    newsletterWelcome(to: string, lang: Locale, at: Date): void {
+      const { name, email } = company();
+      confirm(to, 'newsletter_welcome', at, renderFormMail('newsletter_welcome', lang, { company: name, contactEmail: email }), email);
+    },
+  };
+}

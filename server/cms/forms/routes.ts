@@ -1,0 +1,71 @@
+import express, { type RequestHandler } from 'express';
+import { z } from 'zod';
+import { FORM_KINDS, IDEMPOTENCY_KEY, localeSchema, type FormKind } from '../../../shared/api/contract';
+import { fieldErrors, type FieldErrors } from '../../../shared/forms/fields';
+import { inquiryForm } from '../../../shared/forms/inquiry';
+import { newsletterForm } from '../../../shared/forms/newsletter';
+import { serviceForm } from '../../../shared/forms/service';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales';
+import { signedInOf } from '../accounts/routes';
+import type { Ack, FormService } from './service';
+
+/**
+ * The form endpoints of shared/api/contract.ts:
+ *   POST forms/{inquiry|service|newsletter}?lang=  Idempotency-Key  -> 201 {id} | 200 {id} | 400
+ *   GET  account/submissions  (bearer)                              -> AccountSubmission[]
+ * Bodies are validated with the same schemas the site's forms use (they accept their own output).
+ * A 400 is permanent for the sender (its outbox gives the submission up), so it is only ever the
+ * sender's mistake: a missing or malformed key, a bad `lang`, a body the schema refuses.
+ */
+
+/** An inquiry's longest texts (5,000 + 1,000 characters) fit many times over, even \u-escaped. */
+const BODY_LIMIT = '64kb';
+const langQuery = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) });
+const BAD_REQUEST = { error: 'bad_request' } as const;
+
+const isFormKind = (value: string): value is FormKind => (FORM_KINDS as readonly string[]).includes(value);
+
+type Outcome = { ok: true; ack: Ack } | { ok: false; fields: FieldErrors };
+
+/** Validates a body with its form's schema and, when it passes, stores what the schema made of it. */
+function accept<S extends z.ZodType>(schema: S, body: unknown, store: (form: z.output<S>) => Ack): Outcome {
+  const parsed = schema.safeParse(body);
+  return parsed.success ? { ok: true, ack: store(parsed.data) } : { ok: false, fields: fieldErrors(parsed.error) };
+}
+
+const SUBMIT: { [K in FormKind]: (service: FormService, lang: Locale, key: string, body: unknown) => Outcome } = {
+  inquiry: (service, lang, key, body) => accept(inquiryForm, body, (form) => service.inquiry(lang, key, form)),
+  service: (service, lang, key, body) => accept(serviceForm, body, (form) => service.service(lang, key, form)),
+  newsletter: (service, lang, key, body) => accept(newsletterForm, body, (form) => service.subscribe(lang, key, form)),
+};
+
+export function formRoutes({ service, requireSession }: { service: FormService; requireSession: RequestHandler }): express.Router {
+  const router = express.Router();
+  const json = express.json({ limit: BODY_LIMIT });
+
+  router.post('/forms/:kind', json, (req, res, next) => {
+    const kind = String(req.params.kind);
+    if (!isFormKind(kind)) return next();
+    const key = req.get('idempotency-key') ?? '';
+    const query = langQuery.safeParse(req.query);
+    if (!IDEMPOTENCY_KEY.test(key) || !query.success) return void res.status(400).json(BAD_REQUEST);
+    const lang = query.data.lang;
+
+    // A retry is answered from the key before the body is read again: what was stored once must not
+    // turn into a permanent failure because a later build validates more strictly.
+    const known = service.knownKey(kind, key);
+    if (known !== undefined) return void res.status(200).json({ id: known });
+
+    const outcome = SUBMIT[kind](service, lang, key, req.body ?? {});
+    if (!outcome.ok) return void res.status(400).json({ ...BAD_REQUEST, fields: outcome.fields });
+    res.status(outcome.ack.created ? 201 : 200).json({ id: outcome.ack.id });
+  });
+
+  router.get('/account/submissions', requireSession, (_req, res) => {
+    const { user } = signedInOf(res);
+    // Sessions exist only for verified accounts; checked again because the listing matches by address.
+    res.json(user.verified_at === null ? [] : service.submissionsOf(user.email));
+  });
+
+  return router;
+}

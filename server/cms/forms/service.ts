@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { AccountSubmission } from '../../../shared/api/contract';
+import type { InquiryForm } from '../../../shared/forms/inquiry';
+import type { NewsletterForm } from '../../../shared/forms/newsletter';
+import type { ServiceForm } from '../../../shared/forms/service';
+import type { Locale } from '../../../shared/locales';
+import type { Db } from '../db';
+import type { FormMails } from './mails';
+import { formStore } from './store';
+
+/**
+ * The form use cases behind `POST forms/{kind}`. Each runs in one IMMEDIATE transaction: the key is
+ * looked up, the submission stored and its mails queued together, so a crash leaves either all of it
+ * or none (and the sender's retry then does it once). A key seen before returns the first id and does
+ * nothing else. Logs carry ids and kinds, never what was typed.
+ */
+
+/** `created` is false when the key (or, for the newsletter, the address) was already known. */
+export type Ack = { id: string; created: boolean };
+
+export type FormService = ReturnType<typeof formService>;
+
+export function formService({ db, mails, logger, now = () => new Date() }: { db: Db; mails: FormMails; logger: Logger; now?: () => Date }) {
+  const store = formStore(db);
+  const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
+
+  /** Stores an inquiry or a service request under its key, with its mails, unless the key is known. */
+  function submit<F extends { submissionId?: string; email?: string }>(
+    kind: 'inquiry' | 'service',
+    lang: Locale,
+    key: string,
+    form: F,
+    queueMails: (id: string, data: Omit<F, 'submissionId'>, at: Date) => void,
+  ): Ack {
+    return inTransaction(() => {
+      const known = store.submissionIdByKey(key);
+      if (known !== undefined) return { id: known, created: false };
+      const at = now();
+      const id = randomUUID();
+      // The browser's submission id made the key; it says nothing about the submission itself.
+      const { submissionId: _, ...data } = form;
+      store.addSubmission({ id, key, kind, locale: lang, data, email: form.email ?? null }, at.toISOString());
+      queueMails(id, data, at);
+      logger.info({ submissionId: id, kind, locale: lang }, 'form submission stored');
+      return { id, created: true };
+    });
+  }
+
+  return {
+    /** The id a key was first answered with, if it was seen before (any kind): retries skip validation. */
+    knownKey(kind: 'inquiry' | 'service' | 'newsletter', key: string): string | undefined {
+      return kind === 'newsletter' ? store.subscriptionIdByKey(key) : store.submissionIdByKey(key);
+    },
+
+    inquiry: (lang: Locale, key: string, form: InquiryForm): Ack => submit('inquiry', lang, key, form, (id, data, at) => mails.inquiry(id, lang, data, at)),
+
+    service: (lang: Locale, key: string, form: ServiceForm): Ack => submit('service', lang, key, form, (id, data, at) => mails.service(id, lang, data, at)),
+
+    /**
+     * One subscription per address. An address already subscribed is not an error (decisions.md) and
+     * gets no second welcome; one that had unsubscribed gives a new consent and is welcomed again.
+     * Every key is remembered, so a retry of any of them answers the same id.
+     */
+    subscribe(lang: Locale, key: string, form: NewsletterForm): Ack {
+      return inTransaction(() => {
+        const known = store.subscriptionIdByKey(key);
+        if (known !== undefined) return { id: known, created: false };
+        const at = now();
+        const stamp = at.toISOString();
+        const existing = store.subscriptionByEmail(form.email);
+        let ack: Ack;
+        if (!existing) {
+          ack = { id: randomUUID(), created: true };
+          store.addSubscription({ id: ack.id, email: form.email, locale: lang }, stamp);
+        } else if (existing.unsubscribed_at !== null) {
+          ack = { id: existing.id, created: true };
+          store.resubscribe(existing.id, lang, stamp);
+        } else {
+          ack = { id: existing.id, created: false };
+        }
+        store.addRequest(key, ack.id, stamp);
+        if (ack.created) {
+          mails.newsletterWelcome(form.email, lang, at);
+          logger.info({ subscriptionId: ack.id, locale: lang }, 'newsletter subscription stored');
+        }
+        return ack;
+      });
+    },
+
+    /** The inquiries and service requests sent from a (verified) address, newest first. */
+    submissionsOf: (email: string): AccountSubmission[] => store.submissionsOf(email),
+  };
+}

@@ -1,0 +1,183 @@
+import type { FormLocale } from '../form-templates';
+import { fieldList, lines, sectionList } from '../plain-text';
+
+const SIGN_OFF = (company: string) => `Mit freundlichen Grüßen\n${company}`;
+
+/** How to reach the company; replies to a confirmation go to its address (Reply-To). */
+const CONTACT = (email: string, phone: string) =>
+  `Wenn Sie etwas ergänzen oder ändern möchten, antworten Sie einfach auf diese E-Mail oder schreiben Sie uns an ${email}${phone ? `; telefonisch erreichen Sie uns unter ${phone}` : ''}.`;
+
+export const de: FormLocale = {
+  labels: {
+    fields: {
+      offerType: 'Produkt',
+      system: 'System',
+      type: 'Typ',
+      model: 'Modell',
+      status: 'Ausführung',
+      mount: 'Montageart',
+      lamele: 'Lamellen',
+      box: 'Kasten',
+      fabrics: 'Stoffe',
+      mechanism: 'Bedienung',
+      mechanism_option: 'Öffnung',
+      withMosquitoNet: 'Insektenschutz',
+      width: 'Breite',
+      height: 'Höhe',
+      length: 'Ausfall (Tiefe)',
+      amount: 'Stückzahl',
+      iWantInstallation: 'Montage',
+      nameAndSurname: 'Vor- und Nachname',
+      email: 'E-Mail',
+      phone: 'Telefon',
+      callBack: 'Rückruf',
+      streetAddress: 'Straße und Hausnummer',
+      postalCode: 'Postleitzahl',
+      town: 'Ort',
+      message: 'Nachricht',
+      note: 'Anmerkung',
+      terms: 'Bedingungen und Datenschutzerklärung akzeptiert',
+      marketingOptOut: 'Möchte keine Angebote und Neuigkeiten erhalten',
+      invoiceNumber: 'Rechnungsnummer',
+      installationYear: 'Einbaujahr',
+      content: 'Beschreibung',
+    },
+    offerTypes: {
+      rolete: 'Rollläden',
+      sonro: 'Sonro Solar-Rollladen',
+      combo: 'Combo-Rollladen mit integriertem Insektenschutz',
+      zunanje_zaluzije: 'Raffstores',
+      zunanji_screen: 'Außenscreens',
+      notranja_sencila: 'Innenbeschattung',
+      komarniki: 'Insektenschutz',
+      rolo_garazna_vrata: 'Garagenrolltore',
+      rolo_varnostne_resetke: 'Rollgitter',
+      pergola: 'Pergola',
+      tende: 'Markisen',
+    },
+    options: {
+      predokenski: 'Vorbau',
+      podometni: 'Unterputz',
+      svetovanje: 'Beratung gewünscht',
+      vidni: 'Sichtbar',
+      klasicni: 'Klassisch',
+      modul: 'Modul',
+      invisa: 'Invisa',
+      blint: 'Blint',
+      posevne: 'Für Schrägfenster',
+      c80t80: 'C80/T80',
+      s90: 'S90',
+      rolo: 'Rollo',
+      fiksni: 'Spannrahmen',
+      fiksni_potopni: 'Spannrahmen, eingelassen',
+      plise: 'Plissee',
+      drsni: 'Schiebeanlage',
+      vrata: 'Für Türen',
+      classic: 'Classic',
+      zip: 'ZIP',
+      other: 'Andere',
+      visible: 'Sichtbar',
+      hidden: 'Verdeckt',
+      bioklimatksaMax: 'Bioklimatische Pergola Max',
+      bioklimatksaAria: 'Bioklimatische Pergola Aria',
+      platnoRise: 'Tuchpergola Rise',
+      prostoStojeca: 'Freistehend',
+      vpeta: 'An der Wand befestigt',
+      screen: 'Screen-Rollo',
+      eclise: 'Eclise',
+      notranja: 'Innenjalousien',
+      lamelne: 'Lamellenvorhänge',
+      panelne: 'Flächenvorhänge',
+      prosojna: 'Transparent',
+      polprosojna: 'Halbtransparent',
+      dekorativna: 'Dekorativ',
+      zatemnilna: 'Abdunkelnd',
+      duette: 'Duette (Wabenplissee)',
+      blackout: 'Verdunkelnd (Blackout)',
+      klasicne: 'Klassisch',
+      diplomat: 'Diplomat',
+      zatemnilne: 'Abdunkelnd',
+      prosojne: 'Transparent',
+      neprosojne: 'Blickdicht',
+      handle: 'Kurbel',
+      rope: 'Schnur',
+      motor: 'Elektromotor',
+      one_side: 'Einseitig',
+      two_side: 'Beidseitig',
+      klasicna: 'Offene Gelenkarmmarkise',
+      polkasetna: 'Halbkassette',
+      kasetna: 'Vollkassette',
+      zimskivrt: 'Wintergarten',
+      pergola: 'Pergolamarkise',
+    },
+    languages: { sl: 'Slowenisch', en: 'Englisch', de: 'Deutsch' },
+    sections: { product: 'Produktangaben', contact: 'Kontaktdaten', message: 'Nachricht', request: 'Serviceanfrage' },
+    yes: 'Ja',
+    no: 'Nein',
+  },
+
+  templates: {
+    inquiry_notification: ({ offerType, sections, language, receivedAt, id, replyTo }) => ({
+      subject: `Neue Anfrage über die Website: ${offerType}`,
+      text: lines(
+        'Über die Website ist eine neue Anfrage eingegangen.',
+        fieldList([
+          { label: 'Eingegangen', value: receivedAt },
+          { label: 'Sprache der Anfrage', value: language },
+        ]),
+        sectionList(sections),
+        `Sie können direkt auf diese E-Mail antworten – die Antwort geht an ${replyTo}.`,
+        `Kennung der Anfrage: ${id}`,
+      ),
+    }),
+
+    service_notification: ({ sections, language, receivedAt, id, replyTo }) => ({
+      subject: 'Neue Serviceanfrage über die Website',
+      text: lines(
+        'Über die Website ist eine neue Serviceanfrage eingegangen.',
+        fieldList([
+          { label: 'Eingegangen', value: receivedAt },
+          { label: 'Sprache der Anfrage', value: language },
+        ]),
+        sectionList(sections),
+        replyTo
+          ? `Sie können direkt auf diese E-Mail antworten – die Antwort geht an ${replyTo}.`
+          : 'Es wurde keine E-Mail-Adresse angegeben; bitte rufen Sie unter der angegebenen Telefonnummer zurück.',
+        `Kennung der Anfrage: ${id}`,
+      ),
+    }),
+
+    inquiry_confirmation: ({ company, summary, contactEmail, contactPhone }) => ({
+      subject: `${company}: Wir haben Ihre Anfrage erhalten`,
+      text: lines(
+        'Guten Tag,',
+        `vielen Dank für Ihre Anfrage auf der Website von ${company}. Wir haben sie erhalten und melden uns so bald wie möglich bei Ihnen.`,
+        `Ihre Anfrage im Überblick:\n${fieldList(summary)}`,
+        CONTACT(contactEmail, contactPhone),
+        'Falls Sie diese Anfrage nicht gesendet haben, können Sie diese E-Mail ignorieren.',
+        SIGN_OFF(company),
+      ),
+    }),
+
+    service_confirmation: ({ company, contactEmail, contactPhone }) => ({
+      subject: `${company}: Wir haben Ihre Serviceanfrage erhalten`,
+      text: lines(
+        'Guten Tag,',
+        'vielen Dank für Ihre Nachricht. Wir haben Ihre Serviceanfrage erhalten und rufen Sie so bald wie möglich unter der angegebenen Telefonnummer an, um das weitere Vorgehen zu besprechen.',
+        CONTACT(contactEmail, contactPhone),
+        'Falls Sie diese Anfrage nicht gesendet haben, können Sie diese E-Mail ignorieren.',
+        SIGN_OFF(company),
+      ),
+    }),
+
+    newsletter_welcome: ({ company, contactEmail }) => ({
+      subject: `${company}: Willkommen bei unserem Newsletter`,
+      text: lines(
+        'Guten Tag,',
+        `vielen Dank für Ihre Anmeldung zum Newsletter von ${company}. Wir senden Ihnen von Zeit zu Zeit Tipps rund um Sonnenschutz, Neuigkeiten aus unserem Sortiment und saisonale Angebote.`,
+        `Wenn Sie den Newsletter nicht mehr erhalten möchten oder sich nicht selbst angemeldet haben, antworten Sie auf diese E-Mail oder schreiben Sie uns an ${contactEmail} – wir entfernen Ihre Adresse dann aus dem Verteiler.`,
+        SIGN_OFF(company),
+      ),
+    }),
+  },
+};

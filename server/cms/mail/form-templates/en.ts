@@ -1,0 +1,183 @@
+import type { FormLocale } from '../form-templates';
+import { fieldList, lines, sectionList } from '../plain-text';
+
+const SIGN_OFF = (company: string) => `Kind regards,\n${company}`;
+
+/** How to reach the company; replies to a confirmation go to its address (Reply-To). */
+const CONTACT = (email: string, phone: string) =>
+  `If you would like to add or change anything, simply reply to this email or write to us at ${email}${phone ? `; you can also call us on ${phone}` : ''}.`;
+
+export const en: FormLocale = {
+  labels: {
+    fields: {
+      offerType: 'Product',
+      system: 'System',
+      type: 'Type',
+      model: 'Model',
+      status: 'Version',
+      mount: 'Mounting',
+      lamele: 'Slats',
+      box: 'Box',
+      fabrics: 'Fabrics',
+      mechanism: 'Operation',
+      mechanism_option: 'Opening',
+      withMosquitoNet: 'Insect screen',
+      width: 'Width',
+      height: 'Height',
+      length: 'Projection (length)',
+      amount: 'Quantity',
+      iWantInstallation: 'Installation',
+      nameAndSurname: 'Name',
+      email: 'Email',
+      phone: 'Phone',
+      callBack: 'Call back',
+      streetAddress: 'Street address',
+      postalCode: 'Postal code',
+      town: 'Town',
+      message: 'Message',
+      note: 'Note',
+      terms: 'Accepted the terms and privacy policy',
+      marketingOptOut: 'Does not want offers and news',
+      invoiceNumber: 'Invoice number',
+      installationYear: 'Year of installation',
+      content: 'Description',
+    },
+    offerTypes: {
+      rolete: 'Roller shutters',
+      sonro: 'Sonro solar-powered roller shutter',
+      combo: 'Combo roller shutter with integrated insect screen',
+      zunanje_zaluzije: 'External venetian blinds',
+      zunanji_screen: 'External screens',
+      notranja_sencila: 'Indoor shades',
+      komarniki: 'Insect screens',
+      rolo_garazna_vrata: 'Roller garage doors',
+      rolo_varnostne_resetke: 'Roller security grilles',
+      pergola: 'Pergola',
+      tende: 'Awnings',
+    },
+    options: {
+      predokenski: 'Surface-mounted',
+      podometni: 'Concealed',
+      svetovanje: 'Advice wanted',
+      vidni: 'Exposed',
+      klasicni: 'Classic',
+      modul: 'Modul',
+      invisa: 'Invisa',
+      blint: 'Blint',
+      posevne: 'For sloped windows',
+      c80t80: 'C80/T80',
+      s90: 'S90',
+      rolo: 'Roller',
+      fiksni: 'Fixed frame',
+      fiksni_potopni: 'Fixed frame, recessed',
+      plise: 'Pleated',
+      drsni: 'Sliding',
+      vrata: 'For doors',
+      classic: 'Classic',
+      zip: 'ZIP',
+      other: 'Other',
+      visible: 'Visible',
+      hidden: 'Concealed',
+      bioklimatksaMax: 'Max bioclimatic pergola',
+      bioklimatksaAria: 'Aria bioclimatic pergola',
+      platnoRise: 'Rise fabric-roof pergola',
+      prostoStojeca: 'Freestanding',
+      vpeta: 'Wall-mounted',
+      screen: 'Screen roller blind',
+      eclise: 'Eclise',
+      notranja: 'Interior venetian blinds',
+      lamelne: 'Vertical blinds',
+      panelne: 'Panel curtains',
+      prosojna: 'Sheer',
+      polprosojna: 'Semi-sheer',
+      dekorativna: 'Decorative',
+      zatemnilna: 'Room-darkening',
+      duette: 'Duette (honeycomb)',
+      blackout: 'Blackout',
+      klasicne: 'Classic',
+      diplomat: 'Diplomat',
+      zatemnilne: 'Room-darkening',
+      prosojne: 'Sheer',
+      neprosojne: 'Opaque',
+      handle: 'Crank handle',
+      rope: 'Cord',
+      motor: 'Motorised',
+      one_side: 'To one side',
+      two_side: 'To both sides',
+      klasicna: 'Classic open',
+      polkasetna: 'Semi-cassette',
+      kasetna: 'Full cassette',
+      zimskivrt: 'Conservatory',
+      pergola: 'Pergola awning',
+    },
+    languages: { sl: 'Slovenian', en: 'English', de: 'German' },
+    sections: { product: 'Product details', contact: 'Contact details', message: 'Message', request: 'Service request' },
+    yes: 'Yes',
+    no: 'No',
+  },
+
+  templates: {
+    inquiry_notification: ({ offerType, sections, language, receivedAt, id, replyTo }) => ({
+      subject: `New inquiry from the website: ${offerType}`,
+      text: lines(
+        'A new inquiry has been sent from the website.',
+        fieldList([
+          { label: 'Received', value: receivedAt },
+          { label: "Visitor's language", value: language },
+        ]),
+        sectionList(sections),
+        `You can reply to this email directly – the reply goes to the visitor at ${replyTo}.`,
+        `Inquiry reference: ${id}`,
+      ),
+    }),
+
+    service_notification: ({ sections, language, receivedAt, id, replyTo }) => ({
+      subject: 'New service request from the website',
+      text: lines(
+        'A new service request has been sent from the website.',
+        fieldList([
+          { label: 'Received', value: receivedAt },
+          { label: "Visitor's language", value: language },
+        ]),
+        sectionList(sections),
+        replyTo
+          ? `You can reply to this email directly – the reply goes to the visitor at ${replyTo}.`
+          : 'The visitor gave no email address, so please call them on the phone number given.',
+        `Request reference: ${id}`,
+      ),
+    }),
+
+    inquiry_confirmation: ({ company, summary, contactEmail, contactPhone }) => ({
+      subject: `${company}: we have received your inquiry`,
+      text: lines(
+        'Hello,',
+        `Thank you for your inquiry on the ${company} website. We have received it and will reply as soon as possible.`,
+        `Your inquiry at a glance:\n${fieldList(summary)}`,
+        CONTACT(contactEmail, contactPhone),
+        'If you did not send this inquiry, you can safely ignore this email.',
+        SIGN_OFF(company),
+      ),
+    }),
+
+    service_confirmation: ({ company, contactEmail, contactPhone }) => ({
+      subject: `${company}: we have received your service request`,
+      text: lines(
+        'Hello,',
+        'Thank you for getting in touch. We have received your service request and will call you on the phone number you gave as soon as possible to arrange the next steps.',
+        CONTACT(contactEmail, contactPhone),
+        'If you did not send this request, you can safely ignore this email.',
+        SIGN_OFF(company),
+      ),
+    }),
+
+    newsletter_welcome: ({ company, contactEmail }) => ({
+      subject: `${company}: welcome to our newsletter`,
+      text: lines(
+        'Hello,',
+        `Thank you for subscribing to the ${company} newsletter. From time to time we will send you shading tips, news about our products and seasonal offers.`,
+        `If you no longer want to receive the newsletter, or if you did not subscribe, reply to this email or write to us at ${contactEmail} and we will remove your address from the list.`,
+        SIGN_OFF(company),
+      ),
+    }),
+  },
+};

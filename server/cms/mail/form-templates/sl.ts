@@ -1,0 +1,183 @@
+import type { FormLocale } from '../form-templates';
+import { fieldList, lines, sectionList } from '../plain-text';
+
+const SIGN_OFF = (company: string) => `Lep pozdrav\n${company}`;
+
+/** How to reach the company; replies to a confirmation go to its address (Reply-To). */
+const CONTACT = (email: string, phone: string) =>
+  `Če želite kaj dodati ali spremeniti, preprosto odgovorite na to sporočilo ali nam pišite na ${email}${phone ? `, lahko pa nas tudi pokličete na ${phone}` : ''}.`;
+
+export const sl: FormLocale = {
+  labels: {
+    fields: {
+      offerType: 'Izdelek',
+      system: 'Sistem',
+      type: 'Tip',
+      model: 'Model',
+      status: 'Izvedba',
+      mount: 'Namestitev',
+      lamele: 'Lamele',
+      box: 'Omarica',
+      fabrics: 'Tkanine',
+      mechanism: 'Upravljanje',
+      mechanism_option: 'Odpiranje',
+      withMosquitoNet: 'Komarnik',
+      width: 'Širina',
+      height: 'Višina',
+      length: 'Izpust (dolžina)',
+      amount: 'Število kosov',
+      iWantInstallation: 'Montaža',
+      nameAndSurname: 'Ime in priimek',
+      email: 'E-naslov',
+      phone: 'Telefon',
+      callBack: 'Povratni klic',
+      streetAddress: 'Ulica in hišna številka',
+      postalCode: 'Poštna številka',
+      town: 'Kraj',
+      message: 'Sporočilo',
+      note: 'Opomba',
+      terms: 'Soglasje s pogoji in varstvom osebnih podatkov',
+      marketingOptOut: 'Ne želi prejemati ponudb in novic',
+      invoiceNumber: 'Številka računa',
+      installationYear: 'Leto montaže',
+      content: 'Opis',
+    },
+    offerTypes: {
+      rolete: 'Rolete',
+      sonro: 'Roleta Sonro s solarnim pogonom',
+      combo: 'Roleta Combo z vgrajenim komarnikom',
+      zunanje_zaluzije: 'Zunanje žaluzije',
+      zunanji_screen: 'Zunanji screeni',
+      notranja_sencila: 'Notranja senčila',
+      komarniki: 'Komarniki',
+      rolo_garazna_vrata: 'Rolo garažna vrata',
+      rolo_varnostne_resetke: 'Rolo varnostne rešetke',
+      pergola: 'Pergola',
+      tende: 'Tende',
+    },
+    options: {
+      predokenski: 'Predokenski',
+      podometni: 'Podometni',
+      svetovanje: 'Želim svetovanje',
+      vidni: 'Vidni',
+      klasicni: 'Klasični',
+      modul: 'Modul',
+      invisa: 'Invisa',
+      blint: 'Blint',
+      posevne: 'Za poševna okna',
+      c80t80: 'C80/T80',
+      s90: 'S90',
+      rolo: 'Rolo',
+      fiksni: 'Fiksni',
+      fiksni_potopni: 'Fiksni potopni',
+      plise: 'Plise',
+      drsni: 'Drsni',
+      vrata: 'Za vrata',
+      classic: 'Classic',
+      zip: 'ZIP',
+      other: 'Drugo',
+      visible: 'Vidna',
+      hidden: 'Skrita',
+      bioklimatksaMax: 'Bioklimatska pergola Max',
+      bioklimatksaAria: 'Bioklimatska pergola Aria',
+      platnoRise: 'Pergola s platnom Rise',
+      prostoStojeca: 'Prostostoječa',
+      vpeta: 'Pritrjena na steno',
+      screen: 'Notranji screen',
+      eclise: 'Eclise',
+      notranja: 'Notranje žaluzije',
+      lamelne: 'Lamelne zavese',
+      panelne: 'Panelne zavese',
+      prosojna: 'Prosojna',
+      polprosojna: 'Polprosojna',
+      dekorativna: 'Dekorativna',
+      zatemnilna: 'Zatemnilna',
+      duette: 'Duette (satovje)',
+      blackout: 'Popolna zatemnitev (blackout)',
+      klasicne: 'Klasične',
+      diplomat: 'Diplomat',
+      zatemnilne: 'Zatemnilne',
+      prosojne: 'Prosojne',
+      neprosojne: 'Neprosojne',
+      handle: 'Ročica',
+      rope: 'Vrvica',
+      motor: 'Motorni pogon',
+      one_side: 'Enostransko',
+      two_side: 'Dvostransko',
+      klasicna: 'Klasična',
+      polkasetna: 'Polkasetna',
+      kasetna: 'Kasetna',
+      zimskivrt: 'Za zimski vrt',
+      pergola: 'Pergolska',
+    },
+    languages: { sl: 'slovenščina', en: 'angleščina', de: 'nemščina' },
+    sections: { product: 'Podatki o izdelku', contact: 'Kontaktni podatki', message: 'Sporočilo', request: 'Zahteva za servis' },
+    yes: 'Da',
+    no: 'Ne',
+  },
+
+  templates: {
+    inquiry_notification: ({ offerType, sections, language, receivedAt, id, replyTo }) => ({
+      subject: `Novo povpraševanje s spletne strani: ${offerType}`,
+      text: lines(
+        'Na spletni strani je bilo oddano novo povpraševanje.',
+        fieldList([
+          { label: 'Prejeto', value: receivedAt },
+          { label: 'Jezik obiskovalca', value: language },
+        ]),
+        sectionList(sections),
+        `Na to sporočilo lahko odgovorite neposredno – odgovor bo prejel obiskovalec na naslov ${replyTo}.`,
+        `Oznaka povpraševanja: ${id}`,
+      ),
+    }),
+
+    service_notification: ({ sections, language, receivedAt, id, replyTo }) => ({
+      subject: 'Nova zahteva za servis s spletne strani',
+      text: lines(
+        'Na spletni strani je bila oddana nova zahteva za servis.',
+        fieldList([
+          { label: 'Prejeto', value: receivedAt },
+          { label: 'Jezik obiskovalca', value: language },
+        ]),
+        sectionList(sections),
+        replyTo
+          ? `Na to sporočilo lahko odgovorite neposredno – odgovor bo prejel obiskovalec na naslov ${replyTo}.`
+          : 'Obiskovalec ni navedel e-naslova, zato ga pokličite na navedeno telefonsko številko.',
+        `Oznaka zahteve: ${id}`,
+      ),
+    }),
+
+    inquiry_confirmation: ({ company, summary, contactEmail, contactPhone }) => ({
+      subject: `${company}: prejeli smo vaše povpraševanje`,
+      text: lines(
+        'Pozdravljeni,',
+        `hvala za vaše povpraševanje na spletni strani podjetja ${company}. Prejeli smo ga in vam bomo odgovorili v najkrajšem možnem času.`,
+        `Povzetek povpraševanja:\n${fieldList(summary)}`,
+        CONTACT(contactEmail, contactPhone),
+        'Če povpraševanja niste poslali vi, tega sporočila ne upoštevajte.',
+        SIGN_OFF(company),
+      ),
+    }),
+
+    service_confirmation: ({ company, contactEmail, contactPhone }) => ({
+      subject: `${company}: prejeli smo vašo zahtevo za servis`,
+      text: lines(
+        'Pozdravljeni,',
+        `hvala, ker ste se obrnili na nas. Vašo zahtevo za servis smo prejeli in vas bomo v najkrajšem možnem času poklicali na telefonsko številko, ki ste jo navedli, da se dogovorimo za nadaljnje korake.`,
+        CONTACT(contactEmail, contactPhone),
+        'Če zahteve niste poslali vi, tega sporočila ne upoštevajte.',
+        SIGN_OFF(company),
+      ),
+    }),
+
+    newsletter_welcome: ({ company, contactEmail }) => ({
+      subject: `${company}: dobrodošli med prejemniki e-novic`,
+      text: lines(
+        'Pozdravljeni,',
+        `hvala za prijavo na e-novice podjetja ${company}. Občasno vam bomo poslali nasvete o senčenju, novosti iz naše ponudbe in sezonske ugodnosti.`,
+        `Če e-novic ne želite več prejemati ali se niste prijavili vi, odgovorite na to sporočilo ali nam pišite na ${contactEmail} in vaš naslov bomo odstranili s seznama prejemnikov.`,
+        SIGN_OFF(company),
+      ),
+    }),
+  },
+};
