@@ -29,6 +29,18 @@ export interface Head {
   jsonLd: JsonLd[];
 }
 
+/**
+ * Search results cut a title after about 60–70 characters, and a tab shows its start: past this
+ * length the site name would only push the page's own words out, so the title goes without it
+ * (the name is still in og:site_name and the structured data).
+ */
+export const MAX_TITLE_LENGTH = 70;
+
+function documentTitle(title: string, siteName: string): string {
+  const full = [title, siteName].filter((part, i, all) => part && all.indexOf(part) === i).join(' | ');
+  return full.length > MAX_TITLE_LENGTH && title ? title : full;
+}
+
 /** `sl-SI` as Open Graph writes it: `sl_SI`. */
 export function ogLocale(locale: Locale): string {
   return LOCALE_ISO[locale].replace('-', '_');
@@ -45,7 +57,7 @@ export function buildHead(meta: PageMeta, opts: { locale: Locale; siteName: stri
   const canonical = meta.noindex && Object.keys(meta.alternates).length === 0 ? null : absolute(meta.alternates[opts.locale] ?? opts.path);
   return {
     lang: LOCALE_ISO[opts.locale],
-    title: [meta.title, opts.siteName].filter((part, i, all) => part && all.indexOf(part) === i).join(' | '),
+    title: documentTitle(meta.title, opts.siteName),
     description: meta.description,
     canonical,
     robots: meta.noindex ? 'noindex, follow' : null,

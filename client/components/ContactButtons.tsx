@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLayout } from '../layout/use-layout';
-import { telHref } from '../../shared/format';
+import { PhoneLink } from './PhoneLink';
 
 /**
  * Write or call: the company's email and phone from settings, as buttons. A page's own main action
@@ -15,9 +15,7 @@ export function ContactButtons({ subject, children }: { subject?: string; childr
       <a className={children ? 'button button--ghost' : 'button'} href={mailto}>
         {settings.company_email}
       </a>
-      <a className="button button--ghost" href={telHref(settings.company_phone)}>
-        {settings.company_phone}
-      </a>
+      <PhoneLink className="button button--ghost" phone={settings.company_phone} />
     </p>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { OpeningHours } from '../../shared/api/contract';
-import { telHref } from '../../shared/format';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';
 import { AppLink } from '../components/AppLink';
+import { PhoneLink } from '../components/PhoneLink';
 import { useLayout } from './use-layout';
 
 const DAY_INDEX = { Mo: 0, Tu: 1, We: 2, Th: 3, Fr: 4, Sa: 5, Su: 6 } as const;
@@ -50,7 +50,7 @@ export function Footer() {
             <br />
             {settings.postal_code} {settings.town}
             <br />
-            <a href={telHref(settings.company_phone)}>{settings.company_phone}</a>
+            <PhoneLink phone={settings.company_phone} />
             <br />
             <a href={`mailto:${settings.company_email}`}>{settings.company_email}</a>
           </address>
@@ -63,7 +63,7 @@ export function Footer() {
               <br />
               {s.street_address}, {s.postal_code} {s.town}, {countryName(locale, s.country)}
               <br />
-              <a href={telHref(s.phone)}>{s.phone}</a>
+              <PhoneLink phone={s.phone} />
             </address>
           ))}
         </section>

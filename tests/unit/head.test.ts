@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHead } from '../../shared/head';
+import { buildHead, MAX_TITLE_LENGTH } from '../../shared/head';
 import { documentEnd, documentStart } from '../../server/render/document';
 
 const meta = { title: 'Rolete', description: 'Opis', alternates: { sl: '/sl/izdelek/rolete', en: '/en/product/roller-shutters', de: '/de/produkt/rolllaeden' } };
@@ -20,6 +20,14 @@ describe('head', () => {
         { hreflang: 'x-default', href: 'https://x.example/sl/izdelek/rolete' },
       ],
     });
+  });
+
+  it('leaves the site name out of a title it would make longer than search results show', () => {
+    const opts = { locale: 'en', siteName: 'Senčila Zorko', origin: 'https://x.example', path: '/en' } as const;
+    const fits = 'x'.repeat(MAX_TITLE_LENGTH - ' | Senčila Zorko'.length);
+    expect(buildHead({ ...meta, title: fits }, opts).title).toBe(`${fits} | Senčila Zorko`);
+    expect(buildHead({ ...meta, title: `${fits}y` }, opts).title).toBe(`${fits}y`);
+    expect(buildHead({ ...meta, title: 'Senčila Zorko' }, opts).title).toBe('Senčila Zorko');
   });
 
   it('has Open Graph and Twitter card entries, with the default picture where the page has none', () => {
