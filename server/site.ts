@@ -56,7 +56,9 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     if (!app) return void res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
     // A cached page is answered here, like a static file, before any middleware runs.
     if (htmlCache?.serve(req, res, () => requestId(req))) {
-      logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: 'hit' }, 'request completed');
+      if (logger.isLevelEnabled('info')) {
+        logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: 'hit' }, 'request completed');
+      }
       return;
     }
     app(req, res);

@@ -2,7 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { LAYOUT_ROUTE_ID } from '../../client/routes';
 import { PAYLOAD_SUFFIX, type PagePayload } from '../../shared/document';
 import { isPrivatePage, serializeErrors, unexpectedErrors } from './page-handler';
-import { cacheIfShared, forwardCookies, loaderContext, pageCacheControl, sameSiteLocation, toFetchRequest, type RenderDeps } from './render-page';
+import { forwardCookies, loaderContext, pageCacheControl, sameSiteLocation, sendFinished, toFetchRequest, type RenderDeps } from './render-page';
 
 export function isPayloadPath(path: string): boolean {
   return path.endsWith(PAYLOAD_SUFFIX);
@@ -39,6 +39,6 @@ export async function renderPayload(req: ExpressRequest, res: ExpressResponse, d
   }
   const status = payload.redirect ? 200 : payload.status;
   const body = Buffer.from(JSON.stringify(payload));
-  res.status(status).setHeader('Cache-Control', pageCacheControl(payload.status, isPrivate)).type('json').send(body);
-  cacheIfShared(deps, req, res, payload.redirect ? 0 : status, isPrivate, body);
+  res.status(status).setHeader('Cache-Control', pageCacheControl(payload.status, isPrivate)).type('json');
+  await sendFinished(deps, req, res, body, !isPrivate && !payload.redirect);
 }

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
@@ -12,7 +12,7 @@ import type { Outbox } from '../outbox/types';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
 import { documentEnd, documentStart } from './document';
-import { byteCollector, isAnonymous, type HtmlCache } from './html-cache';
+import { isAnonymous, pickVariant, type HtmlCache } from './html-cache';
 import { errorDocument } from './error-document';
 import type { LoaderContext } from './loaders';
 import type { AssetManifest } from './manifest';
@@ -36,15 +36,39 @@ export interface RenderDeps {
   outbox: Outbox;
 }
 
-/** Keeps a finished answer in the HTML cache when it is the same for every visitor. */
-export function cacheIfShared(deps: RenderDeps, req: ExpressRequest, res: ExpressResponse, status: number, isPrivate: boolean, body: Buffer): void {
-  if (!deps.htmlCache || req.method !== 'GET' || status !== 200 || isPrivate) return;
+/**
+ * Sends a finished page or payload. One that is the same for every visitor goes into the HTML cache
+ * first and is answered from there, so it is compressed once for this visitor and every next one;
+ * any other is compressed (by the compression middleware) as one piece.
+ */
+export async function sendFinished(deps: RenderDeps, req: ExpressRequest, res: ExpressResponse, body: Buffer, shareable: boolean): Promise<void> {
+  if (shareable && deps.htmlCache && isCacheable(req, res)) {
+    const entry = await deps.htmlCache.store(req.originalUrl, res.getHeaders(), body).catch((err: unknown) => {
+      deps.logger.warn({ err }, 'html cache store failed');
+      return null;
+    });
+    if (res.destroyed) return;
+    if (entry) {
+      const variant = pickVariant(entry, req.headers['accept-encoding']);
+      res.setHeader('ETag', entry.etag);
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (variant.encoding) res.setHeader('Content-Encoding', variant.encoding);
+      res.setHeader('Content-Length', variant.body.length);
+      res.end(variant.body);
+      return;
+    }
+  }
+  res.send(body);
+}
+
+/** A GET answer the cache may keep: anonymous, no cookie set, and no free-form query. */
+function isCacheable(req: ExpressRequest, res: ExpressResponse): boolean {
+  if (req.method !== 'GET' || res.statusCode !== 200) return false;
   // Free-form query strings (searches, tracking parameters) would let anyone fill the cache with
   // one-off pages and push out the real ones: only list pages are kept with a query.
   const query = req.originalUrl.split('?')[1];
-  if (query !== undefined && !/^page=\d{1,4}$/.test(query)) return;
-  if (!isAnonymous(req.headers.cookie) || res.hasHeader('Set-Cookie')) return;
-  deps.htmlCache.store(req.originalUrl, res.getHeaders(), body).catch((err) => deps.logger.warn({ err }, 'html cache store failed'));
+  if (query !== undefined && !/^page=\d{1,4}$/.test(query)) return false;
+  return isAnonymous(req.headers.cookie) && !res.hasHeader('Set-Cookie');
 }
 
 /**
@@ -148,23 +172,23 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
     </I18nextProvider>,
     {
       onShellReady() {
-        const isPrivate = req.method === 'POST' || isPrivatePage(context);
-        res.status(status);
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', pageCacheControl(status, isPrivate));
-        const bytes = byteCollector();
-        const start = documentStart(head, assets);
-        bytes.add(start);
-        res.write(start);
-        // React ends what it pipes into; the document's tail (the page data) must follow its output.
-        const body = new PassThrough();
-        body.pipe(res, { end: false });
-        body.on('data', bytes.add);
-        body.on('end', () => {
-          const end = documentEnd(data);
-          bytes.add(end);
-          res.end(end);
-          cacheIfShared(deps, req, res, status, isPrivate, bytes.bytes());
+        // Pages load their data before rendering (loaders return plain data), so nothing waits on
+        // the network once the shell is ready: the whole document is collected and sent as one
+        // piece, with its length, compressed once, instead of many small compressed chunks.
+        const chunks: Buffer[] = [Buffer.from(documentStart(head, assets))];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+        });
+        body.on('finish', () => {
+          chunks.push(Buffer.from(documentEnd(data)));
+          const isPrivate = req.method === 'POST' || isPrivatePage(context);
+          res.status(status);
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.setHeader('Cache-Control', pageCacheControl(status, isPrivate));
+          sendFinished(deps, req, res, Buffer.concat(chunks), !isPrivate).catch((err: unknown) => res.destroy(err as Error));
         });
         pipe(body);
       },
