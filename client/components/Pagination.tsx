@@ -17,8 +17,10 @@ export function Pagination({ template, firstPageHref, ...input }: PaginationInpu
       ) : null}
       {window.map((page) =>
         page === current ? (
-          <span key={page} aria-current="page" aria-label={t('pagination.page', { page })}>
-            {page}
+          // A span has no name of its own (aria-label is not allowed there): the words are its text.
+          <span key={page} aria-current="page">
+            <span className="visually-hidden">{t('pagination.page', { page })}</span>
+            <span aria-hidden="true">{page}</span>
           </span>
         ) : (
           <Link key={page} to={href(page)} aria-label={t('pagination.page', { page })}>

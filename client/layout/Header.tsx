@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../shared/routes';
 import { SearchBox } from '../components/SearchBox';
+import { useHydrated } from '../runtime/use-hydrated';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { MainMenu } from './MainMenu';
 import { useLayout } from './use-layout';
@@ -19,6 +20,13 @@ export function Header() {
     setOpen(false);
   }
   const main = init.menus.find((m) => m.key === 'main');
+  const hydrated = useHydrated();
+  const menuIcon = (
+    <>
+      <span aria-hidden="true">☰</span>
+      <span className="visually-hidden">{t('header.menu')}</span>
+    </>
+  );
   return (
     <header className="site-header">
       <div className="container site-header__bar">
@@ -39,28 +47,16 @@ export function Header() {
           <span className="account-link__label">{t('header.account')}</span>
         </Link>
         <LocaleSwitcher />
-        {/* A link to the menu, so the menu opens without JavaScript too (`:target`); with it, a toggle. */}
-        <a
-          href="#main-menu"
-          role="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen((v) => !v);
-          }}
-          onKeyDown={(event) => {
-            // A button answers Space as well as Enter.
-            if (event.key === ' ') {
-              event.preventDefault();
-              setOpen((v) => !v);
-            }
-          }}
-        >
-          <span aria-hidden="true">☰</span>
-          <span className="visually-hidden">{t('header.menu')}</span>
-        </a>
+        {hydrated ? (
+          <button type="button" className="menu-toggle" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpen((v) => !v)}>
+            {menuIcon}
+          </button>
+        ) : (
+          // Without JavaScript, a link to the menu, which opens as the page's target (`:target`).
+          <a href="#main-menu" className="menu-toggle">
+            {menuIcon}
+          </a>
+        )}
       </div>
       {main ? <MainMenu menu={main} open={open} /> : null}
     </header>

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Menu } from '../../shared/api/contract';
 import { AppLink } from '../components/AppLink';
+import { useHydrated } from '../runtime/use-hydrated';
 import { useSubmenus } from './use-submenus';
 
 /**
@@ -14,9 +15,8 @@ export function MainMenu({ menu, open }: { menu: Menu; open: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const submenus = useSubmenus();
-  // The server's markup and the first render in the browser agree; the state takes over after.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  // The server's markup and the hydrating render agree; the state takes over after.
+  const enhanced = useHydrated();
 
   const className = ['main-menu', open && 'main-menu--open', enhanced && 'main-menu--enhanced'].filter(Boolean).join(' ');
   return (
