@@ -111,7 +111,7 @@ export const de: FormLocale = {
       pergola: 'Pergolamarkise',
     },
     languages: { sl: 'Slowenisch', en: 'Englisch', de: 'Deutsch' },
-    sections: { product: 'Produktangaben', contact: 'Kontaktdaten', message: 'Nachricht', request: 'Serviceanfrage' },
+    sections: { product: 'Produktangaben', contact: 'Kontaktdaten', message: 'Nachricht und Einwilligungen', request: 'Serviceanfrage' },
     yes: 'Ja',
     no: 'Nein',
   },

@@ -111,7 +111,7 @@ export const en: FormLocale = {
       pergola: 'Pergola awning',
     },
     languages: { sl: 'Slovenian', en: 'English', de: 'German' },
-    sections: { product: 'Product details', contact: 'Contact details', message: 'Message', request: 'Service request' },
+    sections: { product: 'Product details', contact: 'Contact details', message: 'Message and consents', request: 'Service request' },
     yes: 'Yes',
     no: 'No',
   },

@@ -111,7 +111,7 @@ export const sl: FormLocale = {
       pergola: 'Pergolska',
     },
     languages: { sl: 'slovenščina', en: 'angleščina', de: 'nemščina' },
-    sections: { product: 'Podatki o izdelku', contact: 'Kontaktni podatki', message: 'Sporočilo', request: 'Zahteva za servis' },
+    sections: { product: 'Podatki o izdelku', contact: 'Kontaktni podatki', message: 'Sporočilo in soglasja', request: 'Zahteva za servis' },
     yes: 'Da',
     no: 'Ne',
   },

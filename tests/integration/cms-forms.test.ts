@@ -1,0 +1,449 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { accountSubmissionSchema, apiErrorSchema, sessionSchema, submissionAckSchema, type FormKind } from '../../shared/api/contract';
+import { hashPassword } from '../../server/cms/accounts/passwords';
+import { CONFIRMATIONS_PER_HOUR } from '../../server/cms/forms/mails';
+import { startCms, type RunningCms } from '../../server/cms/server';
+import { readEml, type Eml } from '../support/eml';
+
+/**
+ * The form endpoints of the embedded content API, over HTTP, on a fresh data folder: idempotency,
+ * validation with the shared schemas, the mails (read back from the .eml files the CMS writes when
+ * no SMTP server is configured), newsletter uniqueness and the account's list of submissions. The
+ * database is opened beside the CMS to count rows and mails exactly.
+ */
+
+const CONTENT_DIR = resolve(process.cwd(), 'content');
+const FROM = 'Senčila Zorko <no-reply@sencila.test>';
+/** `company_email` of content/settings.json: where notifications go. */
+const COMPANY = 'info@sencila-zorko.si';
+
+let dataDir: string;
+let cms: RunningCms;
+let db: Database.Database;
+const logLines: string[] = [];
+/** What a visitor typed, which must never reach a log. */
+const personal = new Set<string>();
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cms-forms-'));
+  const logger = pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) });
+  cms = await startCms({ dataDir, port: 0, contentDir: CONTENT_DIR, logger, siteUrl: 'https://www.sencila.test', mail: { from: FROM } });
+  db = new Database(join(dataDir, 'cms.sqlite'));
+});
+
+afterAll(async () => {
+  db?.close();
+  await cms?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP
+
+type Answer = { status: number; body: unknown };
+
+async function post(kind: FormKind | string, body: unknown, { key = newKey(kind), lang = 'sl' as string | null } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (key !== '') headers['idempotency-key'] = key;
+  const res = await fetch(new URL(`forms/${kind}${lang === null ? '' : `?lang=${lang}`}`, cms.url), { method: 'POST', headers, body: JSON.stringify(body) });
+  const text = await res.text();
+  const parsed: unknown = text ? JSON.parse(text) : null;
+  if (res.status >= 400) expect(apiErrorSchema.safeParse(parsed).success, text).toBe(true);
+  return { status: res.status, body: parsed };
+}
+
+/** A key as the BFF's outbox makes them (`submissionKey`). */
+const newKey = (kind: string) => `${kind}:id:${randomUUID()}`;
+
+async function acked(status: 200 | 201, answer: Promise<Answer>): Promise<string> {
+  const got = await answer;
+  expect(got.status, JSON.stringify(got.body)).toBe(status);
+  return submissionAckSchema.parse(got.body).id;
+}
+
+async function refused(answer: Promise<Answer>): Promise<Record<string, string> | undefined> {
+  const got = await answer;
+  expect(got.status).toBe(400);
+  const body = z.object({ error: z.literal('bad_request'), fields: z.record(z.string(), z.string()).optional() }).parse(got.body);
+  return body.fields;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rows and mails
+
+const rows = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Record<string, unknown>[];
+
+type MailRow = { id: number; recipient: string; template: string; created_at: string };
+
+function mailsTo(recipient: string, template?: string): MailRow[] {
+  return rows(
+    `SELECT id, recipient, template, created_at FROM outgoing_mail WHERE recipient = ? ${template ? 'AND template = ?' : ''} ORDER BY id`,
+    ...(template ? [recipient, template] : [recipient]),
+  ) as MailRow[];
+}
+
+const mailCount = () => Number(rows('SELECT count(*) AS n FROM outgoing_mail')[0]!.n);
+
+/** The file the worker writes for a queued mail (named by creation time and queue id), once written. */
+async function delivered(row: MailRow, timeoutMs = 10_000): Promise<Eml> {
+  const file = join(dataDir, 'mail', `${row.created_at.replace(/[:.]/g, '-')}-${row.id}.eml`);
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`mail ${row.id} (${row.template}) was not delivered`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return readEml(file);
+}
+
+/** The one mail of a template for a submission: notifications are found by the id in their text. */
+async function notificationOf(id: string, template: string): Promise<Eml> {
+  const found = mailsTo(COMPANY, template);
+  for (const row of found.reverse()) {
+    const mail = await delivered(row);
+    if (mail.text.includes(id)) return mail;
+  }
+  throw new Error(`no ${template} for ${id}`);
+}
+
+let visitorCount = 0;
+/** A fresh visitor address, remembered as personal data. */
+function visitor(): string {
+  const email = `obiskovalec${++visitorCount}.${Date.now()}@example.si`;
+  personal.add(email);
+  return email;
+}
+
+function inquiry(email: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const values = {
+    offerType: 'rolete',
+    system: 'podometni',
+    box: 'Omarica v barvi fasade, RAL 9016',
+    mechanism: 'handle',
+    withMosquitoNet: true,
+    width: 120,
+    height: 140,
+    amount: 2,
+    iWantInstallation: true,
+    nameAndSurname: 'Ana Kovač',
+    email,
+    phone: '+386 41 555 123',
+    callBack: true,
+    streetAddress: 'Prešernova ulica 5',
+    postalCode: '2390',
+    town: 'Ravne na Koroškem',
+    message: 'Prosim za ponudbo za dve okni v dnevni sobi.\nOkni sta obrnjeni proti jugu.',
+    note: 'Kličite po 16. uri.',
+    terms: true,
+    marketingOptOut: true,
+    ...extra,
+  };
+  for (const field of ['box', 'nameAndSurname', 'phone', 'streetAddress', 'message', 'note'] as const) personal.add(String(values[field]));
+  return values;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('POST forms/inquiry', () => {
+  it('stores once per key: 201, then 200 with the same id, one row and one set of mails', async () => {
+    const email = visitor();
+    const key = newKey('inquiry');
+    const body = inquiry(email);
+
+    const mailsBefore = mailCount();
+    const id = await acked(201, post('inquiry', body, { key }));
+    expect(mailCount() - mailsBefore).toBe(2);
+    expect(await acked(200, post('inquiry', body, { key }))).toBe(id);
+    // A retry is answered from its key, whatever it carries.
+    expect(await acked(200, post('inquiry', { junk: true }, { key }))).toBe(id);
+
+    const stored = rows('SELECT * FROM submissions WHERE idempotency_key = ?', key);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id, kind: 'inquiry', locale: 'sl', email, status: 'received' });
+    const data = JSON.parse(String(stored[0]!.data)) as Record<string, unknown>;
+    expect(data).toMatchObject({ offerType: 'rolete', system: 'podometni', width: 120, height: 140, amount: 2, terms: true, marketingOptOut: true });
+
+    const notification = await notificationOf(id, 'inquiry_notification');
+    const confirmation = await delivered(mailsTo(email, 'inquiry_confirmation')[0]!);
+    // One notification and one confirmation: the retries queued nothing.
+    expect(mailCount() - mailsBefore).toBe(2);
+    expect(mailsTo(email)).toHaveLength(1);
+
+    // The company's notification: every field with its label, Reply-To the visitor.
+    expect(notification.to).toBe(COMPANY);
+    expect(notification.from).toBe(FROM);
+    expect(notification.replyTo).toBe(email);
+    expect(notification.subject).toBe('Novo povpraševanje s spletne strani: Rolete');
+    for (const line of [
+      'Jezik obiskovalca: slovenščina',
+      'Izdelek: Rolete',
+      'Sistem: Podometni',
+      'Omarica: Omarica v barvi fasade, RAL 9016',
+      'Upravljanje: Ročica',
+      'Komarnik: Da',
+      'Širina: 120 cm',
+      'Višina: 140 cm',
+      'Število kosov: 2',
+      'Montaža: Da',
+      'Ime in priimek: Ana Kovač',
+      `E-naslov: ${email}`,
+      'Telefon: +386 41 555 123',
+      'Povratni klic: Da',
+      'Ulica in hišna številka: Prešernova ulica 5',
+      'Poštna številka: 2390',
+      'Kraj: Ravne na Koroškem',
+      'Sporočilo:\nProsim za ponudbo za dve okni v dnevni sobi.\nOkni sta obrnjeni proti jugu.',
+      'Opomba: Kličite po 16. uri.',
+      'Soglasje s pogoji in varstvom osebnih podatkov: Da',
+      'Ne želi prejemati ponudb in novic: Da',
+      `Oznaka povpraševanja: ${id}`,
+    ]) {
+      expect(notification.text).toContain(line);
+    }
+
+    // The visitor's confirmation: their language, what they asked for by its labels, nothing typed.
+    expect(confirmation.to).toBe(email);
+    expect(confirmation.replyTo).toBe(COMPANY);
+    expect(confirmation.subject).toBe('Senčila Zorko: prejeli smo vaše povpraševanje');
+    expect(confirmation.text).toContain('odgovorili v najkrajšem možnem času');
+    for (const line of ['Izdelek: Rolete', 'Sistem: Podometni', 'Upravljanje: Ročica', 'Širina: 120 cm', 'Število kosov: 2', 'Montaža: Da']) {
+      expect(confirmation.text).toContain(line);
+    }
+    for (const typed of ['Ana Kovač', 'RAL 9016', 'dnevni sobi', '16. uri', 'Prešernova', '555 123']) expect(confirmation.text).not.toContain(typed);
+  });
+
+  it('writes both mails in the visitor’s language, with every option by its label', async () => {
+    const email = visitor();
+    const id = await acked(
+      201,
+      post(
+        'inquiry',
+        inquiry(email, {
+          offerType: 'zunanji_screen',
+          system: 'zip',
+          status: 'hidden',
+          fabrics: ['zatemnilna', 'Meine Lieblingsfarbe Anthrazit'],
+          box: undefined,
+          mechanism: undefined,
+          withMosquitoNet: undefined,
+          callBack: false,
+          marketingOptOut: false,
+        }),
+        { lang: 'de' },
+      ),
+    );
+    personal.add('Meine Lieblingsfarbe Anthrazit');
+
+    const notification = await notificationOf(id, 'inquiry_notification');
+    expect(notification.subject).toBe('Neue Anfrage über die Website: Außenscreens');
+    for (const line of [
+      'Sprache der Anfrage: Deutsch',
+      'Produkt: Außenscreens',
+      'System: ZIP',
+      'Ausführung: Verdeckt',
+      'Stoffe: Abdunkelnd, Meine Lieblingsfarbe Anthrazit',
+      'Breite: 120 cm',
+      'Stückzahl: 2',
+      'Rückruf: Nein',
+      'Möchte keine Angebote und Neuigkeiten erhalten: Nein',
+    ]) {
+      expect(notification.text).toContain(line);
+    }
+    // Fields the offer type does not have are not listed (the schema dropped them).
+    expect(notification.text).not.toContain('Bedienung:');
+
+    const confirmation = await delivered(mailsTo(email, 'inquiry_confirmation')[0]!);
+    expect(confirmation.subject).toBe('Senčila Zorko: Wir haben Ihre Anfrage erhalten');
+    expect(confirmation.text).toContain('Stoffe: Abdunkelnd\n');
+    expect(confirmation.text).not.toContain('Anthrazit');
+    expect(confirmation.text).toContain('so bald wie möglich');
+  });
+
+  it('refuses a missing or malformed key, a bad language and a body the schema refuses, storing nothing', async () => {
+    const email = visitor();
+    const before = rows('SELECT id FROM submissions').length;
+    expect(await refused(post('inquiry', inquiry(email), { key: '' }))).toBeUndefined();
+    expect(await refused(post('inquiry', inquiry(email), { key: 'short' }))).toBeUndefined();
+    expect(await refused(post('inquiry', inquiry(email), { key: 'inquiry:id:has spaces and / slashes' }))).toBeUndefined();
+    expect(await refused(post('inquiry', inquiry(email), { lang: 'fr' }))).toBeUndefined();
+
+    expect(await refused(post('inquiry', {}))).toMatchObject({ offerType: 'form.errors.offerType', email: 'form.errors.required', terms: 'form.errors.terms' });
+    // The bounds of decisions.md, by the shared schema.
+    expect(await refused(post('inquiry', inquiry(email, { width: 5 })))).toEqual({ width: 'form.errors.width' });
+    expect(await refused(post('inquiry', inquiry(email, { height: 601 })))).toEqual({ height: 'form.errors.height' });
+    expect(await refused(post('inquiry', inquiry(email, { amount: 0 })))).toEqual({ amount: 'form.errors.amount' });
+    expect(await refused(post('inquiry', inquiry(email, { width: 120.5 })))).toEqual({ width: 'form.errors.width' });
+    expect(await refused(post('inquiry', inquiry(email, { system: 'zip' })))).toEqual({ system: 'form.errors.choice' });
+    expect(await refused(post('inquiry', inquiry(email, { phone: undefined, callBack: true })))).toEqual({ phone: 'form.errors.phoneForCallBack' });
+    expect(await refused(post('inquiry', inquiry(email, { message: 'x'.repeat(5001) })))).toEqual({ message: 'form.errors.tooLong' });
+    expect(await refused(post('inquiry', inquiry(email, { email: 'not an address' })))).toEqual({ email: 'form.errors.email' });
+
+    expect(rows('SELECT id FROM submissions').length).toBe(before);
+    expect(mailsTo(email)).toHaveLength(0);
+
+    // A refused body does not spend its key: the corrected post is stored under it.
+    const key = newKey('inquiry');
+    await refused(post('inquiry', inquiry(email, { width: 5 }), { key }));
+    await acked(201, post('inquiry', inquiry(email), { key }));
+  });
+
+  it('answers an unknown form with 404 and a body over 64 kB with 413', async () => {
+    expect((await post('contact', { email: visitor() })).status).toBe(404);
+    expect((await post('inquiry', { ...inquiry(visitor()), padding: 'x'.repeat(70_000) })).status).toBe(413);
+  });
+
+  it(`confirms at most ${CONFIRMATIONS_PER_HOUR} inquiries an hour to one address; the company hears of every one`, async () => {
+    const email = visitor();
+    const ids: string[] = [];
+    for (let i = 0; i <= CONFIRMATIONS_PER_HOUR; i++) ids.push(await acked(201, post('inquiry', inquiry(email))));
+    expect(new Set(ids).size).toBe(CONFIRMATIONS_PER_HOUR + 1);
+    expect(mailsTo(email, 'inquiry_confirmation')).toHaveLength(CONFIRMATIONS_PER_HOUR);
+    for (const id of ids) await notificationOf(id, 'inquiry_notification');
+  });
+});
+
+describe('POST forms/service', () => {
+  it('without an address: stored, and only the company is told (to call back)', async () => {
+    const phone = '+386 31 222 333';
+    personal.add(phone);
+    personal.add('Roleta v spalnici se ne spušča več do konca.');
+    const id = await acked(
+      201,
+      post('service', { phone, invoiceNumber: 'R-2019-0415', installationYear: 2019, content: 'Roleta v spalnici se ne spušča več do konca.', terms: true }, { lang: 'en' }),
+    );
+    expect(rows('SELECT kind, locale, email FROM submissions WHERE id = ?', id)).toEqual([{ kind: 'service', locale: 'en', email: null }]);
+    const notification = await notificationOf(id, 'service_notification');
+    expect(notification.subject).toBe('New service request from the website');
+    expect(notification.replyTo).toBe('');
+    for (const line of [
+      "Visitor's language: English",
+      'Invoice number: R-2019-0415',
+      'Year of installation: 2019',
+      'Description: Roleta v spalnici se ne spušča več do konca.',
+      `Phone: ${phone}`,
+      'Does not want offers and news: No',
+      'The visitor gave no email address',
+    ]) {
+      expect(notification.text).toContain(line);
+    }
+  });
+
+  it('with an address: a confirmation too, in the visitor’s language, quoting nothing typed', async () => {
+    const email = visitor();
+    const id = await acked(201, post('service', { phone: '041 222 444', content: 'Motor brni, a se tenda ne premakne.', email, nameAndSurname: 'Janez Novak', terms: 'on' }, { lang: 'sl' }));
+    personal.add('Janez Novak');
+    personal.add('Motor brni, a se tenda ne premakne.');
+    const notification = await notificationOf(id, 'service_notification');
+    expect(notification.replyTo).toBe(email);
+    expect(notification.text).toContain('Ime in priimek: Janez Novak');
+    const confirmation = await delivered(mailsTo(email, 'service_confirmation')[0]!);
+    expect(confirmation.subject).toBe('Senčila Zorko: prejeli smo vašo zahtevo za servis');
+    expect(confirmation.text).toContain('v najkrajšem možnem času poklicali');
+    for (const typed of ['Janez', 'Motor brni', '222 444']) expect(confirmation.text).not.toContain(typed);
+  });
+
+  it('refuses an installation year outside 1990 to this year and a missing phone', async () => {
+    const base = { phone: '041 222 444', content: 'Servis', terms: true };
+    expect(await refused(post('service', { ...base, installationYear: 1989 }))).toEqual({ installationYear: 'form.errors.year' });
+    expect(await refused(post('service', { ...base, installationYear: new Date().getFullYear() + 1 }))).toEqual({ installationYear: 'form.errors.year' });
+    expect(await refused(post('service', { ...base, phone: '' }))).toEqual({ phone: 'form.errors.required' });
+  });
+});
+
+describe('POST forms/newsletter', () => {
+  it('keeps one subscription per address: subscribing again answers 200 and sends nothing', async () => {
+    const email = visitor();
+    const key = newKey('newsletter');
+    const id = await acked(201, post('newsletter', { email, consent: true }, { key, lang: 'en' }));
+    expect(await acked(200, post('newsletter', { email, consent: true }, { key, lang: 'en' }))).toBe(id);
+    // Another key (another signup form, another day), the address typed differently: the same subscription.
+    const otherKey = newKey('newsletter');
+    expect(await acked(200, post('newsletter', { email: `  ${email.toUpperCase()} `, consent: true }, { key: otherKey, lang: 'de' }))).toBe(id);
+    expect(await acked(200, post('newsletter', { email, consent: true }, { key: otherKey }))).toBe(id);
+
+    expect(rows('SELECT id, email, locale, unsubscribed_at FROM newsletter_subscriptions WHERE email = ?', email)).toEqual([
+      { id, email, locale: 'en', unsubscribed_at: null },
+    ]);
+    expect(mailsTo(email)).toHaveLength(1);
+    const welcome = await delivered(mailsTo(email)[0]!);
+    expect(welcome.subject).toBe('Senčila Zorko: welcome to our newsletter');
+    expect(welcome.replyTo).toBe(COMPANY);
+    expect(welcome.text).toContain(COMPANY);
+    // Subscribers are not announced to the company one by one.
+    expect(mailsTo(COMPANY, 'newsletter_welcome')).toHaveLength(0);
+  });
+
+  it('welcomes an address that had unsubscribed again, with a new consent', async () => {
+    const email = visitor();
+    const id = await acked(201, post('newsletter', { email, consent: 'on' }));
+    db.prepare("UPDATE newsletter_subscriptions SET unsubscribed_at = '2026-01-01T00:00:00.000Z', consent_at = '2025-01-01T00:00:00.000Z' WHERE id = ?").run(id);
+    expect(await acked(201, post('newsletter', { email, consent: 'on' }, { lang: 'de' }))).toBe(id);
+    const [row] = rows('SELECT locale, unsubscribed_at, consent_at FROM newsletter_subscriptions WHERE id = ?', id);
+    expect(row).toMatchObject({ locale: 'de', unsubscribed_at: null });
+    expect(Date.parse(String(row!.consent_at))).toBeGreaterThan(Date.parse('2026-01-02'));
+    expect(mailsTo(email, 'newsletter_welcome')).toHaveLength(2);
+    expect((await delivered(mailsTo(email)[1]!)).subject).toBe('Senčila Zorko: Willkommen bei unserem Newsletter');
+  });
+
+  it('requires an address and consent', async () => {
+    expect(await refused(post('newsletter', { email: visitor() }))).toEqual({ consent: 'form.errors.consent' });
+    expect(await refused(post('newsletter', { consent: true }))).toEqual({ email: 'form.errors.required' });
+  });
+});
+
+describe('GET account/submissions', () => {
+  async function signedIn(email: string): Promise<string> {
+    const password = 'Senčila za vse letne čase';
+    const at = new Date().toISOString();
+    db.prepare('INSERT INTO users (email, password_hash, name, locale, verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      email, await hashPassword(password), 'Ana', 'sl', at, at,
+    );
+    const res = await fetch(new URL('auth/login?lang=sl', cms.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    return sessionSchema.parse(await res.json()).token;
+  }
+
+  const list = async (token?: string) => {
+    const res = await fetch(new URL('account/submissions?lang=sl', cms.url), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+
+  it('lists the visitor’s own inquiries and service requests, newest first, and nobody else’s', async () => {
+    const email = visitor();
+    const other = visitor();
+    const first = await acked(201, post('inquiry', inquiry(email, { offerType: 'tende', system: 'kasetna', length: 250 })));
+    await acked(201, post('inquiry', inquiry(other)));
+    const second = await acked(201, post('service', { phone: '041 222 444', content: 'Servis', email, terms: true }));
+    await acked(201, post('newsletter', { email, consent: true }));
+    db.prepare("UPDATE submissions SET status = 'in_progress' WHERE id = ?").run(first);
+
+    const token = await signedIn(email);
+    const answer = await list(token);
+    expect(answer.status).toBe(200);
+    const listed = z.array(accountSubmissionSchema).parse(answer.body);
+    expect(listed.map(({ id, kind, offerType, status }) => ({ id, kind, offerType, status }))).toEqual([
+      { id: second, kind: 'service', offerType: null, status: 'received' },
+      { id: first, kind: 'inquiry', offerType: 'tende', status: 'in_progress' },
+    ]);
+    expect(Date.parse(listed[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(listed[1]!.createdAt));
+
+    expect(await list()).toEqual({ status: 401, body: { error: 'unauthorized' } });
+    expect(await list('x'.repeat(43))).toEqual({ status: 401, body: { error: 'unauthorized' } });
+  });
+});
+
+describe('privacy', () => {
+  it('logs ids and kinds, never an address, a name, a phone or a message', async () => {
+    await new Promise((r) => setTimeout(r, 200));
+    const logs = logLines.join('\n');
+    expect(logs).toContain('form submission stored');
+    expect(logs).toContain('newsletter subscription stored');
+    for (const value of personal) for (const part of value.split('\n')) expect(logs).not.toContain(part);
+    expect(logs).not.toContain(COMPANY);
+  });
+});

@@ -1,0 +1,155 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inquiryForm, OFFER_TYPES, OPTION_SETS, productFields, type FieldSpec } from '../../shared/forms/inquiry';
+import { serviceForm } from '../../shared/forms/service';
+import { LOCALES } from '../../shared/locales';
+import { openDb, type Db } from '../../server/cms/db';
+import {
+  formLabels, inquirySections, inquirySummary, renderFormMail, serviceSections, type FormMailTemplate, type FormMailVars, type StoredInquiry,
+} from '../../server/cms/mail/form-templates';
+import { fieldList } from '../../server/cms/mail/plain-text';
+import { mailQueue } from '../../server/cms/mail/queue';
+import { createMailTransport } from '../../server/cms/mail/transport';
+import { migrate } from '../../server/cms/migrations';
+import { readEml } from '../support/eml';
+
+/** A value for every field an offer type shows, the visitor's own free text where a field takes it. */
+function filledInquiry(offerType: (typeof OFFER_TYPES)[number], system?: string): StoredInquiry {
+  const values: Record<string, unknown> = { offerType, nameAndSurname: 'Vpisano Ime', email: 'a@example.si', terms: true };
+  const fields = productFields(offerType, system);
+  for (const [name, spec] of Object.entries(fields) as [string, FieldSpec][]) {
+    if (spec.kind === 'choice') values[name] = name === 'system' && system ? system : spec.options[0];
+    if (spec.kind === 'tags') values[name] = [spec.options[0], 'Vpisana lastna tkanina'];
+    if (spec.kind === 'number') values[name] = spec.min;
+    if (spec.kind === 'checkbox') values[name] = true;
+    if (spec.kind === 'text') values[name] = 'Vpisana omarica';
+  }
+  const { submissionId: _, ...form } = inquiryForm.parse(values);
+  return form;
+}
+
+const EVERY_INQUIRY = OFFER_TYPES.flatMap((offerType) =>
+  offerType === 'notranja_sencila' ? OPTION_SETS.interiorSystem.map((system) => filledInquiry(offerType, system)) : [filledInquiry(offerType)],
+);
+
+describe('form mail labels', () => {
+  it.each(LOCALES)('labels every product field the form can send, in %s', (locale) => {
+    const labels = formLabels(locale);
+    for (const form of EVERY_INQUIRY) {
+      const [product] = inquirySections(form, labels);
+      const shown = Object.keys(productFields(form.offerType, typeof form.system === 'string' ? form.system : undefined));
+      // The offer type, then one row per field of that offer type, none without a label.
+      expect(product!.rows.map((row) => row.label)).toEqual([labels.fields.offerType, ...shown.map((name) => labels.fields[name as keyof typeof labels.fields])]);
+      for (const row of product!.rows) expect(row.value, `${form.offerType} ${row.label}`).not.toMatch(/^(undefined|)$/);
+    }
+  });
+
+  it('gives different words for different options of one field', () => {
+    for (const locale of LOCALES) {
+      const { options } = formLabels(locale);
+      for (const [set, values] of Object.entries(OPTION_SETS)) {
+        const words = values.map((value) => options[value]);
+        expect(new Set(words).size, `${locale} ${set}`).toBe(values.length);
+      }
+    }
+  });
+});
+
+describe('form mails', () => {
+  const vars: { [T in FormMailTemplate]: FormMailVars[T] } = {
+    inquiry_notification: { offerType: 'OFFER', sections: [{ title: 'SECTION', rows: [{ label: 'LABEL', value: 'VALUE' }] }], language: 'LANGUAGE', receivedAt: 'WHEN', id: 'ID-1', replyTo: 'visitor@example.si' },
+    service_notification: { sections: [{ title: 'SECTION', rows: [{ label: 'LABEL', value: 'VALUE' }] }], language: 'LANGUAGE', receivedAt: 'WHEN', id: 'ID-1', replyTo: 'visitor@example.si' },
+    inquiry_confirmation: { company: 'ACME Senčila', summary: [{ label: 'LABEL', value: 'VALUE' }], contactEmail: 'info@acme.test', contactPhone: '+386 1 234 56 78' },
+    service_confirmation: { company: 'ACME Senčila', contactEmail: 'info@acme.test', contactPhone: '+386 1 234 56 78' },
+    newsletter_welcome: { company: 'ACME Senčila', contactEmail: 'info@acme.test' },
+  };
+
+  it.each(LOCALES)('writes every form mail in %s with everything it is given', (locale) => {
+    for (const template of Object.keys(vars) as FormMailTemplate[]) {
+      const mail = renderFormMail(template, locale, vars[template] as never);
+      for (const value of Object.values(vars[template])) {
+        if (typeof value === 'string' && value !== 'OFFER') expect(mail.text, `${locale} ${template}`).toContain(value);
+      }
+      expect(mail.text).not.toMatch(/undefined|\[object|\$\{|\{\w+\}/);
+      // Subjects carry no personal data: they stay in the queue after the text is blanked.
+      expect(mail.subject).not.toContain('visitor@example.si');
+    }
+    expect(renderFormMail('inquiry_notification', locale, vars.inquiry_notification).subject).toContain('OFFER');
+    expect(renderFormMail('inquiry_notification', locale, vars.inquiry_notification).text).toContain('SECTION\n-------\nLABEL: VALUE');
+  });
+
+  it.each(LOCALES)('says in %s when a service request has no address to answer', (locale) => {
+    const withAddress = renderFormMail('service_notification', locale, vars.service_notification).text;
+    const without = renderFormMail('service_notification', locale, { ...vars.service_notification, replyTo: undefined }).text;
+    expect(without).not.toContain('visitor@example.si');
+    expect(without).not.toEqual(withAddress.replace('visitor@example.si', ''));
+  });
+
+  it('never puts free text in the visitor’s summary', () => {
+    for (const locale of LOCALES) {
+      for (const form of EVERY_INQUIRY) {
+        const summary = fieldList(inquirySummary(form, formLabels(locale)));
+        expect(summary).not.toMatch(/Vpisan/);
+        expect(summary).toContain(formLabels(locale).offerTypes[form.offerType]);
+        // …while the company's notification has all of it.
+        const notification = inquirySections(form, formLabels(locale)).flatMap((s) => s.rows.map((r) => r.value)).join('\n');
+        expect(notification).toContain('Vpisano Ime');
+        if ('fabrics' in form) expect(notification).toContain('Vpisana lastna tkanina');
+      }
+    }
+  });
+
+  it('lists a service request with its year and drops control characters from typed text', () => {
+    const form = serviceForm.parse({ phone: '041 222 333', installationYear: '2015', content: 'Prva vrstica\r\nDruga\u0007 vrstica\u001b[31m', terms: 'on' });
+    const rows = serviceSections(form, formLabels('sl')).flatMap((section) => section.rows);
+    expect(rows).toContainEqual({ label: 'Leto montaže', value: '2015' });
+    expect(rows).toContainEqual({ label: 'Opis', value: 'Prva vrstica\nDruga vrstica[31m' });
+  });
+});
+
+describe('plain-text field lists', () => {
+  it('sets long and multi-line values below their label, set off by blank lines', () => {
+    expect(fieldList([{ label: 'A', value: '1' }, { label: 'B', value: 'x\ny' }, { label: 'C', value: '2' }, { label: 'D', value: '3' }])).toBe(
+      'A: 1\n\nB:\nx\ny\n\nC: 2\nD: 3',
+    );
+    expect(fieldList([{ label: 'Long', value: 'w '.repeat(40).trim() }])).toBe(`Long:\n${'w '.repeat(40).trim()}`);
+  });
+});
+
+describe('Reply-To', () => {
+  let dir: string;
+  let db: Db;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cms-forms-mail-'));
+    db = openDb(join(dir, 'data'));
+    migrate(db);
+  });
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('travels with a queued mail to the message and is blanked with the text once sent', async () => {
+    const queue = mailQueue(db);
+    const at = new Date('2026-05-04T08:00:00.000Z');
+    queue.enqueue({ to: 'info@acme.test', template: 'inquiry_notification', subject: 'Novo povpraševanje', text: 'Besedilo\n', replyTo: 'obiskovalka@example.si' }, at);
+    queue.enqueue({ to: 'info@acme.test', template: 'verify_email', subject: 'Potrdite', text: 'Povezava\n' }, at);
+    const first = queue.claimNext(at, 60_000)!;
+    const second = queue.claimNext(at, 60_000)!;
+    expect([first.replyTo, second.replyTo]).toEqual(['obiskovalka@example.si', null]);
+
+    const fileDir = join(dir, 'mail');
+    const transport = createMailTransport({ from: 'Senčila <no-reply@acme.test>', fileDir });
+    await transport.send(first);
+    await transport.send(second);
+    transport.close();
+    const [withReplyTo, without] = readdirSync(fileDir).sort().map((file) => readEml(join(fileDir, file)));
+    expect(withReplyTo!.replyTo).toBe('obiskovalka@example.si');
+    expect(without!.headers['reply-to']).toBeUndefined();
+
+    queue.markSent(first.id, at);
+    expect(db.prepare('SELECT reply_to, text FROM outgoing_mail WHERE id = ?').get(first.id)).toEqual({ reply_to: null, text: '' });
+  });
+});
