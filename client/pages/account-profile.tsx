@@ -16,7 +16,7 @@ export default function ProfilePage() {
           <AccountForm name="profile" intent="profile" result={result} submitLabel={t('account.profile.save')}>
             <Field name="name" autoComplete="name" label={t('form.name')} defaultValue={user.name} required />
             <Field name="phone" type="tel" autoComplete="tel" label={t('form.phone')} defaultValue={user.phone} />
-            <Field name="streetAddress" autoComplete="street-address" label={t('form.streetAddress')} defaultValue={user.streetAddress} />
+            <Field name="streetAddress" autoComplete="address-line1" label={t('form.streetAddress')} defaultValue={user.streetAddress} />
             <Field name="postalCode" autoComplete="postal-code" label={t('form.postalCode')} defaultValue={user.postalCode} />
             <Field name="town" autoComplete="address-level2" label={t('form.town')} defaultValue={user.town} />
           </AccountForm>

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
-import { pathTo, ROUTE_NAMES, type RouteName } from '../../shared/routes';
+import { pathTo, ROUTE_NAMES } from '../../shared/routes';
 import { attr, firstText, startTestSite } from './helpers';
+import { screenPaths } from './screen-paths';
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
 /** A path per screen and locale, with slugs read from the site's own page payloads. */
@@ -12,34 +12,7 @@ const paths = new Map<string, string>();
 beforeAll(async () => {
   site = await startTestSite();
   for (const locale of LOCALES) {
-    const payload = async (path: string) => (await request(site.server).get(`${path}/_payload.json`)).body as { loaderData: Record<string, any> };
-    const categories = (await payload(pathTo('categories', locale))).loaderData[`categories___${locale}`] as { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
-    const category = categories.categories[0]!;
-    const product = categories.products[category.id]![0]!;
-    const blog = (await payload(pathTo('blog', locale))).loaderData[`blog___${locale}`] as { list: c.ArticleList };
-    const article = blog.list.items[0]!;
-    const faq = (await payload(pathTo('faq', locale))).loaderData[`faq___${locale}`] as { faq: c.Faq };
-    const item = faq.faq.categories[0]!.items[0]!;
-    const privacy = { sl: 'politika-zasebnosti', en: 'privacy-policy', de: 'datenschutzbestimmungen' }[locale];
-    const byRoute: Record<RouteName, string> = {
-      index: pathTo('index', locale),
-      blog: pathTo('blog', locale, { category: article.category.slug }),
-      blogArticle: pathTo('blogArticle', locale, { category: article.category.slug, slug: article.slug }),
-      b2b: pathTo('b2b', locale),
-      faq: pathTo('faq', locale),
-      faqItem: pathTo('faqItem', locale, { slug: item.slug }),
-      product: pathTo('product', locale, { slug: product.slug }),
-      categories: pathTo('categories', locale),
-      page: pathTo('page', locale, { slug: privacy }),
-      search: `${pathTo('search', locale)}?q=${encodeURIComponent(product.title.split(' ')[0]!)}`,
-      login: pathTo('login', locale),
-      register: pathTo('register', locale),
-      verify: pathTo('verify', locale),
-      passwordReset: pathTo('passwordReset', locale),
-      profile: pathTo('profile', locale),
-      verifyEmail: pathTo('verifyEmail', locale),
-      slug: pathTo('slug', locale, { slug: category.slug }),
-    };
+    const byRoute = await screenPaths(site.server, locale);
     for (const name of ROUTE_NAMES) paths.set(`${name}___${locale}`, byRoute[name]);
   }
 });
