@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES } from '../../shared/routes';
 import { attr, firstText, startTestSite } from './helpers';
@@ -106,5 +107,25 @@ describe('locale switcher and alternates', () => {
     expect(links[2]![1]).toMatch(/^\/de\/produkt\/[a-z0-9-]+$/);
     for (const [, path] of links) expect((await request(site.server).get(path!)).status).toBe(200);
     expect(html).toMatch(/<a href="\/en\/product\/[a-z0-9-]+" hrefLang="en-GB"/);
+  });
+});
+
+describe('calls to action', () => {
+  it('a product and its family open the inquiry form with their offer type chosen', async () => {
+    for (const locale of LOCALES) {
+      const product = paths.get(`product___${locale}`)!;
+      const family = paths.get(`slug___${locale}`)!;
+      const data = async (path: string, name: string) => (await request(site.server).get(`${path}/_payload.json`)).body.loaderData[`${name}___${locale}`];
+      const { product: shown } = (await data(product, 'product')) as { product: c.Product };
+      const { target } = (await data(family, 'slug')) as { target: c.SlugTarget };
+      expect(target.type).toBe('category');
+      const offerTypes = { [product]: shown.offerType, [family]: target.type === 'category' ? target.category.offerType : null };
+      for (const [path, offerType] of Object.entries(offerTypes)) {
+        const inquiry = pathTo('inquiry', locale, { offerType: offerType! });
+        expect(inquiry).toMatch(new RegExp(`^/${locale}/[a-z]+/${offerType}$`));
+        const cta = /<aside class="cta cta--inquiry"[\s\S]*?<\/aside>/.exec((await request(site.server).get(path)).text)?.[0];
+        expect(cta, path).toContain(`<a class="button" href="${inquiry}"`);
+      }
+    }
   });
 });
