@@ -62,7 +62,8 @@ interface Screens {
   verify: object;
   /** With a token from the mail: the new-password form; without: the request form. */
   passwordReset: { token: string | null };
-  profile: { user: c.AccountUser };
+  /** `submissions`: null when they could not be loaded (the rest of the profile still works). */
+  profile: { user: c.AccountUser; submissions: c.AccountSubmission[] | null };
   verifyEmail: { token: string | null };
   slug: { target: c.SlugTarget };
   /** `offerType`: from the path (a product's call to action), preselected. */

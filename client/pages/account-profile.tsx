@@ -3,13 +3,20 @@ import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { PageShell } from '../components/PageShell';
 import { AccountForm, Field } from '../components/forms/AccountForm';
+import { SubmissionList } from '../components/SubmissionList';
+import { useLayout } from '../layout/use-layout';
 
 export default function ProfilePage() {
-  const { meta, user } = useLoaderData() as ScreenData<'profile'>;
+  const { meta, user, submissions } = useLoaderData() as ScreenData<'profile'>;
   const result = useActionData() as FormResult | undefined;
+  const { locale } = useLayout();
   const { t } = useTranslation();
   return (
     <PageShell className="account" title={meta.title} intro={t('account.profile.signedInAs', { email: user.email })}>
+      <section className="account__submissions" aria-labelledby="profile-submissions">
+        <h2 id="profile-submissions">{t('account.profile.submissions.title')}</h2>
+        <SubmissionList submissions={submissions} email={user.email} locale={locale} />
+      </section>
       <div className="account__grid">
         <section aria-labelledby="profile-details">
           <h2 id="profile-details">{t('account.profile.details')}</h2>

@@ -1,12 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
+import type { AccountSubmission } from '../../shared/api/contract';
 import * as forms from '../../shared/forms/account';
 import type { Locale } from '../../shared/locales';
 import type { FormResult, PageMeta, ScreenData } from '../../shared/page-data';
 import { pathTo, type RouteName } from '../../shared/routes';
 import { clearSessionCookie, sessionCookie } from '../http/session-cookie';
 import { UpstreamError } from '../upstream/client';
-import type { AccountResult } from '../upstream/account-api';
+import type { AccountApi, AccountResult } from '../upstream/account-api';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
 import type { LoaderContext } from './loaders';
@@ -80,6 +81,20 @@ async function attempt<T>(
   }
 }
 
+/**
+ * The visitor's inquiries and service requests, or null when they cannot be listed now (the upstream
+ * fails, or does not offer the listing): the rest of the profile works without them.
+ */
+async function submissionsOf(account: AccountApi, locale: Locale, session: string): Promise<AccountSubmission[] | null> {
+  try {
+    const result = await account.submissions(locale, session);
+    return result.ok ? result.data : null;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
+}
+
 /** Bots fill every field; people never see this one. Its post is answered as if it succeeded. */
 const HONEYPOT = 'website';
 
@@ -105,9 +120,9 @@ export const accountLoaders: { [N in AccountRoute]: (args: Args, locale: Locale)
     const { session, account, secure } = args.context;
     const login = pathTo('login', locale);
     if (!session) throw redirect(login);
-    const result = await account.account(locale, session);
+    const [result, submissions] = await Promise.all([account.account(locale, session), submissionsOf(account, locale, session)]);
     if (!result.ok) throw redirect(login, { headers: { 'Set-Cookie': clearSessionCookie(secure) } });
-    return { user: result.data, meta: meta(args, locale, 'profile') };
+    return { user: result.data, submissions, meta: meta(args, locale, 'profile') };
   },
 };
 

@@ -7,6 +7,7 @@ import type { UpstreamClient } from './client';
 export type AccountResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string; retryAfter?: number };
 
 const errorSchema = z.object({ error: z.string(), retryAfter: z.number().optional() });
+const submissionsSchema = z.array(c.accountSubmissionSchema);
 
 /** The account endpoints of the contract, typed: what account loaders and actions call. */
 export function accountApi(client: UpstreamClient) {
@@ -33,6 +34,8 @@ export function accountApi(client: UpstreamClient) {
     confirmPasswordReset: (lang: Locale, body: { token: string; password: string }) =>
       call('POST', 'auth/password-reset/confirm', c.statusSchema, { lang, body }),
     account: (lang: Locale, session: string) => call('GET', 'account', c.accountUserSchema, { lang, session }),
+    /** The signed-in visitor's inquiries and service requests, newest first. */
+    submissions: (lang: Locale, session: string) => call('GET', 'account/submissions', submissionsSchema, { lang, session }),
     updateAccount: (lang: Locale, session: string, body: Omit<c.AccountUser, 'id' | 'email' | 'createdAt'>) =>
       call('PUT', 'account', c.accountUserSchema, { lang, session, body }),
     changePassword: (lang: Locale, session: string, body: { currentPassword: string; newPassword: string }) =>

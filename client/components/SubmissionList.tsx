@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AccountSubmission } from '../../shared/api/contract';
+import { LOCALE_ISO, type Locale } from '../../shared/locales';
+import { pathTo } from '../../shared/routes';
+
+/**
+ * The signed-in visitor's inquiries and service requests (profile page): when, what, and how far the
+ * company has got with it. `null`: the list could not be loaded, which the page says rather than
+ * pretending there is nothing.
+ */
+
+// Submissions are timestamps; the company's time zone on server and browser alike, so a late-evening
+// inquiry shows the day the company received it and hydration renders the same text.
+const COMPANY_TIME_ZONE = 'Europe/Ljubljana';
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+function formatDay(locale: Locale, timestamp: string): string {
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(LOCALE_ISO[locale], { dateStyle: 'medium', timeZone: COMPANY_TIME_ZONE })));
+  return format.format(new Date(timestamp));
+}
+
+/** `email`: the account's address, by which submissions are matched (others it sent from are not listed). */
+export function SubmissionList({ submissions, email, locale }: { submissions: AccountSubmission[] | null; email: string; locale: Locale }) {
+  const { t, i18n } = useTranslation();
+  if (submissions === null) return <p className="muted">{t('account.profile.submissions.unavailable')}</p>;
+  if (submissions.length === 0) {
+    return (
+      <p>
+        {t('account.profile.submissions.empty')} <Link to={pathTo('inquiry', locale)}>{t('account.profile.submissions.send')}</Link>
+      </p>
+    );
+  }
+
+  /** "Inquiry – Awnings": the offer type by the inquiry form's own label, when the site has one. */
+  const what = (submission: AccountSubmission) => {
+    const kind = t(`account.profile.submissions.kinds.${submission.kind}`);
+    const offerKey = `inquiry.offerTypes.${submission.offerType ?? ''}`;
+    return submission.offerType && i18n.exists(offerKey) ? `${kind} – ${t(offerKey)}` : kind;
+  };
+
+  return (
+    <>
+      <p className="muted">{t('account.profile.submissions.intro', { email })}</p>
+      <table className="submissions">
+        <caption className="visually-hidden">{t('account.profile.submissions.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('account.profile.submissions.date')}</th>
+            <th scope="col">{t('account.profile.submissions.request')}</th>
+            <th scope="col">{t('account.profile.submissions.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {submissions.map((submission) => (
+            <tr key={submission.id}>
+              <td>
+                <time dateTime={submission.createdAt}>{formatDay(locale, submission.createdAt)}</time>
+              </td>
+              <td>{what(submission)}</td>
+              <td>
+                <span className={`submissions__status submissions__status--${submission.status}`}>
+                  {t(`account.profile.submissions.statuses.${submission.status}`)}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
