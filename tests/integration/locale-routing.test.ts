@@ -101,7 +101,7 @@ describe('bad input', () => {
   });
 
   it('refuses a posted body that is too large', async () => {
-    const res = await request(site.server).post('/sl/login').set('Sec-Fetch-Site', 'same-origin').type('form').send(`email=${'a'.repeat(20_000)}`);
+    const res = await request(site.server).post('/sl/login').set('Sec-Fetch-Site', 'same-origin').type('form').send(`email=${'a'.repeat(100_000)}`);
     expect(res.status).toBe(413);
     expect(res.text).toContain('error-page');
   });

@@ -1,0 +1,348 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_DATA_ID, type DocumentData, type PagePayload } from '../../shared/document';
+import type { PublicFormResult, PublicFormScreen } from '../../shared/page-data';
+import { startTestSite, waitForMail } from './helpers';
+
+/**
+ * The public forms over real HTTP against the real embedded content API: the no-JavaScript flows
+ * (plain posts, 400 with the values, 303 to ?sent=1), the inquiry's steps walked through the server,
+ * the honeypot, the same-origin check, idempotency and a signed-in visitor's details.
+ */
+
+let site: Awaited<ReturnType<typeof startTestSite>>;
+beforeAll(async () => {
+  site = await startTestSite({ FORM_RATE_LIMIT_MAX: '1000' });
+});
+afterAll(() => site?.stop());
+
+type Fields = Record<string, string | string[]>;
+
+/** The body a browser sends: repeated keys for a multi-select. */
+function encode(fields: Fields): string {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+  return body.toString();
+}
+
+/** A post as the browser sends it from one of the site's pages, without JavaScript. */
+const post = (path: string, fields: Fields, cookie = '') =>
+  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(encode(fields));
+
+/** The page data a document carries to the browser (what the page renders from). */
+function documentData(html: string): DocumentData {
+  const match = new RegExp(`<script type="application/json" id="${DOCUMENT_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
+  if (!match) throw new Error('no page data in the document');
+  return JSON.parse(match[1]!) as DocumentData;
+}
+
+const actionOf = (html: string, routeId: string) => documentData(html).hydration.actionData?.[routeId] as PublicFormResult;
+const screenOf = (html: string, routeId: string) => documentData(html).hydration.loaderData[routeId] as PublicFormScreen & { offerType?: string | null };
+
+/** The content API's own database: what reached the company. */
+function cms<T>(read: (db: Database.Database) => T): T {
+  const db = new Database(path.join(site.dataDir, 'cms.sqlite'), { readonly: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const submissionWithKeyLike = (pattern: string) =>
+  cms((db) => db.prepare('SELECT id, kind, locale, data, email FROM submissions WHERE idempotency_key LIKE ?').all(pattern)) as {
+    id: string;
+    kind: string;
+    locale: string;
+    data: string;
+    email: string | null;
+  }[];
+
+const unique = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+describe('newsletter without JavaScript', () => {
+  it('answers 400 with the errors and the values, in the page', async () => {
+    const res = await post('/sl/e-novice', { email: 'ni-naslov', website: '' });
+    expect(res.status).toBe(400);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(actionOf(res.text, 'newsletter___sl')).toEqual({
+      form: 'newsletter',
+      values: { email: 'ni-naslov' },
+      errors: { email: 'form.errors.email', consent: 'form.errors.consent' },
+    });
+  });
+
+  it('stores a valid signup, answers 303 to the thank-you page, and delivers it', async () => {
+    const email = unique('novice');
+    const res = await post('/de/newsletter', { email, consent: 'on', website: '' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/de/newsletter?sent=1');
+    const thanks = await request(site.server).get(res.headers.location!);
+    expect(thanks.status).toBe(200);
+    expect(screenOf(thanks.text, 'newsletter___de')).toMatchObject({ sent: true, prefill: null });
+    const row = await until(() => cms((db) => db.prepare('SELECT locale FROM newsletter_subscriptions WHERE email = ?').get(email)) as { locale: string } | undefined);
+    expect(row.locale).toBe('de');
+  });
+
+  it('answers the thank-you page only with ?sent=1', async () => {
+    const page = await request(site.server).get('/sl/e-novice');
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toContain('public');
+    expect(screenOf(page.text, 'newsletter___sl')).toMatchObject({ sent: false, prefill: null });
+    const meta = documentData(page.text).hydration.loaderData['newsletter___sl'] as { meta: { title: string; alternates: Record<string, string> } };
+    expect(meta.meta.title).toBe('E-novice');
+    expect(meta.meta.alternates).toEqual({ sl: '/sl/e-novice', en: '/en/newsletter', de: '/de/newsletter' });
+  });
+});
+
+describe('service request without JavaScript', () => {
+  it('answers 400 with the errors and the values', async () => {
+    const res = await post('/en/service', { phone: 'abc', content: '', installationYear: '1980', invoiceNumber: 'R-1' });
+    expect(res.status).toBe(400);
+    const result = actionOf(res.text, 'service___en');
+    expect(result.values).toEqual({ phone: 'abc', content: '', installationYear: '1980', invoiceNumber: 'R-1' });
+    expect(result.errors).toEqual({ phone: 'form.errors.phone', content: 'form.errors.required', installationYear: 'form.errors.year', terms: 'form.errors.terms' });
+  });
+
+  it('stores a valid request and delivers it to the content API', async () => {
+    const content = `Roleta se ne spusti do konca (${Date.now()}).`;
+    const res = await post('/sl/servis', { phone: '+386 40 111 222', invoiceNumber: 'R-2024-17', installationYear: '2019', content, terms: 'on' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/sl/servis?sent=1');
+    const [row] = await until(() => {
+      const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as { data: string }[];
+      return rows.length ? rows : undefined;
+    });
+    expect(JSON.parse(row!.data)).toMatchObject({ phone: '+386 40 111 222', invoiceNumber: 'R-2024-17', installationYear: 2019, terms: true, marketingOptOut: false });
+  });
+});
+
+describe('inquiry steps without JavaScript', () => {
+  const path = '/sl/povprasevanje';
+  const contact = { nameAndSurname: 'Maja Kranjc', email: unique('maja'), phone: '', streetAddress: 'Cesta 5', postalCode: '4000', town: 'Kranj' };
+
+  it('stays on the first step until an offer type is chosen, then goes on', async () => {
+    const none = await post(path, { intent: 'next', step: '0', offerType: '' });
+    expect(none.status).toBe(400);
+    expect(actionOf(none.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: '' }, errors: { offerType: 'form.errors.offerType' }, step: 0 });
+    const chosen = await post(path, { intent: 'next', step: '0', offerType: 'notranja_sencila' });
+    expect(chosen.status).toBe(200);
+    expect(actionOf(chosen.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: 'notranja_sencila' }, step: 1 });
+  });
+
+  it('shows the fields a new choice brings before going on, and checks only the step it is on', async () => {
+    const shownBefore = 'system,width,height,amount,iWantInstallation';
+    // Choosing a pleated blind brings the fabrics: the step is shown again with them, without errors.
+    const grew = await post(path, { intent: 'next', step: '1', shown: shownBefore, offerType: 'notranja_sencila', system: 'plise', width: '120' });
+    expect(grew.status).toBe(200);
+    expect(actionOf(grew.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: 'notranja_sencila', system: 'plise', width: '120' }, step: 1 });
+
+    const shown = 'system,fabrics,width,height,amount,iWantInstallation';
+    // The later steps are still empty: only this step's errors count.
+    const bad = await post(path, { intent: 'next', step: '1', shown, offerType: 'notranja_sencila', system: 'plise', width: '5', height: '100' });
+    expect(bad.status).toBe(400);
+    expect(actionOf(bad.text, 'inquiry___sl')).toMatchObject({ errors: { width: 'form.errors.width' }, step: 1 });
+
+    const fine = await post(path, { intent: 'next', step: '1', shown, offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100' });
+    expect(fine.status).toBe(200);
+    expect(actionOf(fine.text, 'inquiry___sl')).toEqual({
+      form: 'inquiry',
+      values: { offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100' },
+      step: 2,
+    });
+  });
+
+  it('goes back with every value kept and no errors', async () => {
+    const values = { offerType: 'rolete', system: 'podometni', width: '90', nameAndSurname: 'Maja', email: 'x' };
+    const back = await post(path, { intent: 'back', step: '2', ...values });
+    expect(back.status).toBe(200);
+    expect(actionOf(back.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values, step: 1 });
+  });
+
+  it('sends: errors lead to the first step that has one; a valid inquiry is stored and delivered', async () => {
+    const product = { offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100', amount: '2' };
+    const missing = await post(path, { intent: 'send', step: '3', ...product, nameAndSurname: '', email: contact.email, message: 'Prosim za ponudbo.' });
+    expect(missing.status).toBe(400);
+    expect(actionOf(missing.text, 'inquiry___sl')).toMatchObject({ errors: { nameAndSurname: 'form.errors.required', terms: 'form.errors.terms' }, step: 2 });
+    const badWidth = await post(path, { intent: 'send', step: '3', ...product, width: '5000', ...contact, terms: 'on' });
+    expect(actionOf(badWidth.text, 'inquiry___sl')).toMatchObject({ errors: { width: 'form.errors.width' }, step: 1 });
+
+    const sent = await post(`${path}/notranja_sencila`, { intent: 'send', step: '3', ...product, ...contact, message: 'Prosim za ponudbo.', terms: 'on' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.location).toBe('/sl/povprasevanje?sent=1');
+    const [row] = await until(() => {
+      const rows = cms((db) => db.prepare("SELECT data, email, locale FROM submissions WHERE kind = 'inquiry' AND email = ?").all(contact.email)) as { data: string; email: string; locale: string }[];
+      return rows.length ? rows : undefined;
+    });
+    expect(row!.locale).toBe('sl');
+    expect(JSON.parse(row!.data)).toMatchObject({ offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: 120, height: 100, amount: 2, nameAndSurname: 'Maja Kranjc' });
+  });
+
+  it('preselects the offer type from the path, keeps it in the other languages, and 404s an unknown one', async () => {
+    const page = await request(site.server).get('/en/inquiry/pergola');
+    expect(page.status).toBe(200);
+    const screen = documentData(page.text).hydration.loaderData['inquiry___en'] as { offerType: string; meta: { alternates: Record<string, string> } };
+    expect(screen.offerType).toBe('pergola');
+    expect(screen.meta.alternates).toEqual({ sl: '/sl/povprasevanje/pergola', en: '/en/inquiry/pergola', de: '/de/anfrage/pergola' });
+    expect(page.text).toContain('<link rel="canonical" href="http://localhost:');
+    expect((await request(site.server).get('/sl/povprasevanje')).status).toBe(200);
+    expect((await request(site.server).get('/sl/povprasevanje/ni-tip')).status).toBe(404);
+    expect((await post('/sl/povprasevanje/ni-tip', { intent: 'send' })).status).toBe(404);
+  });
+});
+
+describe('what every form post must pass', () => {
+  it('answers a filled honeypot as a success and stores nothing', async () => {
+    const before = site.outbox.counts();
+    const res = await post('/sl/e-novice', { email: unique('bot'), consent: 'on', website: 'http://spam.example' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/sl/e-novice?sent=1');
+    const inquiry = await post('/sl/povprasevanje', { intent: 'next', step: '0', offerType: 'rolete', website: 'x' });
+    expect(inquiry.status).toBe(303);
+    expect(site.outbox.counts()).toEqual(before);
+  });
+
+  it('refuses a post from another site', async () => {
+    const crossSite = await request(site.server).post('/sl/e-novice').set('Sec-Fetch-Site', 'cross-site').type('form').send('email=a%40b.si&consent=on');
+    expect(crossSite.status).toBe(403);
+    const otherOrigin = await request(site.server).post('/sl/servis').set('Origin', 'https://evil.example').type('form').send('phone=123456&content=x&terms=on');
+    expect(otherOrigin.status).toBe(403);
+    const payload = await request(site.server).post('/sl/e-novice/_payload.json').set('Origin', 'https://evil.example').type('form').send('email=a%40b.si&consent=on');
+    expect(payload.status).toBe(403);
+  });
+
+  it('takes a double submit as one submission (without JavaScript: the same post; with it: the same id)', async () => {
+    const content = `Dvojni klik ${Date.now()}`;
+    const form = { phone: '041 222 333', content, terms: 'on' };
+    const [first, second] = [await post('/sl/servis', form), await post('/sl/servis', form)];
+    expect([first.status, second.status]).toEqual([303, 303]);
+
+    const submissionId = crypto.randomUUID();
+    const viaRouter = (email: string) =>
+      request(site.server).post('/en/newsletter/_payload.json').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode({ email, consent: 'on', submissionId }));
+    const a = await viaRouter(unique('double'));
+    const b = await viaRouter(unique('double-changed'));
+    expect(a.body).toMatchObject({ status: 303, redirect: '/en/newsletter?sent=1' });
+    expect(b.body).toMatchObject({ status: 303, redirect: '/en/newsletter?sent=1' });
+
+    await until(() => (submissionWithKeyLike('service:%').some((r) => JSON.parse(r.data).content === content) ? true : undefined));
+    await until(() => (cms((db) => db.prepare('SELECT 1 FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`)) ? true : undefined));
+    // Let the outbox settle: anything still to come would be a second delivery.
+    await until(() => (site.outbox.counts().pending === 0 ? true : undefined));
+    expect(submissionWithKeyLike('service:%').filter((r) => JSON.parse(r.data).content === content)).toHaveLength(1);
+    expect(cms((db) => db.prepare('SELECT COUNT(*) AS n FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`))).toEqual({ n: 1 });
+  });
+
+  it('answers the browser router with payloads: 400 with the result, 303 as a redirect', async () => {
+    const bad = await request(site.server).post('/sl/povprasevanje/_payload.json').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode({ intent: 'next', step: '0' }));
+    expect(bad.status).toBe(400);
+    expect((bad.body as PagePayload).actionData?.['inquiry___sl']).toEqual({ form: 'inquiry', values: {}, errors: { offerType: 'form.errors.offerType' }, step: 0 });
+    expect(bad.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('a signed-in visitor', () => {
+  const email = unique('prijavljena');
+  const password = 'dolgo-geslo-123';
+  let session = '';
+
+  beforeAll(async () => {
+    await post('/sl/register', { name: 'Nina Zupan', email, password, website: '' });
+    const mail = await waitForMail(site.dataDir, email, '/sl/verify-email?token=');
+    const token = /\/sl\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    await post('/sl/verify-email', { token });
+    const login = await post('/sl/login', { email, password });
+    session = String(login.headers['set-cookie']).split(';')[0]!;
+    await post('/sl/user/profile', { intent: 'profile', name: 'Nina Zupan', phone: '+386 41 555 666', streetAddress: 'Trg 3', postalCode: '2000', town: 'Maribor' }, session);
+  });
+
+  it('finds their details filled in, on a private page', async () => {
+    for (const path of ['/sl/povprasevanje', '/sl/servis', '/sl/e-novice']) {
+      const page = await request(site.server).get(path).set('Cookie', session);
+      expect(page.status, path).toBe(200);
+      expect(page.headers['cache-control'], path).toBe('private, no-store');
+      const id = `${path === '/sl/servis' ? 'service' : path === '/sl/e-novice' ? 'newsletter' : 'inquiry'}___sl`;
+      expect(screenOf(page.text, id).prefill, path).toEqual({ nameAndSurname: 'Nina Zupan', email, phone: '+386 41 555 666', streetAddress: 'Trg 3', postalCode: '2000', town: 'Maribor' });
+    }
+    const payload = await request(site.server).get('/sl/servis/_payload.json').set('Cookie', session);
+    expect(payload.headers['cache-control']).toBe('private, no-store');
+    // A session that no longer works: no details, still a private page.
+    const stale = await request(site.server).get('/sl/servis').set('Cookie', 'sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(stale.headers['cache-control']).toBe('private, no-store');
+    expect(screenOf(stale.text, 'service___sl').prefill).toBeNull();
+  });
+
+  it('sends a service request under their address when they leave the email empty', async () => {
+    const content = `Servis za prijavljeno (${Date.now()})`;
+    const res = await post('/sl/servis', { phone: '+386 41 555 666', content, email: '', terms: 'on' }, session);
+    expect(res.status).toBe(303);
+    const [row] = await until(() => {
+      const rows = cms((db) => db.prepare("SELECT email FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as { email: string }[];
+      return rows.length ? rows : undefined;
+    });
+    expect(row!.email).toBe(email);
+  });
+});
+
+describe('limits', () => {
+  it('takes an inquiry at its bounds: the longest message in letters that travel percent-encoded', async () => {
+    const res = await post('/sl/povprasevanje', {
+      intent: 'send',
+      step: '3',
+      offerType: 'zunanji_screen',
+      fabrics: Array.from({ length: 20 }, (_, i) => `${'ž'.repeat(55)} ${i}`),
+      nameAndSurname: 'Špela Čebašek',
+      email: unique('dolgo'),
+      message: 'č'.repeat(5000),
+      note: '€'.repeat(1000),
+      terms: 'on',
+    });
+    expect(res.status).toBe(303);
+  });
+});
+
+describe('the rate limit', () => {
+  it('answers 429 with a page once a client has posted FORM_RATE_LIMIT_MAX times', async () => {
+    const strict = await startTestSite({ FORM_RATE_LIMIT_MAX: '2' });
+    try {
+      const send = () => request(strict.server).post('/en/newsletter').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode({ email: 'x' }));
+      expect((await send()).status).toBe(400);
+      expect((await send()).status).toBe(400);
+      const limited = await send();
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.text).toContain('error-page');
+    } finally {
+      await strict.stop();
+    }
+  });
+});
+
+describe('when the outbox cannot store', () => {
+  it('acknowledges nothing: 503 with the values and a message, and /readyz fails', async () => {
+    const other = await startTestSite({ FORM_RATE_LIMIT_MAX: '1000' });
+    try {
+      await other.outbox.close();
+      const form = { phone: '040 123 456', content: 'Pokvarjena roleta', terms: 'on' };
+      const res = await request(other.server).post('/sl/servis').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode(form));
+      expect(res.status).toBe(503);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(actionOf(res.text, 'service___sl')).toEqual({ form: 'service', values: form, errors: { form: 'form.errors.unavailable' } });
+      expect((await request(other.server).get('/readyz')).status).toBe(503);
+    } finally {
+      await other.stop();
+    }
+  });
+});
