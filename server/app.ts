@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import path from 'node:path';
 import type { Config } from './config';
 import { badInputGuard } from './http/bad-input';
+import { buildFiles } from './http/builds';
 import { cachePurge } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
 import { searchApi } from './bff/search';
@@ -17,7 +18,7 @@ import { renderPage, type RenderDeps } from './render/render-page';
 import { cookieLocale, pathLocale } from './render/request-locale';
 
 export interface AppDeps extends RenderDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX'>;
+  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'GTM_ID'>;
   /** Drops cached pages under the given path prefixes (all when none) and the cached upstream answers. */
   purge: (paths: string[]) => number;
   clientDir: string;
@@ -39,9 +40,10 @@ export function createApp(deps: AppDeps): express.Express {
   }
 
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders({ https: deps.origin.startsWith('https:') }));
+  app.use(securityHeaders({ https: deps.origin.startsWith('https:'), tagManager: Boolean(deps.config.GTM_ID) }));
   app.use(badInputGuard(PAGE_METHODS, sendError));
   app.use(healthRoutes(deps.readiness));
+  app.use(buildFiles(deps.manifest));
   // Before the form gate: the webhook is signed, not same-origin.
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, purge: deps.purge }));
   app.use(compression());

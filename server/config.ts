@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gtmIdError, isValidGtmId } from '../shared/gtm-id';
 
 /**
  * Every setting comes from the environment and is validated here, once, at boot. A bad value stops
@@ -53,6 +54,14 @@ export const configSchema = z.object({
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Set when the site runs behind a load balancer that sets X-Forwarded-*: the number of proxy hops. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Google Tag Manager container id; unset: no tag script and no third-party origin in the CSP. */
+  GTM_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .superRefine((v, ctx) => {
+      if (v !== undefined && !isValidGtmId(v)) ctx.addIssue({ code: 'custom', message: gtmIdError(v) });
+    }),
 });
 
 export type Config = z.infer<typeof configSchema>;

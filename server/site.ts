@@ -122,6 +122,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     origin,
     logger,
     htmlCache,
+    gtmId: config.GTM_ID,
     purge(paths) {
       upstream.purge();
       return htmlCache?.purge(paths) ?? 0;

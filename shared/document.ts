@@ -17,10 +17,17 @@ export interface HydrationState {
   errors: Record<string, SerializedRouteError> | null;
 }
 
+/** Settings the browser needs, from the server's configuration. */
+export interface PublicConfig {
+  /** Google Tag Manager container id; null: no tag manager at all. */
+  gtmId: string | null;
+}
+
 /** Everything the browser needs to hydrate without another request. */
 export interface DocumentData {
   locale: Locale;
   buildId: string;
+  config: PublicConfig;
   /** The UI strings of the page's locale. */
   i18n: Record<string, unknown>;
   hydration: HydrationState;

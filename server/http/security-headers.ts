@@ -2,21 +2,34 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /**
- * Security headers for every response, set before the first byte. The CSP allows no inline script and
- * no eval: page data travels as JSON blocks and the only scripts are this site's hashed modules.
+ * What Google Tag Manager with Google Analytics 4 needs, as Google documents it for a CSP: the loader
+ * and gtag.js, the collection endpoints (regional hosts, hence the wildcards) and their pixel
+ * fallbacks. No inline script: custom HTML tags in the container cannot run, by design.
  */
-export function securityHeaders({ https }: { https: boolean }): RequestHandler[] {
+export const TAG_MANAGER_CSP = {
+  'script-src': ['https://*.googletagmanager.com'],
+  'img-src': ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+} as const;
+
+/**
+ * Security headers for every response, set before the first byte. The CSP allows no inline script and
+ * no eval: page data travels as JSON blocks and the only scripts are this site's hashed modules (and,
+ * only when a tag manager is configured, its origins).
+ */
+export function securityHeaders({ https, tagManager = false }: { https: boolean; tagManager?: boolean }): RequestHandler[] {
+  const tags = (directive: keyof typeof TAG_MANAGER_CSP) => (tagManager ? TAG_MANAGER_CSP[directive] : []);
   return [
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...tags('script-src')],
           'style-src': ["'self'"],
-          'img-src': ["'self'", 'data:'],
+          'img-src': ["'self'", 'data:', ...tags('img-src')],
           'font-src': ["'self'"],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...tags('connect-src')],
           'manifest-src': ["'self'"],
           'object-src': ["'none'"],
           'base-uri': ["'self'"],

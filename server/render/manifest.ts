@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** One entry of Vite's build manifest (`.vite/manifest.json`). */
@@ -22,6 +22,8 @@ export interface PageAssets {
 
 export interface AssetManifest {
   buildId: string;
+  /** When the client build was made (the manifest's modification time), in ms since the epoch. */
+  builtAt: number;
   /** Assets for a page whose matched route modules are `pageModules` (source paths). */
   forPage(pageModules: string[]): PageAssets;
 }
@@ -55,6 +57,7 @@ export function loadAssetManifest(clientDir: string): AssetManifest {
   const pages = new Map<string, PageAssets>();
   return {
     buildId: createHash('sha256').update(text).digest('hex').slice(0, 12),
+    builtAt: Math.floor(statSync(file).mtimeMs),
     forPage(pageModules) {
       const key = pageModules.join('|');
       const known = pages.get(key);

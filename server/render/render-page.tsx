@@ -34,6 +34,8 @@ export interface RenderDeps {
   htmlCache?: HtmlCache;
   /** Where the public forms' submissions are stored until they are delivered upstream. */
   outbox: Outbox;
+  /** Google Tag Manager container id, when one is configured. */
+  gtmId?: string;
 }
 
 /**
@@ -160,6 +162,7 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
   const data: DocumentData = {
     locale,
     buildId: deps.manifest.buildId,
+    config: { gtmId: deps.gtmId ?? null },
     i18n: deps.translations.bundles[locale],
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
   };
