@@ -146,6 +146,42 @@ describe('the outbox loses nothing and delivers nothing twice', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('on SIGTERM lets the delivery in flight end, keeps the submission and exits cleanly', { timeout: 30_000 }, async () => {
+    const stalled: http.IncomingMessage[] = [];
+    const stall = http.createServer((req) => void stalled.push(req));
+    await new Promise<void>((r) => stall.listen(0, '127.0.0.1', r));
+    cleanups.push(() => {
+      stall.closeAllConnections();
+      return new Promise((r) => stall.close(r));
+    });
+    const dataDir = tempDir('bff');
+    const bff = await startBff({ DATA_DIR: dataDir, UPSTREAM_URL: `http://127.0.0.1:${(stall.address() as AddressInfo).port}/` });
+    const sent = await fetch(`${bff.url}/sl/servis`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: serviceRequest('Shutdown'),
+      redirect: 'manual',
+    });
+    expect(sent.status).toBe(303);
+    await until(() => stalled.length === 1, 5000);
+    const started = Date.now();
+    bff.child.kill('SIGTERM');
+    await bff.exited;
+    expect(bff.child.exitCode).toBe(0);
+    // The delivery ran into its timeout (1 s) and the process stopped then, not at the kill timeout.
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(bff.log()).toContain('"msg":"stopped"');
+    // The submission waits for the next start, free to be taken at once.
+    const db = new Database(path.join(dataDir, 'outbox.sqlite'), { readonly: true });
+    try {
+      expect(db.prepare('SELECT status, attempts, claimed_until FROM submissions').all()).toEqual([{ status: 'pending', attempts: 1, claimed_until: null }]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
 function outboxRows(dataDir: string): { status: string; body: string | null }[] {
   const db = new Database(path.join(dataDir, 'outbox.sqlite'), { readonly: true });
   try {
