@@ -69,13 +69,18 @@ export function migrateOutbox(db: OutboxDb): void {
  * Opens (and migrates) the outbox in the data folder. Its own file, not the content API's: the BFF may
  * run against a remote upstream with no embedded content API. WAL with synchronous FULL: a commit is
  * on disk when it returns, which is what lets the visitor be told their submission was received.
+ *
+ * `durable: false` is for the worker's own connection (claims, outcomes, pruning): synchronous NORMAL
+ * skips the fsync of each commit, which only a power cut can undo. Nothing the worker writes needs
+ * more: a lost claim makes the row due again, a lost "delivered" one more delivery under the same
+ * key (the same submission upstream), a lost dead-letter move one more refusal.
  */
-export function openOutboxDb(dataDir: string): OutboxDb {
+export function openOutboxDb(dataDir: string, { durable = true }: { durable?: boolean } = {}): OutboxDb {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, OUTBOX_FILE));
   try {
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.pragma(durable ? 'synchronous = FULL' : 'synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrateOutbox(db);

@@ -26,7 +26,14 @@ export interface OutboxOptions extends Omit<OutboxWorkerOptions, 'store' | 'deli
 export function startOutbox({ dataDir, deliver, logger, ...workerOptions }: OutboxOptions): RunningOutbox {
   const db = openOutboxDb(dataDir);
   const store = outboxStore(db);
-  const worker = startOutboxWorker({ store, deliver, logger, ...workerOptions });
+  let workerDb;
+  try {
+    workerDb = openOutboxDb(dataDir, { durable: false });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const worker = startOutboxWorker({ store: outboxStore(workerDb), deliver, logger, ...workerOptions });
   let closing: Promise<void> | undefined;
   return {
     enqueue(submission: Submission) {
@@ -45,6 +52,7 @@ export function startOutbox({ dataDir, deliver, logger, ...workerOptions }: Outb
     counts: () => store.counts(),
     close: () =>
       (closing ??= worker.stop().then(() => {
+        workerDb.close();
         db.close();
       })),
   };

@@ -111,6 +111,10 @@ describe('outbox store', () => {
     const db = openOutboxDb(dataDir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    // The worker's own connection need not survive a power cut (see openOutboxDb).
+    const workerDb = openOutboxDb(dataDir, { durable: false });
+    expect(workerDb.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+    workerDb.close();
     const store = outboxStore(db);
     const first = store.enqueue(newsletter(1), 1000);
     expect(first).toEqual({ id: expect.any(String), duplicate: false });
