@@ -7,6 +7,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // One data folder for the run: workers load this file again but inherit the variable. Tests read the
 // mail the site writes there (confirmation and reset links).
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shading-e2e-')));
+// A second site with a tag manager configured (tests/e2e/consent.spec.ts): its own port and data, so the
+// other tests never load the tag manager. The browser never reaches Google: the tests answer its script.
+export const GTM_E2E_PORT = PORT + 1;
+export const GTM_E2E_ID = 'GTM-E2ETEST';
+const gtmDataDir = (process.env.E2E_GTM_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shading-e2e-gtm-')));
 
 /**
  * End-to-end tests drive the production build (`dist/`, run exactly as the Docker image runs it) in
@@ -29,13 +34,24 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://localhost:${PORT}/readyz`,
-    env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1' },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node dist/server/main.js',
+      url: `http://localhost:${PORT}/readyz`,
+      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node dist/server/main.js',
+      url: `http://localhost:${GTM_E2E_PORT}/readyz`,
+      env: { NODE_ENV: 'production', PORT: String(GTM_E2E_PORT), DATA_DIR: gtmDataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1', GTM_ID: GTM_E2E_ID },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

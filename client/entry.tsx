@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
 import { ACCOUNT_ROUTES } from '../shared/routes';
+import { startTagManager } from './features/consent/tag-manager';
 import { createI18n } from './i18n/i18n';
 import { createRoutes } from './routes';
 import { deserializeErrors, payloadDataStrategy } from './runtime/payload';
@@ -28,6 +29,8 @@ async function mount(): Promise<void> {
   const dataElement = document.getElementById(DOCUMENT_DATA_ID);
   if (!dataElement?.textContent) throw new Error(`#${DOCUMENT_DATA_ID} is missing`);
   const data = JSON.parse(dataElement.textContent) as DocumentData;
+  // Before anything else: the consent default is queued, then the tag manager's loader is added.
+  if (data.config.gtmId) void startTagManager(data.config.gtmId);
   const routes = createRoutes({
     layout: fromPayload,
     screen: () => fromPayload,

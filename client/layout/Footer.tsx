@@ -3,6 +3,7 @@ import type { OpeningHours } from '../../shared/api/contract';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';
 import { AppLink } from '../components/AppLink';
 import { PhoneLink } from '../components/PhoneLink';
+import { CookieSettingsLink } from '../features/consent/CookieSettingsLink';
 import { useLayout } from './use-layout';
 
 const DAY_INDEX = { Mo: 0, Tu: 1, We: 2, Th: 3, Fr: 4, Sa: 5, Su: 6 } as const;
@@ -106,6 +107,7 @@ export function Footer() {
             </ul>
           </nav>
         ) : null}
+        <CookieSettingsLink />
       </div>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/AppLink';
+import { ConsentHost } from '../features/consent/ConsentHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HeadSync } from './HeadSync';
@@ -27,6 +28,8 @@ export function Layout() {
   return (
     <>
       <HeadSync />
+      {/* First in the tab order (a keyboard visitor meets the question at once), shown fixed at the bottom right. */}
+      <ConsentHost />
       <a className="skip-link" href="#main">
         {t('layout.skipToContent')}
       </a>
