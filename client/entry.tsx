@@ -7,7 +7,11 @@ import { ACCOUNT_ROUTES } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
 import { createI18n } from './i18n/i18n';
 import { createRoutes } from './routes';
+import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
+import { guardLazyRoutes } from './runtime/chunk-reload';
+import { scheduleFirstScroll } from './runtime/first-scroll';
 import { deserializeErrors, payloadDataStrategy } from './runtime/payload';
+import { startLinkPrefetch } from './runtime/prefetch';
 import './styles/global.css';
 
 /** Every route's data comes from the page payload (see `payloadDataStrategy`); this only marks that it has some. */
@@ -37,14 +41,17 @@ async function mount(): Promise<void> {
     action: (name) => (ACCOUNT_ROUTES.has(name) ? fromPayload : undefined),
     notFound: fromPayload,
   });
+  let router: ReturnType<typeof createBrowserRouter> | undefined;
+  const importers = guardLazyRoutes(routes, () => router?.state.navigation.location ?? window.location);
   await resolveLazyRoutes(routes);
-  const router = createBrowserRouter(routes, {
+  let outdated = false;
+  router = createBrowserRouter(routes, {
     hydrationData: {
       loaderData: data.hydration.loaderData,
       actionData: data.hydration.actionData ?? null,
       errors: deserializeErrors(data.hydration.errors),
     },
-    dataStrategy: payloadDataStrategy,
+    dataStrategy: fullLoadOnNewBuild(payloadDataStrategy, () => outdated),
   });
   hydrateRoot(
     document.getElementById(APP_ROOT_ID)!,
@@ -54,6 +61,9 @@ async function mount(): Promise<void> {
       </I18nextProvider>
     </StrictMode>,
   );
+  startBuildCheck(data.buildId, () => (outdated = true));
+  startLinkPrefetch(routes, importers);
+  scheduleFirstScroll();
 }
 
 mount().catch((error) => console.error('Error while mounting app:', error));

@@ -5,6 +5,7 @@ import { SUGGESTION_SECTIONS, type Suggestion, type SuggestionSection } from '..
 import type { Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
 import { useSearchSuggestions } from './use-search-suggestions';
+import { useNavigateTo } from '../runtime/use-navigate-to';
 
 type Option = Suggestion & { section: SuggestionSection | 'all' };
 
@@ -18,6 +19,7 @@ type Option = Suggestion & { section: SuggestionSection | 'all' };
 export function SearchBox({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const navigateTo = useNavigateTo();
   const location = useLocation();
   const id = useId();
   const inputId = 'site-search';
@@ -75,7 +77,8 @@ export function SearchBox({ locale }: { locale: Locale }) {
     setActive(-1);
     setQuery('');
     if (inputRef.current) inputRef.current.value = '';
-    void navigate(option.path);
+    // Suggestions come from the server: only paths on this site are followed.
+    void navigateTo(option.path);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
