@@ -172,7 +172,8 @@ test('keyboard only: the banner comes first, the preferences keep focus inside; 
   await hydrated(page);
   const banner = page.getByRole('dialog', { name: 'Cookies on our website' });
   await expect(banner).toBeVisible();
-  await page.waitForTimeout(400);
+  // Shown, then animated in (from 100 ms after opening): opacity alone would leave it "visible" to Playwright.
+  await expect(page.locator('.cc-banner')).toHaveCSS('opacity', '1');
   const axe = (include: string) => new AxeBuilder({ page }).include(include).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect((await axe('.cc-banner')).violations).toEqual([]);
 
@@ -186,7 +187,8 @@ test('keyboard only: the banner comes first, the preferences keep focus inside; 
   await page.keyboard.press('Enter');
   const preferences = page.getByRole('dialog', { name: 'Cookie settings' });
   await expect(preferences).toBeVisible();
-  await page.waitForTimeout(400);
+  await expect(preferences).toHaveCSS('opacity', '1');
+  await expect(preferences).toHaveCSS('transform', 'none');
   expect((await axe('.cc-preferences')).violations).toEqual([]);
 
   // Tab goes round inside the dialog.
