@@ -33,7 +33,17 @@ describe('swipe to close', () => {
     expect(shouldCloseOnSwipe({ ...swipe, distance: 300, durationMs: 100, movingBack: true })).toBe(false);
   });
 
-  const el = (tagName: string, parent: ReturnType<typeof el> | null, scroll: Partial<{ scrollTop: number; scrollLeft: number; scrollHeight: number; clientHeight: number }> = {}) => ({
+  interface Box {
+    tagName: string;
+    scrollTop: number;
+    scrollLeft: number;
+    scrollHeight: number;
+    scrollWidth: number;
+    clientHeight: number;
+    clientWidth: number;
+    parentElement: Box | null;
+  }
+  const el = (tagName: string, parent: Box | null, scroll: Partial<Box> = {}): Box => ({
     tagName,
     scrollTop: 0,
     scrollLeft: 0,
