@@ -92,7 +92,7 @@ child = await target('static', path.join(tmp, 'page.html'), 4103);
 results['express.static + compression'] = await measure('http://127.0.0.1:4103/');
 await stop(child);
 
-child = await target('react', PAGE, 4104);
+child = await target('react', path.join(tmp, 'page.html'), 4104);
 results['bare React renderToPipeableStream'] = await measure('http://127.0.0.1:4104/');
 await stop(child);
 

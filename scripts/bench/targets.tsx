@@ -1,7 +1,9 @@
 /**
  * The comparison servers of `npm run bench`, each started alone on its own core:
  *   static  <file> <port>   express.static with compression serving the page's bytes
- *   react   <url>  <port>   bare renderToPipeableStream of the same page (its data loaded once)
+ *   react   <file> <port>   bare renderToPipeableStream of the same document: the page's route tree (its
+ *                           data loaded once) inside <html>, with the page's own head and data block as
+ *                           fixed strings, so React writes the same bytes the site sends
  *   limit   <file> <port>   node:http writing the page's bytes, gzip-compressed once, from memory
  */
 import compression from 'compression';
@@ -15,6 +17,7 @@ import pino from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticRouter, StaticRouterProvider } from 'react-router';
+import { APP_ROOT_ID, DOCUMENT_DATA_ID } from '../../shared/document';
 import { startCms } from '../../server/cms/server';
 import { loadTranslations } from '../../server/i18n';
 import { CONTENT_DIR, LOCALES_DIR } from '../../server/paths';
@@ -39,13 +42,20 @@ if (kind === 'static') {
   const headers = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length, vary: 'Accept-Encoding' };
   listen(http.createServer((_req, res) => res.writeHead(200, headers).end(body)));
 } else if (kind === 'react') {
+  // The page as the site sent it: the document around the app's root, taken apart once.
+  const page = readFileSync(arg!, 'utf8');
+  const dataOpen = `<script type="application/json" id="${DOCUMENT_DATA_ID}">`;
+  const headInner = page.slice(page.indexOf('<head>') + '<head>'.length, page.indexOf('</head>'));
+  const dataJson = page.slice(page.lastIndexOf(dataOpen) + dataOpen.length, page.lastIndexOf('</script>'));
+  const url = new URL(page.match(/<link rel="canonical" href="([^"]+)"/)![1]!).pathname;
+  const lang = page.match(/<html lang="([^"]+)"/)![1]!;
   const logger = pino({ level: 'silent' });
   const cms = await startCms({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'bench-')), port: 0, contentDir: CONTENT_DIR, logger });
   const upstream = createUpstreamClient({ baseUrl: cms.url, timeoutMs: 5000 });
   const translations = await loadTranslations(LOCALES_DIR);
   const handler = createPageHandler();
   const deps = { api: contentApi(upstream), account: accountApi(upstream), translations, origin: 'http://localhost', logger } as unknown as RenderDeps;
-  const request = new Request(new URL(arg!, 'http://localhost'));
+  const request = new Request(new URL(url, 'http://localhost'));
   const context = await handler.query(request, { requestContext: loaderContext(deps, request) });
   if (context instanceof Response) throw new Error('the bench page redirects');
   const i18n = translations.instances.sl;
@@ -53,9 +63,17 @@ if (kind === 'static') {
     http.createServer((_req, res) => {
       const router = createStaticRouter(handler.dataRoutes, context);
       const { pipe } = renderToPipeableStream(
-        <I18nextProvider i18n={i18n}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </I18nextProvider>,
+        <html lang={lang}>
+          <head dangerouslySetInnerHTML={{ __html: headInner }} />
+          <body>
+            <div id={APP_ROOT_ID}>
+              <I18nextProvider i18n={i18n}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </I18nextProvider>
+            </div>
+            <script type="application/json" id={DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: dataJson }} />
+          </body>
+        </html>,
         {
           onShellReady() {
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
