@@ -6,7 +6,7 @@ import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/docu
 import { ACCOUNT_ROUTES } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
 import { createI18n } from './i18n/i18n';
-import { createRoutes } from './routes';
+import { createRoutes, PUBLIC_FORM_ROUTES } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
 import { guardLazyRoutes } from './runtime/chunk-reload';
 import { scheduleFirstScroll } from './runtime/first-scroll';
@@ -38,7 +38,7 @@ async function mount(): Promise<void> {
   const routes = createRoutes({
     layout: fromPayload,
     screen: () => fromPayload,
-    action: (name) => (ACCOUNT_ROUTES.has(name) ? fromPayload : undefined),
+    action: (name) => (ACCOUNT_ROUTES.has(name) || PUBLIC_FORM_ROUTES.has(name) ? fromPayload : undefined),
     notFound: fromPayload,
   });
   let router: ReturnType<typeof createBrowserRouter> | undefined;

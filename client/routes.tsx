@@ -20,6 +20,9 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
   categories: 'categories',
   page: 'content-page',
   search: 'search',
+  inquiry: 'inquiry',
+  service: 'service',
+  newsletter: 'newsletter',
   login: 'account-login',
   register: 'account-register',
   verify: 'account-verify',
@@ -29,6 +32,9 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
   slug: 'slug',
   notFound: 'not-found',
 };
+
+/** Screens with a public form: their action runs on a post, from a plain form or from the router. */
+export const PUBLIC_FORM_ROUTES: ReadonlySet<RouteName> = new Set(['inquiry', 'service', 'newsletter']);
 
 export const LAYOUT_ROUTE_ID = 'layout';
 export const NOT_FOUND_ROUTE_ID = 'notFound';

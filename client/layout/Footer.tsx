@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { OpeningHours } from '../../shared/api/contract';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';
 import { AppLink } from '../components/AppLink';
+import { FooterNewsletter } from '../features/forms/FooterNewsletter';
 import { PhoneLink } from '../components/PhoneLink';
 import { CookieSettingsLink } from '../features/consent/CookieSettingsLink';
 import { useLayout } from './use-layout';
@@ -40,6 +41,9 @@ export function Footer() {
   const years = new Date().getUTCFullYear() - settings.founded_year;
   return (
     <footer className="site-footer">
+      <div className="container">
+        <FooterNewsletter />
+      </div>
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-company">
           <h2 id="footer-company">{settings.company_name}</h2>

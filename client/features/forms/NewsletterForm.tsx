@@ -1,0 +1,64 @@
+import { useMemo, useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newsletterForm } from '../../../shared/forms/newsletter';
+import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
+import { useLayout } from '../../layout/use-layout';
+import { CheckboxField, TextField } from './fields';
+import { ErrorSummary, FormError, HiddenFields, honeypotValue, ThankYou } from './FormParts';
+import { LegalText } from './LegalLinks';
+import { schemaResolver } from './resolvers';
+import { focusFirst, useFocusOnRefusal, usePublicForm } from './use-public-form';
+import { emptyValues, textOf, toEntries, type FieldKinds } from './values';
+
+const FORM = 'newsletter';
+const NEWSLETTER_KINDS: FieldKinds = { email: 'text', consent: 'checkbox' };
+const ORDER = Object.keys(NEWSLETTER_KINDS);
+
+/**
+ * The newsletter signup on its own page. The footer's small signup posts to the same action; its
+ * errors and its thank-you are shown here.
+ */
+export function NewsletterForm({ data, result, action }: { data: ScreenData<'newsletter'>; result: PublicFormResult | undefined; action: string }) {
+  const { t } = useTranslation();
+  const { locale } = useLayout();
+  const defaults = useMemo(() => ({ ...emptyValues(NEWSLETTER_KINDS), email: data.prefill?.email ?? '' }), [data.prefill]);
+  const resolver = useMemo(() => schemaResolver(newsletterForm), []);
+  const { form, field, check, busy, send, submissionId, formError } = usePublicForm({ kinds: NEWSLETTER_KINDS, defaults, resolver, result, sent: data.sent, action });
+  const formRef = useRef<HTMLFormElement>(null);
+  const showedForm = useRef(!data.sent);
+  useFocusOnRefusal(result, formRef, ORDER);
+
+  if (data.sent) return <ThankYou title={t('newsletter.done.title')} text={t('newsletter.done.text')} focus={showedForm.current} />;
+  showedForm.current = true;
+
+  const values = form.getValues();
+  const errorOf = (name: string) => form.formState.errors[name]?.message as string | undefined;
+  const labelOf = (name: string) => (name === 'consent' ? t('newsletter.consentName') : t(`newsletter.fields.${name}`));
+  const summary = result?.errors ? ORDER.flatMap((name): [string, string][] => (errorOf(name) && name in result.errors! ? [[name, errorOf(name)!]] : [])) : [];
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!(await check())) {
+      focusFirst(formRef.current, ORDER.filter((name) => form.getFieldState(name).invalid));
+      return;
+    }
+    send(toEntries(form.getValues(), ORDER), honeypotValue(formRef.current));
+  }
+
+  return (
+    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} onSubmit={(event) => void onSubmit(event)}>
+      <FormError message={formError} />
+      <ErrorSummary form={FORM} errors={summary} label={labelOf} />
+      <TextField form={FORM} name="email" type="email" label={t('newsletter.fields.email')} required autoComplete="email" maxLength={254} control={field('email')} defaultValue={textOf(values, 'email')} error={errorOf('email')} />
+      <CheckboxField form={FORM} name="consent" label={<LegalText i18nKey="newsletter.fields.consent" locale={locale} />} required control={field('consent')} defaultChecked={values.consent === true} error={errorOf('consent')} />
+      <HiddenFields submissionId={submissionId} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('form.sending') : t('newsletter.submit')}
+        </button>
+      </div>
+      <p className="form-note">{t('newsletter.note')}</p>
+    </form>
+  );
+}

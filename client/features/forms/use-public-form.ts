@@ -1,0 +1,201 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useNavigation, useSubmit } from 'react-router';
+import type { PublicFormResult } from '../../../shared/page-data';
+import { newSubmissionId } from './submission-id';
+import { fromPosted, toFormData, type FieldKinds, type FormValues } from './values';
+
+/** The specification's input debounce: a field is checked this long after the last keystroke. */
+export const VALIDATION_DELAY_MS = 20;
+
+export interface FieldState {
+  isTouched: boolean;
+  isDirty: boolean;
+  invalid: boolean;
+}
+
+/**
+ * When a field is checked as the visitor works: while typing once it has been left (or is already
+ * wrong, or the form was already checked), and when left only if something was entered. An empty
+ * required field the visitor merely tabbed through is pointed out by Next or Send, not on the way.
+ */
+export function checkOnChange(state: FieldState, formChecked: boolean): boolean {
+  return state.isTouched || state.invalid || formChecked;
+}
+
+export function checkOnBlur(state: FieldState): boolean {
+  return state.isDirty || state.invalid;
+}
+
+/** Server errors (message keys by field) in react-hook-form's shape; the form-wide one is shown apart. */
+function toFieldErrors(errors: Record<string, string> | undefined): FieldErrors<FormValues> | undefined {
+  if (!errors) return undefined;
+  const fields = Object.entries(errors).filter(([name]) => name !== 'form');
+  return fields.length ? Object.fromEntries(fields.map(([name, message]) => [name, { type: 'server', message }])) : undefined;
+}
+
+/** One debounce timer per field; pending checks are dropped when the form goes away. */
+function useDebouncedTrigger(trigger: (name: string) => Promise<boolean>, delay = VALIDATION_DELAY_MS) {
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+  return useCallback(
+    (name: string) => {
+      clearTimeout(timers.current.get(name));
+      timers.current.set(
+        name,
+        setTimeout(() => {
+          timers.current.delete(name);
+          void trigger(name);
+        }, delay),
+      );
+    },
+    [trigger, delay],
+  );
+}
+
+/** A new id once the form is in the browser, and again after each success (the next filling-in). */
+function useSubmissionId(sent: boolean): string {
+  const [id, setId] = useState('');
+  useEffect(() => setId(newSubmissionId()), [sent]);
+  return id;
+}
+
+/** Moves focus to the first of these fields that is on screen in the form (an error the visitor must see). */
+export function focusFirst(form: HTMLFormElement | null, names: readonly string[]): void {
+  for (const name of names) {
+    const control = form?.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`);
+    if (control) {
+      control.focus();
+      return;
+    }
+  }
+}
+
+/**
+ * When the server refuses a post the browser made (a 400 with errors), focus goes to the first
+ * wrong field, in the order the form shows them. A page that arrives with errors (a plain post
+ * without JavaScript) keeps its focus at the top, where the list of errors is.
+ */
+export function useFocusOnRefusal(result: PublicFormResult | undefined, form: React.RefObject<HTMLFormElement | null>, order: readonly string[]): void {
+  const seen = useRef(result);
+  useEffect(() => {
+    if (result === seen.current) return;
+    seen.current = result;
+    const errors = result?.errors;
+    if (errors) focusFirst(form.current, order.filter((name) => name in errors));
+  }, [result, form, order]);
+}
+
+export interface PublicFormOptions {
+  kinds: FieldKinds;
+  /** A blank form, with a signed-in visitor's details filled in. */
+  defaults: FormValues;
+  resolver: Resolver<FormValues>;
+  /** This form's own answer from its action (400: errors and the values posted). */
+  result: PublicFormResult | undefined;
+  /** The page shows the thank-you: the post succeeded. */
+  sent: boolean;
+  /** The path the form posts to. */
+  action: string;
+}
+
+export interface PublicForm {
+  form: UseFormReturn<FormValues>;
+  /** Registers a field with the debounced checking; spread on the input. */
+  field: (name: string) => ReturnType<UseFormReturn<FormValues>['register']>;
+  /** Tells the form a controlled field changed (the multi-select), for the same checking. */
+  changed: (name: string) => void;
+  /** Checks fields now (Next, Send) and makes later changes to them checked as typed. */
+  check: (names?: string[]) => Promise<boolean>;
+  submissionId: string;
+  /** This form is being posted. */
+  busy: boolean;
+  /** Posts fields through the router, to the same action a plain form posts to. */
+  send: (entries: [string, string][], website: string) => void;
+  /** A problem with the whole form (the service is unavailable), as a message key. */
+  formError: string | undefined;
+}
+
+/**
+ * The state of a public form: react-hook-form over the shared schema (values, errors, touched and
+ * dirty fields, submitting), fed with what the server answered (the values posted and its errors,
+ * so a 400 shows like a failed check in the browser), checked as the visitor types, and reset after
+ * a success. Values of fields that leave the screen are kept (`shouldUnregister: false`).
+ */
+export function usePublicForm({ kinds, defaults, resolver, result, sent, action }: PublicFormOptions): PublicForm {
+  const [initial] = useState(() => fromPosted(kinds, result?.values, defaults));
+  const serverErrors = useMemo(() => toFieldErrors(result?.errors), [result]);
+  const form = useForm<FormValues>({
+    defaultValues: initial,
+    resolver,
+    // Checking is driven below (debounced); the library's own on-change checks would not wait.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldUnregister: false,
+    // Focus goes to the first wrong field on screen (see focusFirst), never to a step that is not shown.
+    shouldFocusError: false,
+    errors: serverErrors,
+  });
+  // Read during render: react-hook-form tracks touched and dirty fields (for getFieldState) only then.
+  void form.formState.touchedFields;
+  void form.formState.dirtyFields;
+  const checked = useRef(false);
+  const schedule = useDebouncedTrigger(form.trigger);
+  const { getFieldState, register } = form;
+
+  const changed = useCallback(
+    (name: string) => {
+      if (checkOnChange(getFieldState(name), checked.current)) schedule(name);
+    },
+    [getFieldState, schedule],
+  );
+
+  const field = useCallback(
+    (name: string) =>
+      register(name, {
+        onChange: () => changed(name),
+        onBlur: () => {
+          if (checkOnBlur(getFieldState(name))) schedule(name);
+        },
+      }),
+    [register, getFieldState, schedule, changed],
+  );
+
+  const check = useCallback(
+    (names?: string[]) => {
+      checked.current = true;
+      return form.trigger(names);
+    },
+    [form],
+  );
+
+  const submissionId = useSubmissionId(sent);
+
+  // After a success the form starts over: blank (signed-in details again), unchecked, a new id.
+  const wasSent = useRef(sent);
+  useEffect(() => {
+    if (sent && !wasSent.current) {
+      form.reset(defaults);
+      checked.current = false;
+    }
+    wasSent.current = sent;
+  }, [sent, form, defaults]);
+
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formAction === action;
+  const send = useCallback(
+    (entries: [string, string][], website: string) => {
+      void submit(toFormData([...entries, ['submissionId', submissionId], ['website', website]]), { method: 'post', action });
+    },
+    [submit, submissionId, action],
+  );
+
+  return { form, field, changed, check, submissionId, busy, send, formError: result?.errors?.form };
+}
