@@ -29,6 +29,9 @@ const PAGE_TYPES = [
   'register',
   'password reset',
   'verify',
+  'inquiry',
+  'service request',
+  'newsletter',
   'not found',
 ] as const;
 type PageType = (typeof PAGE_TYPES)[number];
@@ -52,7 +55,7 @@ function pathsFor(request: APIRequestContext, locale: Locale): Promise<Record<Pa
   if (!paths) {
     paths = (async () => {
       const categories = (await payload(request, pathTo('categories', locale))) as unknown as {
-        categories: Slugged[];
+        categories: (Slugged & { offerType: string })[];
         products: Record<number, Slugged[]>;
       };
       const category = categories.categories.find((c) => categories.products[c.id]?.length)!;
@@ -79,6 +82,10 @@ function pathsFor(request: APIRequestContext, locale: Locale): Promise<Record<Pa
         register: pathTo('register', locale),
         'password reset': pathTo('passwordReset', locale),
         verify: pathTo('verify', locale),
+        // The inquiry as a product's call to action opens it, its offer type chosen.
+        inquiry: pathTo('inquiry', locale, { offerType: category.offerType }),
+        'service request': pathTo('service', locale),
+        newsletter: pathTo('newsletter', locale),
         'not found': `/${locale}/no-such-page-here`,
       };
     })();
@@ -125,6 +132,30 @@ test.describe('axe, open widgets', () => {
     // Reflow (1.4.10): nothing needs a horizontal scroll.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousViolations(page, 'mobile menu');
+  });
+
+  test("the inquiry's product step with the multi-select open and an error shown", async ({ page }) => {
+    await page.goto('/en/inquiry/notranja_sencila');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByRole('radio', { name: 'Pleated' }).check();
+    await page.getByLabel('Width').fill('5');
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expect(page.locator('#inquiry-width-error')).toBeVisible();
+    const box = page.getByRole('combobox', { name: 'Fabric' });
+    await box.focus();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page.getByRole('listbox', { name: 'Fabric' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'inquiry product step');
+  });
+
+  test('the service request with its errors', async ({ page }) => {
+    await page.goto('/de/service');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Serviceanfrage senden' }).click();
+    await expect(page.locator('#service-phone-error')).toBeVisible();
+    await expectNoSeriousViolations(page, 'service request with errors');
   });
 
   test('the header search suggestions, open', async ({ page }) => {

@@ -1,0 +1,286 @@
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+
+/**
+ * The public forms with JavaScript: the inquiry's steps in the browser (checked with the shared
+ * schema, values kept, fields by offer type), the multi-select by keyboard, posts through the router
+ * (no full page load) and the answers of the server, the service request and both newsletter forms.
+ */
+
+/** A marker on window that a full page load would lose. */
+async function mark(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+}
+
+async function stillSamePage(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { marker?: number }).marker === 1);
+}
+
+function step(page: Page, current: number) {
+  return expect(page.locator('.steps__count')).toHaveText(`Step ${current} of 4`);
+}
+
+test.describe('inquiry', () => {
+  test('walks the steps in the browser: offer type from the path, fields by offer type, values kept, thank-you', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.postData() ?? '');
+    });
+    await page.goto('/en/inquiry/rolete');
+    await hydrated(page);
+    await mark(page);
+
+    // Step 1: the offer type of the path is chosen; the indicator names the steps.
+    await step(page, 1);
+    await expect(page.locator('.steps__item[aria-current="step"]')).toContainText('Product');
+    await expect(page.getByRole('heading', { name: 'What would you like an offer for?' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Roller shutters/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Next step' }).click();
+
+    // Step 2: a roller shutter's fields; the unit is shown after the input and is part of its description.
+    await step(page, 2);
+    await expect(page.getByRole('heading', { name: 'Product details' })).toBeFocused();
+    await expect(page.locator('.steps__item[aria-current="step"]')).toContainText('Details');
+    await expect(page.getByRole('group', { name: 'Installation' })).toBeVisible();
+    await expect(page.getByLabel('With an integrated insect screen')).toBeVisible();
+    await expect(page.getByLabel('Projection')).toHaveCount(0);
+    const width = page.getByLabel('Width');
+    await expect(width).toHaveAccessibleDescription(/^cm In whole centimetres, 20 to 1000\.$/);
+    await expect(page.locator('#inquiry-width-unit')).toHaveText('cm');
+
+    // Checked in the browser with the shared schema: nothing is posted for a wrong step.
+    await page.getByRole('radio', { name: 'Concealed (flush-mounted)' }).check();
+    await width.fill('5');
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expect(page.locator('#inquiry-width-error')).toHaveText('Error: Enter the width in whole centimetres, from 20 to 1000.');
+    await expect(width).toHaveAttribute('aria-invalid', 'true');
+    await expect(width).toBeFocused();
+    // Checked again as the visitor types: the error goes as soon as the value is right.
+    await width.pressSequentially('0');
+    await expect(page.locator('#inquiry-width-error')).toHaveCount(0);
+    await page.getByLabel('Height').fill('140');
+    await page.getByRole('button', { name: 'Next step' }).click();
+
+    // Back keeps what was entered; another offer type brings other fields.
+    await step(page, 3);
+    await page.getByRole('button', { name: 'Previous step' }).click();
+    await step(page, 2);
+    await expect(page.getByLabel('Width')).toHaveValue('50');
+    await expect(page.getByRole('radio', { name: 'Concealed (flush-mounted)' })).toBeChecked();
+    await page.getByRole('button', { name: 'Previous step' }).click();
+    await page.getByRole('radio', { name: /Awnings/ }).check();
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expect(page.getByRole('group', { name: 'Type of awning' })).toBeVisible();
+    await expect(page.getByLabel('Projection')).toBeVisible();
+    await expect(page.getByLabel('With an integrated insect screen')).toHaveCount(0);
+    await expect(page.getByLabel('Width')).toHaveValue('50');
+    await page.getByRole('radio', { name: 'Full cassette' }).check();
+    await page.getByLabel('Projection').fill('250');
+    await page.getByRole('button', { name: 'Next step' }).click();
+
+    // Step 3: contact. A call back needs a phone.
+    await step(page, 3);
+    await page.getByLabel('Full name').fill('Ana Novak');
+    await page.getByRole('main').getByLabel('Email').fill('ana.novak@example.com');
+    await page.getByLabel('Please call me back').check();
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expect(page.locator('#inquiry-phone-error')).toContainText('Enter your phone number so that we can call you back.');
+    await page.getByLabel('Phone').fill('+386 1 234 56 78');
+    await page.getByRole('button', { name: 'Next step' }).click();
+
+    // Step 4: the last step sends; the terms must be accepted.
+    await step(page, 4);
+    const send = page.getByRole('button', { name: 'Send inquiry' });
+    await expect(page.getByRole('button', { name: 'Next step' })).toHaveCount(0);
+    await page.getByLabel('Message').fill('Two awnings for the south terrace.');
+    await send.click();
+    await expect(page.locator('#inquiry-terms-error')).toContainText('please agree to the privacy policy');
+    await expect(page.getByRole('checkbox', { name: /I agree to the privacy policy/ })).toBeFocused();
+    expect(posts).toEqual([]);
+    await page.getByRole('checkbox', { name: /I agree to the privacy policy/ }).check();
+    await expect(page.getByRole('checkbox', { name: /I do not want to receive news and offers/ })).not.toBeChecked();
+    await send.click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you for your inquiry!' })).toBeFocused();
+    await expect(page.getByText('We have received it and will reply as soon as possible.')).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/inquiry\?sent=1$/);
+    expect(await stillSamePage(page)).toBe(true);
+
+    // One post, the same fields a plain form posts, with this filling-in's id.
+    expect(posts).toHaveLength(1);
+    const body = new URLSearchParams(posts[0]);
+    expect(body.get('intent')).toBe('send');
+    expect(body.get('offerType')).toBe('tende');
+    expect(body.get('system')).toBe('kasetna');
+    expect(body.get('length')).toBe('250');
+    expect(body.get('terms')).toBe('on');
+    expect(body.get('submissionId')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(body.has('withMosquitoNet')).toBe(false);
+
+    // The next inquiry starts blank, at the first step.
+    await page.getByRole('link', { name: 'Send another inquiry' }).click();
+    await step(page, 1);
+    await expect(page.getByRole('radio', { name: /Awnings/ })).not.toBeChecked();
+  });
+
+  test('errors the server finds are shown on the step that has them', async ({ page }) => {
+    await page.goto('/de/anfrage/komarniki');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Nächster Schritt' }).click();
+    await page.getByRole('radio', { name: 'Plissee' }).check();
+    await page.getByRole('button', { name: 'Nächster Schritt' }).click();
+    await page.getByLabel('Vor- und Nachname').fill('Eva Berger');
+    await page.getByRole('main').getByLabel('E-Mail-Adresse').fill('eva.berger@example.com');
+    await page.getByRole('button', { name: 'Nächster Schritt' }).click();
+    await page.getByRole('main').getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
+    // What reaches the server differs from what the browser checked (as a stale or tampered page would).
+    await page.route('**/_payload.json', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      const body = new URLSearchParams(request.postData() ?? '');
+      body.set('email', 'not-an-address');
+      await route.continue({ postData: body.toString() });
+    });
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(page.locator('.steps__count')).toHaveText('Schritt 3 von 4');
+    await expect(page.locator('#inquiry-email-error')).toHaveText('Fehler: Geben Sie eine gültige E-Mail-Adresse ein.');
+    await expect(page.getByRole('main').getByLabel('E-Mail-Adresse')).toBeFocused();
+    await expect(page.getByRole('alert')).toContainText('Bitte prüfen Sie die markierten Felder');
+    // The visitor's own value stays; correcting it clears the error as they type.
+    await expect(page.getByRole('main').getByLabel('E-Mail-Adresse')).toHaveValue('eva.berger@example.com');
+    await expect(page.getByLabel('Vor- und Nachname')).toHaveValue('Eva Berger');
+  });
+
+  test('the multi-select works by keyboard: arrows, Enter and Space tick, typed text adds, Escape closes', async ({ page }) => {
+    await page.goto('/en/inquiry/notranja_sencila');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByRole('radio', { name: 'Pleated' }).check();
+    // The fields of the chosen type appear at once.
+    const box = page.getByRole('combobox', { name: 'Fabric' });
+    await expect(box).toHaveAccessibleDescription(/Choose one or more, or type your own\./);
+    const list = page.getByRole('listbox', { name: 'Fabric' });
+    await expect(list).toBeHidden();
+    await expect(page.locator('#inquiry-fabrics-list')).toHaveAttribute('aria-multiselectable', 'true');
+
+    await box.focus();
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(list).toBeVisible();
+    const options = list.getByRole('option');
+    await expect(options).toHaveCount(6);
+    await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(0).getAttribute('id'))!);
+    await expect(options.nth(0)).toContainText('Sheer');
+    await expect(options.nth(0)).toContainText('Lets in light and keeps the view out.');
+
+    await box.press('Enter');
+    await expect(list.getByRole('option', { name: /^Sheer/ })).toHaveAttribute('aria-selected', 'true');
+    // It stays open after a choice; Space ticks the next one.
+    await expect(list).toBeVisible();
+    await box.press('ArrowDown');
+    await box.press(' ');
+    await expect(list.getByRole('option', { name: /^Semi-sheer/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveValue('');
+
+    // A case-insensitive search narrows the list; Enter takes the first match.
+    await box.pressSequentially('DIM');
+    await expect(options).toHaveText([/^Dim-out/, 'Add “DIM”']);
+    await box.press('Enter');
+    await expect(list.getByRole('option', { name: /^Dim-out/ })).toHaveAttribute('aria-selected', 'true');
+
+    // Typed text that is no option is added as the visitor's own entry.
+    await box.pressSequentially('Linen look');
+    await expect(list.getByRole('option', { name: 'Add “Linen look”' })).toBeVisible();
+    await box.press('Enter');
+    const chips = page.getByRole('list', { name: 'Selected' }).getByRole('listitem');
+    await expect(chips).toHaveText(['Sheer×', 'Semi-sheer×', 'Dim-out×', 'Linen look×']);
+
+    await box.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(list).toBeHidden();
+
+    // Backspace in the empty input removes the last choice; a chip's button removes its own.
+    await box.press('Backspace');
+    await expect(chips).toHaveCount(3);
+    await page.getByRole('button', { name: 'Remove Semi-sheer' }).click();
+    await expect(chips).toHaveText(['Sheer×', 'Dim-out×']);
+    await expect(box).toBeFocused();
+
+    // The choices travel with the form, and are there again after Back.
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await step(page, 3);
+    await page.getByRole('button', { name: 'Previous step' }).click();
+    await expect(chips).toHaveText(['Sheer×', 'Dim-out×']);
+  });
+});
+
+test.describe('service request', () => {
+  test('errors next to the fields, then the thank-you, without a full page load', async ({ page }) => {
+    await page.goto('/en/service');
+    await hydrated(page);
+    await mark(page);
+    await page.getByRole('button', { name: 'Send service request' }).click();
+    await expect(page.locator('#service-phone-error')).toHaveText('Error: This field is required.');
+    await expect(page.locator('#service-content-error')).toHaveText('Error: This field is required.');
+    await expect(page.locator('#service-terms-error')).toBeVisible();
+    await expect(page.getByLabel('Phone')).toBeFocused();
+
+    await page.getByLabel('Phone').fill('041 555 111');
+    await page.getByLabel('Year of installation').fill('1970');
+    await page.getByLabel('Year of installation').blur();
+    await expect(page.locator('#service-installationYear-error')).toHaveText(`Error: Enter a year between 1990 and ${new Date().getFullYear()}.`);
+    await page.getByLabel('Year of installation').fill('2015');
+    await expect(page.locator('#service-installationYear-error')).toHaveCount(0);
+    await page.getByLabel('What is the problem?').fill('The roller shutter in the kitchen stops halfway.');
+    await page.getByRole('checkbox', { name: /I agree to the privacy policy/ }).check();
+    await page.getByRole('button', { name: 'Send service request' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you, we have received your service request!' })).toBeFocused();
+    await expect(page).toHaveURL(/\/en\/service\?sent=1$/);
+    expect(await stillSamePage(page)).toBe(true);
+  });
+
+  test('the terms link opens the privacy policy in a new tab', async ({ page }) => {
+    await page.goto('/sl/servis');
+    await hydrated(page);
+    const link = page.getByRole('link', { name: 'politiko zasebnosti (odpre se v novem zavihku)' }).first();
+    await expect(link).toHaveAttribute('href', '/sl/stran/politika-zasebnosti');
+    await expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+test.describe('newsletter', () => {
+  test('the section page: errors, then its own thank-you', async ({ page }) => {
+    await page.goto('/sl/e-novice');
+    await hydrated(page);
+    // The page is the signup: the footer's form steps aside here.
+    await expect(page.locator('.footer-newsletter')).toHaveCount(0);
+    await page.getByLabel('E-naslov').fill('ana@');
+    await page.getByRole('button', { name: 'Prijava na e-novice' }).click();
+    await expect(page.locator('#newsletter-email-error')).toHaveText('Napaka: Vpišite veljaven e-naslov.');
+    await expect(page.locator('#newsletter-consent-error')).toHaveText('Napaka: Za prijavo potrdite soglasje.');
+    await page.getByLabel('E-naslov').fill('ana.e2e@example.com');
+    await page.getByRole('checkbox', { name: /Želim prejemati e-novice/ }).check();
+    await page.getByRole('button', { name: 'Prijava na e-novice' }).click();
+    await expect(page.getByRole('heading', { name: 'Hvala za prijavo!' })).toBeVisible();
+  });
+
+  test('the footer form on any page posts to the newsletter page', async ({ page }) => {
+    await page.goto('/en/b2b');
+    await hydrated(page);
+    await mark(page);
+    const footer = page.locator('.footer-newsletter');
+    await footer.getByLabel('Email').fill(`footer.${Date.now()}@example.com`);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    // Without consent the newsletter page answers with the error and the address kept.
+    await expect(page).toHaveURL(/\/en\/newsletter$/);
+    await expect(page.locator('#newsletter-consent-error')).toHaveText('Error: Please give your consent to subscribe.');
+    await expect(page.locator('#newsletter-email')).toHaveValue(/^footer\.\d+@example\.com$/);
+    await page.getByRole('checkbox', { name: /I would like to receive the newsletter/ }).check();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible();
+    expect(await stillSamePage(page)).toBe(true);
+  });
+});
