@@ -23,7 +23,7 @@ import { LegalText } from './LegalLinks';
 import { MultiSelect } from './MultiSelect';
 import { StepIndicator } from './StepIndicator';
 import { inquiryResolver } from './resolvers';
-import { focusFirst, usePublicForm } from './use-public-form';
+import { focusFirst, usePublicForm, useThankYouFocus } from './use-public-form';
 import { emptyValues, textOf, type FormValues } from './values';
 
 const FORM = 'inquiry';
@@ -92,11 +92,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     }
   }, [data.offerType, data.sent, defaults, form]);
 
-  // The thank-you takes focus only when it replaces the form the visitor just sent.
-  const showedForm = useRef(!data.sent);
-  useEffect(() => {
-    if (!data.sent) showedForm.current = true;
-  });
+  const focusThanks = useThankYouFocus(data.sent);
 
   // A choice the newly chosen offer type (or system) does not offer is cleared.
   const stale = staleChoices(values).join(',');
@@ -173,7 +169,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         title={t('inquiry.done.title')}
         text={t('inquiry.done.text')}
         again={{ label: t('inquiry.done.again'), to: pathTo('inquiry', locale) }}
-        focus={showedForm.current}
+        focus={focusThanks}
       />
     );
   }

@@ -7,7 +7,7 @@ import { CheckboxField, TextField } from './fields';
 import { ErrorSummary, FormError, HiddenFields, honeypotValue, ThankYou } from './FormParts';
 import { LegalText } from './LegalLinks';
 import { schemaResolver } from './resolvers';
-import { focusFirst, useFocusOnRefusal, usePublicForm } from './use-public-form';
+import { focusFirst, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
 import { emptyValues, textOf, toEntries, type FieldKinds } from './values';
 
 const FORM = 'newsletter';
@@ -25,11 +25,10 @@ export function NewsletterForm({ data, result, action }: { data: ScreenData<'new
   const resolver = useMemo(() => schemaResolver(newsletterForm), []);
   const { form, field, check, busy, send, submissionId, formError } = usePublicForm({ kinds: NEWSLETTER_KINDS, defaults, resolver, result, sent: data.sent, action });
   const formRef = useRef<HTMLFormElement>(null);
-  const showedForm = useRef(!data.sent);
+  const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
 
-  if (data.sent) return <ThankYou title={t('newsletter.done.title')} text={t('newsletter.done.text')} focus={showedForm.current} />;
-  showedForm.current = true;
+  if (data.sent) return <ThankYou title={t('newsletter.done.title')} text={t('newsletter.done.text')} focus={focusThanks} />;
 
   const values = form.getValues();
   const errorOf = (name: string) => form.formState.errors[name]?.message as string | undefined;

@@ -8,7 +8,7 @@ import { CheckboxField, TextField } from './fields';
 import { ErrorSummary, FormError, HiddenFields, honeypotValue, RequiredNote, ThankYou } from './FormParts';
 import { LegalText } from './LegalLinks';
 import { schemaResolver } from './resolvers';
-import { focusFirst, useFocusOnRefusal, usePublicForm } from './use-public-form';
+import { focusFirst, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
 import { emptyValues, textOf, toEntries, type FieldKinds } from './values';
 
 const FORM = 'service';
@@ -41,13 +41,12 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
   const resolver = useMemo(() => schemaResolver(serviceForm), []);
   const { form, field, check, busy, send, submissionId, formError } = usePublicForm({ kinds: SERVICE_KINDS, defaults, resolver, result, sent: data.sent, action });
   const formRef = useRef<HTMLFormElement>(null);
-  const showedForm = useRef(!data.sent);
+  const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
 
   if (data.sent) {
-    return <ThankYou title={t('service.done.title')} text={t('service.done.text')} again={{ label: t('service.done.again'), to: pathTo('service', locale) }} focus={showedForm.current} />;
+    return <ThankYou title={t('service.done.title')} text={t('service.done.text')} again={{ label: t('service.done.again'), to: pathTo('service', locale) }} focus={focusThanks} />;
   }
-  showedForm.current = true;
 
   const values = form.getValues();
   const errorOf = (name: string) => form.formState.errors[name]?.message as string | undefined;

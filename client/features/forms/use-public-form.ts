@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useNavigation, useSubmit } from 'react-router';
 import type { PublicFormResult } from '../../../shared/page-data';
+import { useHydrated } from '../../runtime/use-hydrated';
 import { newSubmissionId } from './submission-id';
 import { fromPosted, toFormData, type FieldKinds, type FormValues } from './values';
 
@@ -83,13 +84,28 @@ export function focusFirst(form: HTMLFormElement | null, names: readonly string[
  * without JavaScript) keeps its focus at the top, where the list of errors is.
  */
 export function useFocusOnRefusal(result: PublicFormResult | undefined, form: React.RefObject<HTMLFormElement | null>, order: readonly string[]): void {
-  const seen = useRef(result);
+  // Mounted in the browser with an answer (the footer's signup lands on the newsletter page): focus too.
+  const seen = useRef(useHydrated() ? undefined : result);
   useEffect(() => {
     if (result === seen.current) return;
     seen.current = result;
     const errors = result?.errors;
     if (errors) focusFirst(form.current, order.filter((name) => name in errors));
   }, [result, form, order]);
+}
+
+/**
+ * Whether the thank-you takes focus: when it replaces a form this page showed, or the page was
+ * reached in the browser (the footer's signup lands on the newsletter page), so a screen reader
+ * reads it and the keyboard goes on from it. Not on a fresh page load, which starts at the top.
+ */
+export function useThankYouFocus(sent: boolean): boolean {
+  const mountedInBrowser = useRef(useHydrated()).current;
+  const showedForm = useRef(!sent);
+  useEffect(() => {
+    if (!sent) showedForm.current = true;
+  });
+  return mountedInBrowser || showedForm.current;
 }
 
 export interface PublicFormOptions {
