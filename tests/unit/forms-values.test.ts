@@ -153,7 +153,7 @@ describe('resolvers over the shared schemas', () => {
 describe('checking as the visitor types', () => {
   const state = (over: Partial<{ isTouched: boolean; isDirty: boolean; invalid: boolean }>) => ({ isTouched: false, isDirty: false, invalid: false, ...over });
 
-  it('checks while typing once a field was left, is wrong, or the form was checked', () => {
+  it('checks while typing once a field was left, is wrong, or was checked by Next or Send', () => {
     expect(checkOnChange(state({}), false)).toBe(false);
     expect(checkOnChange(state({ isTouched: true }), false)).toBe(true);
     expect(checkOnChange(state({ invalid: true }), false)).toBe(true);

@@ -17,11 +17,11 @@ export interface FieldState {
 
 /**
  * When a field is checked as the visitor works: while typing once it has been left (or is already
- * wrong, or the form was already checked), and when left only if something was entered. An empty
+ * wrong, or was checked by Next or Send), and when left only if something was entered. An empty
  * required field the visitor merely tabbed through is pointed out by Next or Send, not on the way.
  */
-export function checkOnChange(state: FieldState, formChecked: boolean): boolean {
-  return state.isTouched || state.invalid || formChecked;
+export function checkOnChange(state: FieldState, wasChecked: boolean): boolean {
+  return state.isTouched || state.invalid || wasChecked;
 }
 
 export function checkOnBlur(state: FieldState): boolean {
@@ -161,13 +161,15 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
   // Read during render: react-hook-form tracks touched and dirty fields (for getFieldState) only then.
   void form.formState.touchedFields;
   void form.formState.dirtyFields;
-  const checked = useRef(false);
+  /** Fields Next or Send has checked (all of them after Send): from then on they are checked as typed. */
+  const checked = useRef<Set<string> | 'all'>(new Set());
   const schedule = useDebouncedTrigger(form.trigger);
   const { getFieldState, register } = form;
 
   const changed = useCallback(
     (name: string) => {
-      if (checkOnChange(getFieldState(name), checked.current)) schedule(name);
+      const done = checked.current;
+      if (checkOnChange(getFieldState(name), done === 'all' || done.has(name))) schedule(name);
     },
     [getFieldState, schedule],
   );
@@ -185,7 +187,8 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
 
   const check = useCallback(
     (names?: string[]) => {
-      checked.current = true;
+      if (!names) checked.current = 'all';
+      else if (checked.current !== 'all') for (const name of names) checked.current.add(name);
       return form.trigger(names);
     },
     [form],
@@ -198,7 +201,7 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
   useEffect(() => {
     if (sent && !wasSent.current) {
       form.reset(defaults);
-      checked.current = false;
+      checked.current = new Set();
     }
     wasSent.current = sent;
   }, [sent, form, defaults]);
