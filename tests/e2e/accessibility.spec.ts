@@ -30,6 +30,7 @@ const PAGE_TYPES = [
   'password reset',
   'verify',
   'inquiry',
+  'inquiry, first step',
   'service request',
   'newsletter',
   'not found',
@@ -82,8 +83,9 @@ function pathsFor(request: APIRequestContext, locale: Locale): Promise<Record<Pa
         register: pathTo('register', locale),
         'password reset': pathTo('passwordReset', locale),
         verify: pathTo('verify', locale),
-        // The inquiry as a product's call to action opens it, its offer type chosen.
+        // The inquiry as a product's call to action opens it: at the product's fields.
         inquiry: pathTo('inquiry', locale, { offerType: category.offerType }),
+        'inquiry, first step': pathTo('inquiry', locale),
         'service request': pathTo('service', locale),
         newsletter: pathTo('newsletter', locale),
         'not found': `/${locale}/no-such-page-here`,
@@ -137,7 +139,8 @@ test.describe('axe, open widgets', () => {
   test("the inquiry's product step with the multi-select open and an error shown", async ({ page }) => {
     await page.goto('/en/inquiry/notranja_sencila');
     await hydrated(page);
-    await page.getByRole('button', { name: 'Next step' }).click();
+    // The form is live once its filling-in has an id (set after hydration).
+    await expect(page.locator('main input[name="submissionId"]')).not.toHaveValue('');
     await page.getByRole('radio', { name: 'Pleated' }).check();
     await page.getByLabel('Width').fill('5');
     await page.getByRole('button', { name: 'Next step' }).click();
@@ -153,6 +156,7 @@ test.describe('axe, open widgets', () => {
   test('the service request with its errors', async ({ page }) => {
     await page.goto('/de/service');
     await hydrated(page);
+    await expect(page.locator('main input[name="submissionId"]')).not.toHaveValue('');
     await page.getByRole('button', { name: 'Serviceanfrage senden' }).click();
     await expect(page.locator('#service-phone-error')).toBeVisible();
     await expectNoSeriousViolations(page, 'service request with errors');

@@ -64,7 +64,9 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   /** What takes focus after the next render: the new step's heading, or the first wrong field. */
   const focusNext = useRef<'heading' | string[] | null>(null);
 
-  const [step, setStep] = useState(() => clampStep(result?.step ?? 0));
+  // From a product's call to action (its offer type in the path) the form opens at the product's own
+  // fields; the offer type step, with it chosen, is one step back.
+  const [step, setStep] = useState(() => clampStep(result?.step ?? (data.offerType ? 1 : 0)));
   // A new answer from the server (a refused Send): show the step it names, or the first with an error.
   const [seenResult, setSeenResult] = useState(result);
   if (result !== seenResult) {
@@ -87,7 +89,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     if (pathOfferType.current === data.offerType) return;
     pathOfferType.current = data.offerType;
     if (!data.sent && data.offerType) {
-      setStep(0);
+      setStep(1);
       form.reset(defaults);
     }
   }, [data.offerType, data.sent, defaults, form]);
@@ -214,7 +216,18 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         />
       ) : (
         <>
-          {heading(t(`inquiry.steps.${INQUIRY_STEPS[step]!.id}.title`))}
+          {heading(
+            <>
+              {t(`inquiry.steps.${INQUIRY_STEPS[step]!.id}.title`)}
+              {/* Which product these details are for (chosen a step back, or by the product's link). */}
+              {step === 1 && offerType ? (
+                <>
+                  {' '}
+                  <span className="form-step__product">{t(`inquiry.offerTypes.${offerType}`)}</span>
+                </>
+              ) : null}
+            </>,
+          )}
           {step === 1 ? <p className="form-step__intro">{t('inquiry.steps.product.intro')}</p> : <RequiredNote />}
         </>
       )}
