@@ -7,14 +7,15 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a login with errors is answered with the page, the errors and the values kept', async ({ page }) => {
+    const main = page.getByRole('main');
     await page.goto('/en/login');
-    await page.getByLabel('Email').fill('not-an-email');
+    await main.getByLabel('Email').fill('not-an-email');
     const response = page.waitForResponse((r) => r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Log in' }).click();
     expect((await response).status()).toBe(400);
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();
-    await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
-    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(main.getByLabel('Email')).toHaveValue('not-an-email');
+    await expect(main.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('the menu opens without JavaScript on a small screen', async ({ page }) => {
@@ -28,12 +29,14 @@ test.describe('without JavaScript', () => {
 
 test('register, confirm, sign in and out with JavaScript, without a full page load', async ({ page, consoleErrors }) => {
   const email = `e2e.${Date.now()}@example.com`;
+  // The footer's newsletter signup has an email field too.
+  const main = page.getByRole('main');
   await page.goto('/de/register');
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await page.getByLabel('Vor- und Nachname').fill('Eva Berger');
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort').fill('sicheres-passwort-1');
+  await main.getByLabel('Vor- und Nachname').fill('Eva Berger');
+  await main.getByLabel('E-Mail-Adresse').fill(email);
+  await main.getByLabel('Passwort').fill('sicheres-passwort-1');
   await page.getByRole('button', { name: 'Konto erstellen' }).click();
   await expect(page.getByRole('main').getByRole('status')).toContainText('Danke!');
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
@@ -45,8 +48,8 @@ test('register, confirm, sign in and out with JavaScript, without a full page lo
   await expect(page.getByRole('main').getByRole('status')).toContainText('bestätigt');
 
   await page.getByRole('main').getByRole('link', { name: 'Anmelden' }).click();
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort').fill('sicheres-passwort-1');
+  await main.getByLabel('E-Mail-Adresse').fill(email);
+  await main.getByLabel('Passwort').fill('sicheres-passwort-1');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL('**/de/user/profile');
   await expect(page.getByText(`Sie sind angemeldet als ${email}.`)).toBeVisible();
