@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { Page } from '../../shared/api/contract';
 import { formatDate } from '../../shared/format';
 import { useLayout } from '../layout/use-layout';

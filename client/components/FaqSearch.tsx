@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { Faq } from '../../shared/api/contract';
 import { pathTo } from '../../shared/routes';
 import { useLayout } from '../layout/use-layout';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { AccountSubmission } from '../../shared/api/contract';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';

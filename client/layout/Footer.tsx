@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { OpeningHours } from '../../shared/api/contract';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';
 import { AppLink } from '../components/AppLink';

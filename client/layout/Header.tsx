@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { pathTo } from '../../shared/routes';
 import { SearchBox } from '../components/SearchBox';
 import { useHydrated } from '../runtime/use-hydrated';

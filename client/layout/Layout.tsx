@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { AppLink } from '../components/AppLink';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { Footer } from './Footer';

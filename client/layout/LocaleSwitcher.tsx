@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
 import { useLayout, usePageMeta } from './use-layout';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLayout } from '../../layout/use-layout';
 import { consentView, startConsent, subscribeConsent, type ConsentView } from './store';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../../shared/routes';
 import type { Locale } from '../../../shared/locales';
 import { Modal } from '../../components/Modal';

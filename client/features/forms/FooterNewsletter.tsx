@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Form, useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { parseRouteId, pathTo } from '../../../shared/routes';
 import { Honeypot } from '../../components/forms/AccountForm';
 import { useLayout } from '../../layout/use-layout';

@@ -1,5 +1,5 @@
 import { useMemo, useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { newsletterForm } from '../../../shared/forms/newsletter';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { useLayout } from '../../layout/use-layout';

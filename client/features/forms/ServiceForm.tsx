@@ -1,5 +1,5 @@
 import { useMemo, useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { serviceForm } from '../../../shared/forms/service';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
