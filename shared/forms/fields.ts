@@ -9,7 +9,8 @@ import { z } from 'zod';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-export const text = (max: number) => z.string().trim().max(max, 'form.errors.tooLong');
+// A key posted twice (a list) where one value belongs is refused with a message of our own, not zod's.
+export const text = (max: number) => z.string('form.errors.invalid').trim().max(max, 'form.errors.tooLong');
 
 /** Free text that may be left empty: '' and a missing field both become undefined. */
 export const optionalText = (max: number) => z.preprocess(blankToUndefined, text(max).optional());
@@ -18,7 +19,7 @@ export const requiredText = (max: number) =>
   z.preprocess((value) => (value === undefined ? '' : value), text(max).min(1, 'form.errors.required'));
 
 export const email = z
-  .preprocess((value) => (value === undefined ? '' : value), z.string().trim().toLowerCase().min(1, 'form.errors.required').max(254, 'form.errors.tooLong'))
+  .preprocess((value) => (value === undefined ? '' : value), z.string('form.errors.email').trim().toLowerCase().min(1, 'form.errors.required').max(254, 'form.errors.tooLong'))
   .pipe(z.email('form.errors.email'));
 
 export const optionalEmail = z.preprocess(blankToUndefined, email.optional());

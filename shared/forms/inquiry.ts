@@ -76,9 +76,11 @@ const MAX_TAG_LENGTH = 60;
 function interiorFields(system: string | undefined): ProductFields {
   switch (system) {
     case 'plise':
-    case 'screen':
     case 'eclise':
       return { fabrics: { kind: 'tags', options: OPTION_SETS.fabrics } };
+    // A screen roller, indoors as outdoors, comes in the screen fabrics (spec: "for screen rollers").
+    case 'screen':
+      return { fabrics: { kind: 'tags', options: OPTION_SETS.screenFabrics } };
     case 'notranja':
       return { model: choice(OPTION_SETS.interiorBlindModel), mechanism: choice(OPTION_SETS.mechanism) };
     case 'lamelne':

@@ -58,6 +58,35 @@ function stored(cmsDataDir: string, contentLike: string): { rows: number; keys: 
   }
 }
 
+/**
+ * A proxy in front of the content API that counts the deliveries it accepted, by Idempotency-Key:
+ * the content API answers a repeated key as a success without storing it again, so only here would
+ * a second delivery of one submission show.
+ */
+async function countingProxy(port: number, target: string): Promise<string[]> {
+  const accepted: string[] = [];
+  const proxy = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+      fetch(new URL(req.url!, target), { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined })
+        .then(async (answer) => {
+          if (req.method === 'POST' && answer.ok) accepted.push(String(req.headers['idempotency-key']));
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((r) => proxy.listen(port, '127.0.0.1', r));
+  cleanups.push(() => {
+    proxy.closeAllConnections();
+    return new Promise((r) => proxy.close(r));
+  });
+  return accepted;
+}
+
 async function until(check: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -89,10 +118,14 @@ describe('the outbox loses nothing and delivers nothing twice', () => {
     }
     expect(site.outbox.counts()).toEqual({ pending: 200, delivered: 0, dead: 0 });
 
-    const { dataDir } = await startContentApi(port);
+    const { cms, dataDir } = await startContentApi(0);
+    const accepted = await countingProxy(port, cms.url);
     await until(() => stored(dataDir, `Outage ${run} #%`).rows >= 200, 45_000);
     await until(() => site.outbox.counts().delivered === 200, 5000);
     expect(stored(dataDir, `Outage ${run} #%`)).toEqual({ rows: 200, keys: 200 });
+    // Each submission was accepted upstream exactly once: no key twice.
+    expect(accepted).toHaveLength(200);
+    expect(new Set(accepted).size).toBe(200);
     expect(site.outbox.counts()).toEqual({ pending: 0, delivered: 200, dead: 0 });
   });
 

@@ -1,46 +1,80 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Form, useMatches } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { parseRouteId, pathTo } from '../../../shared/routes';
-import { Honeypot } from '../../components/forms/AccountForm';
+import type { Locale } from '../../../shared/locales';
 import { useLayout } from '../../layout/use-layout';
+import { CheckboxField, TextField, type ControlProps } from './fields';
+import { HiddenFields } from './FormParts';
 import { LegalText } from './LegalLinks';
 import { newSubmissionId } from './submission-id';
 
+export const FOOTER_FORM = 'footer-newsletter';
+
+export interface FooterFieldsProps {
+  locale: Locale;
+  control: (name: 'email' | 'consent') => ControlProps;
+  errorOf: (name: 'email' | 'consent') => string | undefined;
+  values: { email: string; consent: boolean };
+  submissionId: string;
+}
+
+/** The signup's fields, the same markup before and after its checks have loaded. */
+export function FooterFields({ locale, control, errorOf, values, submissionId }: FooterFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField form={FOOTER_FORM} name="email" type="email" label={t('newsletter.fields.email')} required autoComplete="email" maxLength={254} control={control('email')} defaultValue={values.email} error={errorOf('email')} />
+      <CheckboxField form={FOOTER_FORM} name="consent" label={<LegalText i18nKey="newsletter.fields.consent" locale={locale} />} required control={control('consent')} defaultChecked={values.consent} error={errorOf('consent')} />
+      <HiddenFields submissionId={submissionId} />
+    </>
+  );
+}
+
+export interface FooterLiveProps {
+  locale: Locale;
+  action: string;
+}
+
+type Live = ComponentType<FooterLiveProps>;
+let live: Promise<Live> | undefined;
+const loadLive = () => (live ??= import('./FooterNewsletterLive').then((m) => m.FooterNewsletterLive));
+
 /**
- * The footer's newsletter signup, on every page: a plain form posted to the newsletter page's action,
- * which answers with that page (its errors, or its thank-you after the 303). It is part of the
- * layout's bundle, so it stays small: no form library, no schema; the newsletter page checks it.
- * On the newsletter page itself it steps aside (the page is the signup).
+ * The footer's newsletter signup, on every page. It is a plain form posted to the newsletter page's
+ * action, which answers with that page (its errors, or its thank-you after the 303), so it works
+ * without JavaScript. The form library and the schema (FooterNewsletterLive) load only when a
+ * visitor turns to the form (pointer over it, or focus in it), so other pages never pay for them;
+ * from then on it is checked as the visitor types, like every form. On the newsletter page itself
+ * it steps aside (the page is the signup).
  */
 export function FooterNewsletter() {
   const { t } = useTranslation();
   const { locale } = useLayout();
   const onNewsletterPage = useMatches().some((match) => parseRouteId(match.id)?.name === 'newsletter');
   const [submissionId, setSubmissionId] = useState('');
+  const [Checked, setChecked] = useState<Live | null>(null);
   useEffect(() => setSubmissionId(newSubmissionId()), []);
   if (onNewsletterPage) return null;
+  const action = pathTo('newsletter', locale);
+  // A failed load leaves the plain form, which the server checks.
+  const engage = () => void loadLive().then((component) => setChecked(() => component), () => undefined);
   return (
     <section className="footer-newsletter" aria-labelledby="footer-newsletter-title">
       <div className="footer-newsletter__text">
         <h2 id="footer-newsletter-title">{t('newsletter.footer.title')}</h2>
         <p>{t('newsletter.footer.text')}</p>
       </div>
-      <Form method="post" action={pathTo('newsletter', locale)} noValidate className="footer-newsletter__form">
-        <label htmlFor="footer-newsletter-email">{t('newsletter.fields.email')}</label>
-        <input id="footer-newsletter-email" type="email" name="email" autoComplete="email" maxLength={254} required aria-required />
-        <div className="check-field">
-          <input id="footer-newsletter-consent" type="checkbox" name="consent" required aria-required />
-          <label htmlFor="footer-newsletter-consent">
-            <LegalText i18nKey="newsletter.fields.consent" locale={locale} />
-          </label>
-        </div>
-        <button type="submit" className="button">
-          {t('newsletter.submit')}
-        </button>
-        <Honeypot />
-        <input type="hidden" name="submissionId" value={submissionId} />
-      </Form>
+      {Checked ? (
+        <Checked locale={locale} action={action} />
+      ) : (
+        <Form method="post" action={action} noValidate className="footer-newsletter__form" onPointerEnter={engage} onFocus={engage}>
+          <FooterFields locale={locale} control={(name) => ({ name })} errorOf={() => undefined} values={{ email: '', consent: false }} submissionId={submissionId} />
+          <button type="submit" className="button">
+            {t('newsletter.submit')}
+          </button>
+        </Form>
+      )}
     </section>
   );
 }

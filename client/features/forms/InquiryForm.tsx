@@ -49,7 +49,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     [data.prefill, data.offerType],
   );
   const resolver = useMemo(() => inquiryResolver(), []);
-  const { form, field, changed, check, busy, send, submissionId, formError } = usePublicForm({
+  const { form, field, changed, check, busy, settled, send, submissionId, formError } = usePublicForm({
     kinds: INQUIRY_KINDS,
     defaults,
     resolver,
@@ -195,6 +195,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
       className="public-form inquiry-form"
       aria-label={t('inquiry.title')}
       aria-busy={busy || undefined}
+      data-settled={settled}
       onSubmit={onSubmit}
     >
       <StepIndicator names={INQUIRY_STEPS.map((s) => t(`inquiry.steps.${s.id}.name`))} current={step} />

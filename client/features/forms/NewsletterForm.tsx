@@ -23,7 +23,7 @@ export function NewsletterForm({ data, result, action }: { data: ScreenData<'new
   const { locale } = useLayout();
   const defaults = useMemo(() => ({ ...emptyValues(NEWSLETTER_KINDS), email: data.prefill?.email ?? '' }), [data.prefill]);
   const resolver = useMemo(() => schemaResolver(newsletterForm), []);
-  const { form, field, check, busy, send, submissionId, formError } = usePublicForm({ kinds: NEWSLETTER_KINDS, defaults, resolver, result, sent: data.sent, action });
+  const { form, field, check, busy, settled, send, submissionId, formError } = usePublicForm({ kinds: NEWSLETTER_KINDS, defaults, resolver, result, sent: data.sent, action });
   const formRef = useRef<HTMLFormElement>(null);
   const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
@@ -46,7 +46,7 @@ export function NewsletterForm({ data, result, action }: { data: ScreenData<'new
   }
 
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} onSubmit={(event) => void onSubmit(event)}>
+    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={(event) => void onSubmit(event)}>
       <FormError message={formError} />
       <ErrorSummary form={FORM} errors={summary} label={labelOf} />
       <TextField form={FORM} name="email" type="email" label={t('newsletter.fields.email')} required autoComplete="email" maxLength={254} control={field('email')} defaultValue={textOf(values, 'email')} error={errorOf('email')} />

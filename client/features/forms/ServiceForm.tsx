@@ -39,7 +39,7 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
     return { ...emptyValues(SERVICE_KINDS), ...(prefill ? { nameAndSurname: prefill.nameAndSurname, phone: prefill.phone, email: prefill.email } : {}) };
   }, [data]);
   const resolver = useMemo(() => schemaResolver(serviceForm), []);
-  const { form, field, check, busy, send, submissionId, formError } = usePublicForm({ kinds: SERVICE_KINDS, defaults, resolver, result, sent: data.sent, action });
+  const { form, field, check, busy, settled, send, submissionId, formError } = usePublicForm({ kinds: SERVICE_KINDS, defaults, resolver, result, sent: data.sent, action });
   const formRef = useRef<HTMLFormElement>(null);
   const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
@@ -68,7 +68,7 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
   );
 
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="public-form" aria-label={t('service.title')} aria-busy={busy || undefined} onSubmit={(event) => void onSubmit(event)}>
+    <form ref={formRef} method="post" action={action} noValidate className="public-form" aria-label={t('service.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={(event) => void onSubmit(event)}>
       <FormError message={formError} />
       <ErrorSummary form={FORM} errors={summary} label={labelOf} />
       <RequiredNote />

@@ -3,11 +3,9 @@ import { useForm, type FieldErrors, type Resolver, type UseFormReturn } from 're
 import { useNavigation, useSubmit } from 'react-router';
 import type { PublicFormResult } from '../../../shared/page-data';
 import { useHydrated } from '../../runtime/use-hydrated';
+import { createDebouncedChecks } from './debounced-checks';
 import { newSubmissionId } from './submission-id';
 import { fromPosted, toFormData, type FieldKinds, type FormValues } from './values';
-
-/** The specification's input debounce: a field is checked this long after the last keystroke. */
-export const VALIDATION_DELAY_MS = 20;
 
 export interface FieldState {
   isTouched: boolean;
@@ -35,29 +33,12 @@ function toFieldErrors(errors: Record<string, string> | undefined): FieldErrors<
   return fields.length ? Object.fromEntries(fields.map(([name, message]) => [name, { type: 'server', message }])) : undefined;
 }
 
-/** One debounce timer per field; pending checks are dropped when the form goes away. */
-function useDebouncedTrigger(trigger: (name: string) => Promise<boolean>, delay = VALIDATION_DELAY_MS) {
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending.values()) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
-  return useCallback(
-    (name: string) => {
-      clearTimeout(timers.current.get(name));
-      timers.current.set(
-        name,
-        setTimeout(() => {
-          timers.current.delete(name);
-          void trigger(name);
-        }, delay),
-      );
-    },
-    [trigger, delay],
-  );
+/** Debounced checks of single fields, and whether none is waiting or running; all dropped when the form goes away. */
+function useDebouncedTrigger(trigger: (name: string) => Promise<boolean>) {
+  const [settled, setSettled] = useState(true);
+  const [checks] = useState(() => createDebouncedChecks(trigger, setSettled));
+  useEffect(() => () => checks.cancel(), [checks]);
+  return { schedule: checks.schedule, settled };
 }
 
 /** A new id once the form is in the browser, and again after each success (the next filling-in). */
@@ -132,6 +113,8 @@ export interface PublicForm {
   submissionId: string;
   /** This form is being posted. */
   busy: boolean;
+  /** No check is waiting (debounced) or running: the errors shown are those of the values shown. */
+  settled: boolean;
   /** Posts fields through the router, to the same action a plain form posts to. */
   send: (entries: [string, string][], website: string) => void;
   /** A problem with the whole form (the service is unavailable), as a message key. */
@@ -140,7 +123,7 @@ export interface PublicForm {
 
 /**
  * The state of a public form: react-hook-form over the shared schema (values, errors, touched and
- * dirty fields, submitting), fed with what the server answered (the values posted and its errors,
+ * dirty fields, settled, submitting), fed with what the server answered (the values posted and its errors,
  * so a 400 shows like a failed check in the browser), checked as the visitor types, and reset after
  * a success. Values of fields that leave the screen are kept (`shouldUnregister: false`).
  */
@@ -163,7 +146,7 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
   void form.formState.dirtyFields;
   /** Fields Next or Send has checked (all of them after Send): from then on they are checked as typed. */
   const checked = useRef<Set<string> | 'all'>(new Set());
-  const schedule = useDebouncedTrigger(form.trigger);
+  const { schedule, settled } = useDebouncedTrigger(form.trigger);
   const { getFieldState, register } = form;
 
   const changed = useCallback(
@@ -216,5 +199,5 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
     [submit, submissionId, action],
   );
 
-  return { form, field, changed, check, submissionId, busy, send, formError: result?.errors?.form };
+  return { form, field, changed, check, submissionId, busy, settled: settled && !form.formState.isValidating, send, formError: result?.errors?.form };
 }
