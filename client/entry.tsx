@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
 import { ACCOUNT_ROUTES } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
+import { storedConsent } from './features/consent/record';
 import { createI18n } from './i18n/i18n';
 import { createRoutes, PUBLIC_FORM_ROUTES } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
@@ -34,7 +35,7 @@ async function mount(): Promise<void> {
   if (!dataElement?.textContent) throw new Error(`#${DOCUMENT_DATA_ID} is missing`);
   const data = JSON.parse(dataElement.textContent) as DocumentData;
   // Before anything else: the consent default is queued, then the tag manager's loader is added.
-  if (data.config.gtmId) void startTagManager(data.config.gtmId);
+  if (data.config.gtmId) void startTagManager(data.config.gtmId, storedConsent(document.cookie, Date.now())?.categories ?? null);
   const routes = createRoutes({
     layout: fromPayload,
     screen: () => fromPayload,

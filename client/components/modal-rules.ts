@@ -7,11 +7,17 @@ export function modalZIndex(position: number): number {
 
 export type SwipeDirection = 'up' | 'down' | 'left' | 'right';
 
+/**
+ * A finger that moved less than this was tapping, not swiping: a tap on Save whose finger drifts
+ * a pixel must save, not close the panel as a quick swipe (about a browser's touch slop).
+ */
+export const TAP_SLOP_PX = 10;
+
 /** Direction of a finished movement from its start and end points (the larger axis wins). */
 export function swipeDirection(start: { x: number; y: number }, end: { x: number; y: number }): SwipeDirection | 'none' {
   const dx = start.x - end.x;
   const dy = start.y - end.y;
-  if (dx === 0 && dy === 0) return 'none';
+  if (Math.max(Math.abs(dx), Math.abs(dy)) < TAP_SLOP_PX) return 'none';
   return Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'left' : 'right') : dy > 0 ? 'up' : 'down';
 }
 

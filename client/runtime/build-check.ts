@@ -38,7 +38,11 @@ async function defaultFetch(url: string): Promise<unknown> {
   return res.ok ? res.json() : null;
 }
 
-/** After a new build is out, a navigation to another path loads the page in full (new assets, new code). */
+/**
+ * After a new build is out, the next navigation loads the page in full (new assets, new code): any
+ * GET to another address, a page of a list (`?page=2`) too. A revalidation of the page on screen
+ * (after a post) asks for the same address and stays in the app.
+ */
 export function needsFullLoad(input: { outdated: boolean; method: string; from: string; to: string }): boolean {
   return input.outdated && input.method === 'GET' && input.from !== input.to;
 }
@@ -47,7 +51,7 @@ export function needsFullLoad(input: { outdated: boolean; method: string; from: 
 export function fullLoadOnNewBuild(strategy: DataStrategyFunction, outdated: () => boolean): DataStrategyFunction {
   return (args) => {
     const url = new URL(args.request.url);
-    if (needsFullLoad({ outdated: outdated(), method: args.request.method, from: window.location.pathname, to: url.pathname })) {
+    if (needsFullLoad({ outdated: outdated(), method: args.request.method, from: window.location.pathname + window.location.search, to: url.pathname + url.search })) {
       window.location.assign(url.pathname + url.search);
       return new Promise(() => {});
     }

@@ -91,6 +91,9 @@ test('accept all: stored for 182 days, a granted update, and again on the next p
   await page.reload();
   await hydrated(page);
   await expect.poll(() => consentUpdates(page)).toEqual([every('granted')]);
+  // The stored choice is queued before the tag manager's first event, so tags firing on it see it.
+  const layer = await dataLayer(page);
+  expect(layer.slice(0, 3)).toMatchObject([['consent', 'default', every('denied')], ['consent', 'update', every('granted')], { event: 'gtm.js' }]);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });

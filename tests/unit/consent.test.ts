@@ -4,7 +4,7 @@ import { autoClearPlan, cookieNames, eraseAssignments, matchingCookies } from '.
 import { isBot } from '../../client/features/consent/bots';
 import { AUTO_CLEAR, CATEGORIES, CONSENT_EXPIRY_DAYS } from '../../client/features/consent/config';
 import { CONSENT_MODE_DEFAULT, consentModeState } from '../../client/features/consent/consent-mode';
-import { changedCategories, consentCookieString, createRecord, isValidConsent, readConsentCookie, type ConsentRecord } from '../../client/features/consent/record';
+import { changedCategories, consentCookieString, createRecord, isValidConsent, readConsentCookie, storedConsent, type ConsentRecord } from '../../client/features/consent/record';
 import { loadConsentTexts } from '../../client/features/consent/texts';
 import { LOCALES } from '../../shared/locales';
 
@@ -44,6 +44,13 @@ describe('consent validity', () => {
     expect(readConsentCookie(`a=1; ${cookie}; b=2`)).toEqual(valid);
     expect(readConsentCookie('cc_cookie=%7Bbroken')).toBeNull();
     expect(readConsentCookie('other=1')).toBeNull();
+  });
+
+  it('hands a still valid stored consent to the start of the page, and nothing else', () => {
+    const cookie = consentCookieString(valid, false).split(';')[0]!;
+    expect(storedConsent(cookie, NOW)).toEqual(valid);
+    expect(storedConsent(consentCookieString({ ...valid, revision: 0 }, false).split(';')[0]!, NOW)).toBeNull();
+    expect(storedConsent('', NOW)).toBeNull();
   });
 });
 

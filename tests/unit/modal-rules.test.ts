@@ -16,6 +16,9 @@ describe('swipe to close', () => {
     expect(swipeDirection({ x: 0, y: 0 }, { x: 5, y: 60 })).toBe('down');
     expect(swipeDirection({ x: 0, y: 60 }, { x: 5, y: 0 })).toBe('up');
     expect(swipeDirection({ x: 3, y: 3 }, { x: 3, y: 3 })).toBe('none');
+    // A tap whose finger drifted is no swipe (else a quick "swipe" would close the panel before its click).
+    expect(swipeDirection({ x: 3, y: 3 }, { x: 12, y: 5 })).toBe('none');
+    expect(swipeDirection({ x: 3, y: 3 }, { x: 13, y: 5 })).toBe('right');
   });
 
   it('closes past a tenth of the size, whatever the time', () => {

@@ -65,9 +65,10 @@ describe('build check', () => {
     expect(urls).toHaveLength(3);
   });
 
-  it('then a navigation to another path is a full load; a post or the same path is not', () => {
+  it('then a navigation to another address is a full load; a post or a revalidation of the same address is not', () => {
     expect(needsFullLoad({ outdated: true, method: 'GET', from: '/sl', to: '/sl/blog' })).toBe(true);
     expect(needsFullLoad({ outdated: false, method: 'GET', from: '/sl', to: '/sl/blog' })).toBe(false);
+    expect(needsFullLoad({ outdated: true, method: 'GET', from: '/sl/blog', to: '/sl/blog?page=2' })).toBe(true);
     expect(needsFullLoad({ outdated: true, method: 'GET', from: '/sl/blog', to: '/sl/blog' })).toBe(false);
     expect(needsFullLoad({ outdated: true, method: 'POST', from: '/sl', to: '/sl/login' })).toBe(false);
   });

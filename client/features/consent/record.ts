@@ -1,4 +1,4 @@
-import { CATEGORIES, CONSENT_COOKIE, CONSENT_EXPIRY_DAYS, READ_ONLY_CATEGORIES, type Category } from './config';
+import { CATEGORIES, CONSENT_COOKIE, CONSENT_EXPIRY_DAYS, CONSENT_REVISION, READ_ONLY_CATEGORIES, type Category } from './config';
 
 /** The stored consent, field for field as vanilla-cookieconsent v3 writes it. */
 export interface ConsentRecord {
@@ -39,6 +39,12 @@ export function isValidConsent(record: Partial<ConsentRecord> | null, revision: 
   if (!record.consentTimestamp || !record.lastConsentTimestamp) return false;
   if (!Array.isArray(record.categories)) return false;
   return !(typeof record.expirationTime === 'number' && record.expirationTime <= now);
+}
+
+/** The visitor's stored consent if it still counts, else null (the banner asks). */
+export function storedConsent(cookies: string, now: number): ConsentRecord | null {
+  const record = readConsentCookie(cookies);
+  return isValidConsent(record, CONSENT_REVISION, now) ? record : null;
 }
 
 /** Only known categories, the read-only ones always in, in the configured order. */

@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/locales';
 import { autoClearPlan, cookieNames, eraseAssignments, matchingCookies } from './auto-clear';
 import { isBot } from './bots';
 import { AUTO_CLEAR, CATEGORIES, CONSENT_REVISION, type Category } from './config';
-import { changedCategories, consentCookieString, createRecord, isValidConsent, readConsentCookie, type ConsentRecord } from './record';
+import { changedCategories, consentCookieString, createRecord, storedConsent, type ConsentRecord } from './record';
 import { updateConsentMode } from './tag-manager';
 import { loadConsentTexts } from './texts';
 
@@ -66,11 +66,11 @@ function prepareUi(): Promise<boolean> {
 export function startConsent(options: Setup): void {
   if (setup) return;
   setup = options;
-  const stored = readConsentCookie(document.cookie);
-  if (isValidConsent(stored, CONSENT_REVISION, Date.now())) {
+  // A stored choice was handed to the tag manager at start (startTagManager): this page load's update.
+  const stored = storedConsent(document.cookie, Date.now());
+  if (stored) {
     record = stored;
     setView({ accepted: stored.categories });
-    updateConsentMode(stored.categories);
     return;
   }
   if (isBot(navigator)) return;

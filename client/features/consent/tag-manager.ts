@@ -16,10 +16,13 @@ function gtag(..._args: unknown[]): void {
 /**
  * Starts Google Tag Manager. The consent default (all denied) is queued first, from this bundled module
  * and not an inline script, so the strict CSP needs no hash and the order is guaranteed: the loader
- * is only added after it. Resolves false when the script could not be loaded (blocked or offline).
+ * is only added after it. A returning visitor's stored choice (`accepted`) is this page load's update,
+ * queued before the tag manager's first event so tags that fire on it see the choice. Resolves false
+ * when the script could not be loaded (blocked or offline).
  */
-export function startTagManager(id: string): Promise<boolean> {
+export function startTagManager(id: string, accepted: readonly string[] | null): Promise<boolean> {
   gtag('consent', 'default', { ...CONSENT_MODE_DEFAULT });
+  if (accepted) updateConsentMode(accepted);
   window.dataLayer!.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
   return loadScript(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`);
 }
