@@ -4,6 +4,7 @@
  *   1. the site, from its HTML cache      2. the site, rendering it (cache off)
  *   3. express.static + compression       4. bare React renderToPipeableStream of the same page
  *   5. node:http writing precompressed bytes from memory (the limit)
+ *   6. (for reference) bare React streaming through the compression middleware
  * and the ratios the site is held to. Uses Debian's `wrk` when it is installed (apt-get install wrk),
  * else autocannon, which tops out near 10,000 req/s on one core and so understates the fastest servers.
  */
@@ -96,6 +97,10 @@ child = await target('react', path.join(tmp, 'page.html'), 4104);
 results['bare React renderToPipeableStream'] = await measure('http://127.0.0.1:4104/');
 await stop(child);
 
+child = await target('react-gzip', path.join(tmp, 'page.html'), 4106);
+results['bare React streaming + compression'] = await measure('http://127.0.0.1:4106/');
+await stop(child);
+
 child = await target('limit', path.join(tmp, 'page.html'), 4105);
 results['node:http, precompressed (limit)'] = await measure('http://127.0.0.1:4105/');
 await stop(child);
@@ -110,3 +115,5 @@ const checks = [
 ] as const;
 console.log('');
 for (const [name, value, goal] of checks) console.log(`${name.padEnd(36)} ${value.toFixed(2).padStart(8)}   (target ≥ ${goal}) ${value >= goal ? 'met' : 'NOT met'}`);
+const withGzip = ratio('site, cache miss (render)', 'bare React streaming + compression');
+console.log(`${'cache miss / bare React + compression'.padEnd(36)} ${withGzip.toFixed(2).padStart(8)}   (reference: both send gzip)`);

@@ -3,7 +3,9 @@
  *   static  <file> <port>   express.static with compression serving the page's bytes
  *   react   <file> <port>   bare renderToPipeableStream of the same document: the page's route tree (its
  *                           data loaded once) inside <html>, with the page's own head and data block as
- *                           fixed strings, so React writes the same bytes the site sends
+ *                           fixed strings, so React writes the same bytes the site sends (uncompressed)
+ *   react-gzip <file> <port> the same, streamed through the compression middleware (for reference: the
+ *                           site must compress what it sends)
  *   limit   <file> <port>   node:http writing the page's bytes, gzip-compressed once, from memory
  */
 import compression from 'compression';
@@ -41,7 +43,7 @@ if (kind === 'static') {
   const body = gzipSync(readFileSync(arg!), { level: 6 });
   const headers = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length, vary: 'Accept-Encoding' };
   listen(http.createServer((_req, res) => res.writeHead(200, headers).end(body)));
-} else if (kind === 'react') {
+} else if (kind === 'react' || kind === 'react-gzip') {
   // The page as the site sent it: the document around the app's root, taken apart once.
   const page = readFileSync(arg!, 'utf8');
   const dataOpen = `<script type="application/json" id="${DOCUMENT_DATA_ID}">`;
@@ -58,29 +60,34 @@ if (kind === 'static') {
   const request = new Request(new URL(url, 'http://localhost'));
   const context = await handler.query(request, { requestContext: loaderContext(deps, request) });
   if (context instanceof Response) throw new Error('the bench page redirects');
-  const i18n = translations.instances.sl;
-  listen(
-    http.createServer((_req, res) => {
-      const router = createStaticRouter(handler.dataRoutes, context);
-      const { pipe } = renderToPipeableStream(
-        <html lang={lang}>
-          <head dangerouslySetInnerHTML={{ __html: headInner }} />
-          <body>
-            <div id={APP_ROOT_ID}>
-              <I18nextProvider i18n={i18n}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </I18nextProvider>
-            </div>
-            <script type="application/json" id={DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: dataJson }} />
-          </body>
-        </html>,
-        {
-          onShellReady() {
-            res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-            pipe(res);
-          },
+  const i18n = translations.instances[lang.slice(0, 2) as keyof typeof translations.instances];
+  const compress = kind === 'react-gzip' ? compression() : null;
+  const render = (res: http.ServerResponse) => {
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const { pipe } = renderToPipeableStream(
+      <html lang={lang}>
+        <head dangerouslySetInnerHTML={{ __html: headInner }} />
+        <body>
+          <div id={APP_ROOT_ID}>
+            <I18nextProvider i18n={i18n}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </I18nextProvider>
+          </div>
+          <script type="application/json" id={DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: dataJson }} />
+        </body>
+      </html>,
+      {
+        onShellReady() {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          pipe(res);
         },
-      );
+      },
+    );
+  };
+  listen(
+    http.createServer((req, res) => {
+      if (compress) compress(req as express.Request, res as express.Response, () => render(res));
+      else render(res);
     }),
   );
 } else {
