@@ -1,11 +1,10 @@
-import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { newsletterForm } from '../../../shared/forms/newsletter';
 import { FOOTER_FORM, FooterFields, type FooterLiveProps } from './FooterNewsletter';
-import { honeypotValue } from './FormParts';
 import { schemaResolver } from './resolvers';
-import { focusFirst, usePublicForm } from './use-public-form';
-import { textOf, toEntries, type FieldKinds } from './values';
+import { submitWhole, usePublicForm } from './use-public-form';
+import { textOf, type FieldKinds } from './values';
 
 const KINDS: FieldKinds = { email: 'text', consent: 'checkbox' };
 const ORDER = Object.keys(KINDS);
@@ -30,7 +29,8 @@ export function FooterNewsletterLive({ locale, action }: FooterLiveProps) {
   const { t } = useTranslation();
   const [carried] = useState(carriedOver);
   const resolver = useMemo(() => schemaResolver(newsletterForm), []);
-  const { form, field, check, busy, settled, send, submissionId } = usePublicForm({ kinds: KINDS, defaults: BLANK, resolver, result: undefined, sent: false, action });
+  const publicForm = usePublicForm({ kinds: KINDS, defaults: BLANK, resolver, result: undefined, sent: false, action });
+  const { form, field, busy, settled, submissionId } = publicForm;
   const formRef = useRef<HTMLFormElement>(null);
   // Before the first paint: what was typed is entered as the visitor's own (so it is checked when
   // the field is left), and the focus goes back where it was.
@@ -41,19 +41,10 @@ export function FooterNewsletterLive({ locale, action }: FooterLiveProps) {
     if (focused) document.getElementById(focused)?.focus();
   }, [carried, form]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!(await check())) {
-      focusFirst(formRef.current, ORDER.filter((name) => form.getFieldState(name).invalid));
-      return;
-    }
-    send(toEntries(form.getValues(), ORDER), honeypotValue(formRef.current));
-  }
 
   const values = form.getValues();
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="footer-newsletter__form" aria-busy={busy || undefined} data-settled={settled} onSubmit={(event) => void onSubmit(event)}>
+    <form ref={formRef} method="post" action={action} noValidate className="footer-newsletter__form" aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)}>
       <FooterFields
         locale={locale}
         control={field}

@@ -1,14 +1,14 @@
-import { useMemo, useRef, type FormEvent } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { newsletterForm } from '../../../shared/forms/newsletter';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { useLayout } from '../../layout/use-layout';
 import { CheckboxField, TextField } from './fields';
-import { ErrorSummary, FormError, HiddenFields, honeypotValue, ThankYou } from './FormParts';
+import { ErrorSummary, FormError, HiddenFields, ThankYou } from './FormParts';
 import { LegalText } from './LegalLinks';
 import { schemaResolver } from './resolvers';
-import { focusFirst, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
-import { emptyValues, textOf, toEntries, type FieldKinds } from './values';
+import { submitWhole, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
+import { emptyValues, textOf, type FieldKinds } from './values';
 
 const FORM = 'newsletter';
 const NEWSLETTER_KINDS: FieldKinds = { email: 'text', consent: 'checkbox' };
@@ -23,7 +23,8 @@ export function NewsletterForm({ data, result, action }: { data: ScreenData<'new
   const { locale } = useLayout();
   const defaults = useMemo(() => ({ ...emptyValues(NEWSLETTER_KINDS), email: data.prefill?.email ?? '' }), [data.prefill]);
   const resolver = useMemo(() => schemaResolver(newsletterForm), []);
-  const { form, field, check, busy, settled, send, submissionId, formError } = usePublicForm({ kinds: NEWSLETTER_KINDS, defaults, resolver, result, sent: data.sent, action });
+  const publicForm = usePublicForm({ kinds: NEWSLETTER_KINDS, defaults, resolver, result, sent: data.sent, action });
+  const { form, field, busy, settled, submissionId, formError } = publicForm;
   const formRef = useRef<HTMLFormElement>(null);
   const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
@@ -35,18 +36,9 @@ export function NewsletterForm({ data, result, action }: { data: ScreenData<'new
   const labelOf = (name: string) => (name === 'consent' ? t('newsletter.consentName') : t(`newsletter.fields.${name}`));
   const summary = result?.errors ? ORDER.flatMap((name): [string, string][] => (errorOf(name) && name in result.errors! ? [[name, errorOf(name)!]] : [])) : [];
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!(await check())) {
-      focusFirst(formRef.current, ORDER.filter((name) => form.getFieldState(name).invalid));
-      return;
-    }
-    send(toEntries(form.getValues(), ORDER), honeypotValue(formRef.current));
-  }
 
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={(event) => void onSubmit(event)}>
+    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)}>
       <FormError message={formError} />
       <ErrorSummary form={FORM} errors={summary} label={labelOf} />
       <TextField form={FORM} name="email" type="email" label={t('newsletter.fields.email')} required autoComplete="email" maxLength={254} control={field('email')} defaultValue={textOf(values, 'email')} error={errorOf('email')} />

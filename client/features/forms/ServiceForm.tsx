@@ -1,15 +1,15 @@
-import { useMemo, useRef, type FormEvent } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { serviceForm } from '../../../shared/forms/service';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
 import { CheckboxField, TextField } from './fields';
-import { ErrorSummary, FormError, HiddenFields, honeypotValue, RequiredNote, ThankYou } from './FormParts';
+import { ErrorSummary, FormError, HiddenFields, RequiredNote, ThankYou } from './FormParts';
 import { LegalText } from './LegalLinks';
 import { schemaResolver } from './resolvers';
-import { focusFirst, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
-import { emptyValues, textOf, toEntries, type FieldKinds } from './values';
+import { submitWhole, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
+import { emptyValues, textOf, type FieldKinds } from './values';
 
 const FORM = 'service';
 
@@ -39,7 +39,8 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
     return { ...emptyValues(SERVICE_KINDS), ...(prefill ? { nameAndSurname: prefill.nameAndSurname, phone: prefill.phone, email: prefill.email } : {}) };
   }, [data]);
   const resolver = useMemo(() => schemaResolver(serviceForm), []);
-  const { form, field, check, busy, settled, send, submissionId, formError } = usePublicForm({ kinds: SERVICE_KINDS, defaults, resolver, result, sent: data.sent, action });
+  const publicForm = usePublicForm({ kinds: SERVICE_KINDS, defaults, resolver, result, sent: data.sent, action });
+  const { form, field, busy, settled, submissionId, formError } = publicForm;
   const formRef = useRef<HTMLFormElement>(null);
   const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
@@ -53,22 +54,13 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
   const labelOf = (name: string) => t(`service.fields.${name}`);
   const summary = result?.errors ? ORDER.flatMap((name): [string, string][] => (errorOf(name) && name in result.errors! ? [[name, errorOf(name)!]] : [])) : [];
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!(await check())) {
-      focusFirst(formRef.current, ORDER.filter((name) => form.getFieldState(name).invalid));
-      return;
-    }
-    send(toEntries(form.getValues(), ORDER), honeypotValue(formRef.current));
-  }
 
   const text = (name: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField form={FORM} name={name} label={labelOf(name)} control={field(name)} defaultValue={textOf(values, name)} error={errorOf(name)} {...extra} />
   );
 
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="public-form" aria-label={t('service.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={(event) => void onSubmit(event)}>
+    <form ref={formRef} method="post" action={action} noValidate className="public-form" aria-label={t('service.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)}>
       <FormError message={formError} />
       <ErrorSummary form={FORM} errors={summary} label={labelOf} />
       <RequiredNote />

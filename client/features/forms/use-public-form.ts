@@ -5,7 +5,8 @@ import type { PublicFormResult } from '../../../shared/page-data';
 import { useHydrated } from '../../runtime/use-hydrated';
 import { createDebouncedChecks } from './debounced-checks';
 import { newSubmissionId } from './submission-id';
-import { fromPosted, toFormData, type FieldKinds, type FormValues } from './values';
+import { honeypotValue } from './FormParts';
+import { fromPosted, toEntries, toFormData, type FieldKinds, type FormValues } from './values';
 
 export interface FieldState {
   isTouched: boolean;
@@ -200,4 +201,19 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
   );
 
   return { form, field, changed, check, submissionId, busy, settled: settled && !form.formState.isValidating, send, formError: result?.errors?.form };
+}
+
+/**
+ * The submit handler of a one-step form: everything is checked, focus goes to the first wrong field,
+ * else the fields of `order` are posted.
+ */
+export function submitWhole({ form, check, busy, send }: PublicForm, formRef: React.RefObject<HTMLFormElement | null>, order: readonly string[]) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    void check().then((ok) => {
+      if (!ok) focusFirst(formRef.current, order.filter((name) => form.getFieldState(name).invalid));
+      else send(toEntries(form.getValues(), order), honeypotValue(formRef.current));
+    });
+  };
 }
