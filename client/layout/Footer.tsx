@@ -27,10 +27,18 @@ function dayRange(locale: Locale, days: OpeningHours['days']): string {
   return consecutive ? `${weekdayName(locale, days[0]!)}–${weekdayName(locale, days[days.length - 1]!)}` : days.map((d) => weekdayName(locale, d)).join(', ');
 }
 
+/** Looked up once per locale and code: ICU's lookup is a noticeable part of rendering a page. */
+const countryNames = new Map<string, string>();
+
 function countryName(locale: Locale, code: string): string {
-  let names = regionNames.get(locale);
-  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' })));
-  return names.of(code) ?? code;
+  const key = `${locale} ${code}`;
+  let name = countryNames.get(key);
+  if (name === undefined) {
+    let names = regionNames.get(locale);
+    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' })));
+    countryNames.set(key, (name = names.of(code) ?? code));
+  }
+  return name;
 }
 
 export function Footer() {
