@@ -184,6 +184,8 @@ test.describe('inquiry', () => {
     await expect(list).toBeVisible();
     const options = list.getByRole('option');
     await expect(options).toHaveCount(6);
+    // Reference behaviour: at most 300 px high, scrolling beyond.
+    expect(await list.evaluate((el) => [getComputedStyle(el).maxHeight, getComputedStyle(el).overflowY])).toEqual(['300px', 'auto']);
     await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(0).getAttribute('id'))!);
     await expect(options.nth(0)).toContainText('Sheer');
     await expect(options.nth(0)).toContainText('Lets in light and keeps the view out.');
