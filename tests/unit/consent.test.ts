@@ -5,6 +5,7 @@ import { isBot } from '../../client/features/consent/bots';
 import { AUTO_CLEAR, CATEGORIES, CONSENT_EXPIRY_DAYS } from '../../client/features/consent/config';
 import { CONSENT_MODE_DEFAULT, consentModeState } from '../../client/features/consent/consent-mode';
 import { changedCategories, consentCookieString, createRecord, isValidConsent, readConsentCookie, storedConsent, type ConsentRecord } from '../../client/features/consent/record';
+import { loadScript } from '../../client/features/consent/load-script';
 import { loadConsentTexts } from '../../client/features/consent/texts';
 import { LOCALES } from '../../shared/locales';
 
@@ -168,5 +169,39 @@ describe('consent texts', () => {
     expect(await loadConsentTexts('de', {})).toBeNull();
     expect(error.mock.calls).toEqual([["Could not load translation for the 'en' language"], ["Could not load translation for the 'de' language"]]);
     error.mockRestore();
+  });
+});
+
+describe('script loader', () => {
+  /** A stand-in document whose appended script loads or fails right after it is added. */
+  function fakeDocument(outcome: 'load' | 'error') {
+    const added: { src: string; async: boolean; removed: boolean }[] = [];
+    vi.stubGlobal('document', {
+      createElement: () => {
+        const script = { src: '', async: false, removed: false, onload: () => {}, onerror: () => {}, remove: () => (script.removed = true) };
+        return script;
+      },
+      head: {
+        appendChild: (script: { src: string; async: boolean; removed: boolean; onload: () => void; onerror: () => void }) => {
+          added.push(script);
+          queueMicrotask(() => (outcome === 'load' ? script.onload() : script.onerror()));
+        },
+      },
+    });
+    return added;
+  }
+
+  it('resolves true once the script has loaded', async () => {
+    const added = fakeDocument('load');
+    await expect(loadScript('https://www.googletagmanager.com/gtm.js?id=GTM-ABC123')).resolves.toBe(true);
+    expect(added).toMatchObject([{ src: 'https://www.googletagmanager.com/gtm.js?id=GTM-ABC123', async: true, removed: false }]);
+    vi.unstubAllGlobals();
+  });
+
+  it('resolves false (never rejects) and takes the element away when the script fails', async () => {
+    const added = fakeDocument('error');
+    await expect(loadScript('https://www.googletagmanager.com/gtm.js?id=GTM-ABC123')).resolves.toBe(false);
+    expect(added[0]!.removed).toBe(true);
+    vi.unstubAllGlobals();
   });
 });
