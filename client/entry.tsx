@@ -6,6 +6,7 @@ import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/docu
 import { ACCOUNT_ROUTES } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
 import { storedConsent } from './features/consent/record';
+import { loadI18nBundle } from './i18n/bundles';
 import { createI18n } from './i18n/i18n';
 import { createRoutes, PUBLIC_FORM_ROUTES } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
@@ -44,7 +45,8 @@ async function mount(): Promise<void> {
   });
   let router: ReturnType<typeof createBrowserRouter> | undefined;
   const importers = guardLazyRoutes(routes, () => router?.state.navigation.location ?? window.location);
-  await resolveLazyRoutes(routes);
+  // The UI strings come beside the route modules (the server preloads both).
+  const [strings] = await Promise.all([loadI18nBundle[data.locale](), resolveLazyRoutes(routes)]);
   let outdated = false;
   router = createBrowserRouter(routes, {
     hydrationData: {
@@ -57,7 +59,7 @@ async function mount(): Promise<void> {
   hydrateRoot(
     document.getElementById(APP_ROOT_ID)!,
     <StrictMode>
-      <I18nextProvider i18n={createI18n(data.locale, data.i18n)}>
+      <I18nextProvider i18n={createI18n(data.locale, strings)}>
         <RouterProvider router={router} />
       </I18nextProvider>
     </StrictMode>,

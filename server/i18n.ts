@@ -5,7 +5,6 @@ import { createI18n, I18N_NAMESPACE, type I18nBundle } from '../client/i18n/i18n
 import { LOCALES, type Locale } from '../shared/locales';
 
 export interface Translations {
-  bundles: Record<Locale, I18nBundle>;
   /** One ready instance per locale, shared by every request (none of them ever changes language). */
   instances: Record<Locale, i18n>;
 }
@@ -23,15 +22,13 @@ export async function loadTranslations(localesDir: string): Promise<Translations
     initAsync: true,
     showSupportNotice: false,
   });
-  const bundles = {} as Record<Locale, I18nBundle>;
   const instances = {} as Record<Locale, i18n>;
   for (const locale of LOCALES) {
     const bundle = loader.getResourceBundle(locale, I18N_NAMESPACE) as I18nBundle | undefined;
     if (!bundle || Object.keys(bundle).length === 0) {
       throw new Error(`Could not load translation for the '${locale}' language (${localesDir}/${locale}/${I18N_NAMESPACE}.json)`);
     }
-    bundles[locale] = bundle;
     instances[locale] = createI18n(locale, bundle);
   }
-  return { bundles, instances };
+  return { instances };
 }

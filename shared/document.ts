@@ -28,8 +28,6 @@ export interface DocumentData {
   locale: Locale;
   buildId: string;
   config: PublicConfig;
-  /** The UI strings of the page's locale. */
-  i18n: Record<string, unknown>;
   hydration: HydrationState;
 }
 

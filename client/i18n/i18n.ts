@@ -7,7 +7,8 @@ export type I18nBundle = Record<string, unknown>;
 
 /**
  * An i18next instance for one locale with its strings given up front: the server loads them from
- * locales/ at boot, the browser reads the same bundle from the page, so no request is made for them.
+ * locales/ at boot, the browser loads the same file as a chunk before hydrating (bundles.ts), so
+ * i18next itself never fetches anything.
  */
 export function createI18n(locale: Locale, bundle: I18nBundle): i18n {
   const instance = i18next.createInstance();

@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: requests/s and p99 latency of a product page served five ways, one server at a time
- * on core 0 while this load generator runs on core 1 (50 connections, gzip accepted):
+ * `npm run bench`: requests/s and p99 latency of a product page served six ways, one server at a time
+ * on core 0 while this load generator runs on core 1 (50 connections, gzip accepted), in rounds
+ * (BENCH_ROUNDS, default 3; BENCH_SECONDS each, default 10), reporting the median of each:
  *   1. the site, from its HTML cache      2. the site, rendering it (cache off)
  *   3. express.static + compression       4. bare React renderToPipeableStream of the same page
  *   5. node:http writing precompressed bytes from memory (the limit)
@@ -16,6 +17,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const products = JSON.parse(readFileSync(path.join(ROOT, 'content/products.json'), 'utf8')) as { sl: { slug: string } }[];
 const PAGE = `/sl/izdelek/${products[0]!.sl.slug}`;
@@ -77,35 +79,36 @@ const site = (port: number, env: Record<string, string>) =>
 const target = (kind: string, arg: string, port: number) =>
   start(['node', '--import', 'tsx', 'scripts/bench/targets.tsx', kind, arg, String(port)], {}, answers(`http://127.0.0.1:${port}/`));
 
-const results: Record<string, { rps: number; p99: number }> = {};
-
-let child = await site(4101, {});
-const page = Buffer.from(await (await fetch(`http://127.0.0.1:4101${PAGE}`)).arrayBuffer());
+// The page as the site sends it, for the comparison servers.
+let child = await site(4100, {});
+const page = Buffer.from(await (await fetch(`http://127.0.0.1:4100${PAGE}`)).arrayBuffer());
+await stop(child);
 writeFileSync(path.join(tmp, 'page.html'), page);
-results['site, cached'] = await measure(`http://127.0.0.1:4101${PAGE}`);
-await stop(child);
+const file = path.join(tmp, 'page.html');
 
-child = await site(4102, { HTML_CACHE_TTL_S: '0' });
-results['site, cache miss (render)'] = await measure(`http://127.0.0.1:4102${PAGE}`);
-await stop(child);
+const servers: [name: string, start: () => Promise<ChildProcess>, url: string][] = [
+  ['site, cached', () => site(4101, {}), `http://127.0.0.1:4101${PAGE}`],
+  ['site, cache miss (render)', () => site(4102, { HTML_CACHE_TTL_S: '0' }), `http://127.0.0.1:4102${PAGE}`],
+  ['express.static + compression', () => target('static', file, 4103), 'http://127.0.0.1:4103/'],
+  ['bare React renderToPipeableStream', () => target('react', file, 4104), 'http://127.0.0.1:4104/'],
+  ['bare React streaming + compression', () => target('react-gzip', file, 4106), 'http://127.0.0.1:4106/'],
+  ['node:http, precompressed (limit)', () => target('limit', file, 4105), 'http://127.0.0.1:4105/'],
+];
 
-child = await target('static', path.join(tmp, 'page.html'), 4103);
-results['express.static + compression'] = await measure('http://127.0.0.1:4103/');
-await stop(child);
+// Rounds of every server in turn, the median of each: a virtual machine's speed drifts over a run,
+// and a ratio of two measurements minutes apart would carry the drift.
+const runs: Record<string, { rps: number; p99: number }[]> = {};
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, start, url] of servers) {
+    child = await start();
+    (runs[name] ??= []).push(await measure(url));
+    await stop(child);
+  }
+}
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+const results = Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, { rps: median(r.map((x) => x.rps)), p99: median(r.map((x) => x.p99)) }]));
 
-child = await target('react', path.join(tmp, 'page.html'), 4104);
-results['bare React renderToPipeableStream'] = await measure('http://127.0.0.1:4104/');
-await stop(child);
-
-child = await target('react-gzip', path.join(tmp, 'page.html'), 4106);
-results['bare React streaming + compression'] = await measure('http://127.0.0.1:4106/');
-await stop(child);
-
-child = await target('limit', path.join(tmp, 'page.html'), 4105);
-results['node:http, precompressed (limit)'] = await measure('http://127.0.0.1:4105/');
-await stop(child);
-
-console.log(`\n${PAGE} (${page.length} bytes), ${CONNECTIONS} connections, ${DURATION_S} s each, server on core 0, ${WRK ? 'wrk' : 'autocannon'} on core 1\n`);
+console.log(`\n${PAGE} (${page.length} bytes), ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION_S} s each, server on core 0, ${WRK ? 'wrk' : 'autocannon'} on core 1\n`);
 for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms`);
 const ratio = (a: string, b: string) => results[a]!.rps / results[b]!.rps;
 const checks = [

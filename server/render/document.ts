@@ -30,16 +30,6 @@ export function documentStart(head: Head, assets: PageAssets): string {
   ].join('');
 }
 
-/** The UI strings never change while the process runs: each locale's bundle is written out once. */
-const bundleJson = new WeakMap<object, string>();
-
-/**
- * The page data after the app's root. Its largest part, the locale's UI strings, is the same object
- * on every page, so its JSON is kept and spliced in (a third of a render's serialising).
- */
-export function documentEnd({ i18n, ...data }: DocumentData): string {
-  let strings = bundleJson.get(i18n);
-  if (strings === undefined) bundleJson.set(i18n, (strings = scriptJson(i18n)));
-  const json = `${scriptJson(data).slice(0, -1)},"i18n":${strings}}`;
-  return `</div><script type="application/json" id="${DOCUMENT_DATA_ID}">${json}</script></body></html>`;
+export function documentEnd(data: DocumentData): string {
+  return `</div><script type="application/json" id="${DOCUMENT_DATA_ID}">${scriptJson(data)}</script></body></html>`;
 }

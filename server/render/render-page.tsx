@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { Logger } from 'pino';
+import { I18N_BUNDLE_SOURCES } from '../../client/i18n/bundles';
 import { buildHead } from '../../shared/head';
 import type { DocumentData } from '../../shared/document';
 import type { Translations } from '../i18n';
@@ -158,12 +159,11 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
     noindex: true,
   };
   const head = buildHead(meta, { locale, siteName: layout?.settings.company_name ?? '', origin: deps.origin, path: req.path });
-  const assets = deps.manifest.forPage(matchedPageModules(context));
+  const assets = deps.manifest.forPage([...matchedPageModules(context), I18N_BUNDLE_SOURCES[locale]]);
   const data: DocumentData = {
     locale,
     buildId: deps.manifest.buildId,
     config: { gtmId: deps.gtmId ?? null },
-    i18n: deps.translations.bundles[locale],
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
   };
 

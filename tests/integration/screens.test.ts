@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES } from '../../shared/routes';
+import { CLIENT_BUILD_DIR } from '../../server/paths';
 import { attr, firstText, startTestSite } from './helpers';
 import { screenPaths } from './screen-paths';
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
+const manifest = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 /** A path per screen and locale, with slugs read from the site's own page payloads. */
 const paths = new Map<string, string>();
 
@@ -46,6 +50,10 @@ describe('every screen in every locale', () => {
         expect(html).toContain('class="site-header"');
         expect(html).toContain('<script type="application/json" id="__data">');
         expect(html).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js"><\/script>/);
+        // The UI strings are the locale's own cached chunk, preloaded, not a part of every page's data.
+        expect(html).toContain(`<link rel="modulepreload" href="/${manifest[`locales/${locale}/common.json`]!.file}">`);
+        const data = JSON.parse(attr(html, /<script type="application\/json" id="__data">(.*?)<\/script>/s)!) as Record<string, unknown>;
+        expect(Object.keys(data).sort()).toEqual(['buildId', 'config', 'hydration', 'locale']);
       });
     }
   }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { documentEnd } from '../../server/render/document';
 import { escapeHtml, scriptJson } from '../../server/render/serialize';
 import { safeExternalUrl } from '../../shared/safe-url';
 
@@ -9,17 +8,6 @@ describe('serialization for the document', () => {
     expect(text).not.toContain('<');
     expect(text).not.toContain('>');
     expect(JSON.parse(text)).toEqual({ q: '</script><script>alert(1)</script>', s: '\u2028' });
-  });
-
-  it('writes the page data with its UI strings spliced in, the same on every page', () => {
-    const i18n = { nav: { home: 'Domov </script>' } };
-    const data = { locale: 'sl', buildId: 'b1', config: { gtmId: null }, i18n, hydration: { loaderData: { q: '<b>' }, actionData: null, errors: null } } as const;
-    for (let i = 0; i < 2; i++) {
-      const end = documentEnd(data);
-      const json = end.slice(end.indexOf('">') + 2, end.lastIndexOf('</script>'));
-      expect(json).not.toMatch(/[<>]/);
-      expect(JSON.parse(json)).toEqual(data);
-    }
   });
 
   it('escapes text for HTML', () => {

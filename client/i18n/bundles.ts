@@ -1,0 +1,20 @@
+import type { Locale } from '../../shared/locales';
+import type { I18nBundle } from './i18n';
+
+/**
+ * Each locale's UI strings are a chunk of their own in the browser build (hashed, cached for a year),
+ * not part of every page: the server preloads the page's one (by this source path, a key of the
+ * build manifest) and the entry loads it beside the route modules before hydrating. Plain dynamic
+ * imports, so server code importing this module also runs unbundled (tsx).
+ */
+export const I18N_BUNDLE_SOURCES: Record<Locale, string> = {
+  sl: 'locales/sl/common.json',
+  en: 'locales/en/common.json',
+  de: 'locales/de/common.json',
+};
+
+export const loadI18nBundle: Record<Locale, () => Promise<I18nBundle>> = {
+  sl: () => import('../../locales/sl/common.json').then((m) => m.default),
+  en: () => import('../../locales/en/common.json').then((m) => m.default),
+  de: () => import('../../locales/de/common.json').then((m) => m.default),
+};
