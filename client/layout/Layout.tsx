@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
 import { AppLink } from '../components/AppLink';
@@ -25,6 +26,11 @@ function NotificationBar() {
 /** The default layout that wraps every page, the 404 page and route errors included. */
 export function Layout() {
   const { t } = useTranslation();
+  // The layout's effects run last in the hydration commit: from here on the whole page is live
+  // (`html[data-hydrated]`, what the e2e suite waits for before it clicks).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <>
       <HeadSync />

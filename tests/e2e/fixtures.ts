@@ -15,10 +15,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** Resolves once React has hydrated the app root. */
+/** Resolves once React has hydrated the page (the layout marks `<html>` when its hydration is done). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('app');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }

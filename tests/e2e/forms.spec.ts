@@ -17,9 +17,8 @@ async function stillSamePage(page: Page): Promise<boolean> {
 }
 
 /**
- * The page is hydrated and its form is live. `hydrated()` resolves when React starts hydrating; a
- * click before it has finished would post the plain form (which works, but is not what is tested
- * here). The id of the filling-in is set by an effect, so once it has a value the form runs.
+ * The page is hydrated and its form is live: the id of the filling-in is set by the form's effect, so
+ * once it has a value a click runs the form's own code, not the plain post.
  */
 async function ready(page: Page, form = page.getByRole('main')): Promise<void> {
   await hydrated(page);

@@ -41,7 +41,6 @@ export function FooterNewsletterLive({ locale, action }: FooterLiveProps) {
     if (focused) document.getElementById(focused)?.focus();
   }, [carried, form]);
 
-
   const values = form.getValues();
   return (
     <form ref={formRef} method="post" action={action} noValidate className="footer-newsletter__form" aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)}>
