@@ -1,5 +1,5 @@
 import type { Locale } from '../../shared/locales';
-import type { I18nBundle } from './i18n';
+import { I18N_NAMESPACE, type I18nBundle } from './i18n';
 
 /**
  * Each locale's UI strings are a chunk of their own in the browser build (hashed, cached for a year),
@@ -7,11 +7,7 @@ import type { I18nBundle } from './i18n';
  * build manifest) and the entry loads it beside the route modules before hydrating. Plain dynamic
  * imports, so server code importing this module also runs unbundled (tsx).
  */
-export const I18N_BUNDLE_SOURCES: Record<Locale, string> = {
-  sl: 'locales/sl/common.json',
-  en: 'locales/en/common.json',
-  de: 'locales/de/common.json',
-};
+export const i18nBundleSource = (locale: Locale) => `locales/${locale}/${I18N_NAMESPACE}.json`;
 
 export const loadI18nBundle: Record<Locale, () => Promise<I18nBundle>> = {
   sl: () => import('../../locales/sl/common.json').then((m) => m.default),

@@ -11,7 +11,6 @@ const DAY_INDEX = { Mo: 0, Tu: 1, We: 2, Th: 3, Fr: 4, Sa: 5, Su: 6 } as const;
 
 /** Intl formatters are costly to build: one per locale, made on first use. */
 const weekdayFormats = new Map<Locale, Intl.DateTimeFormat>();
-const regionNames = new Map<Locale, Intl.DisplayNames>();
 
 function weekdayName(locale: Locale, day: keyof typeof DAY_INDEX): string {
   let format = weekdayFormats.get(locale);
@@ -27,17 +26,13 @@ function dayRange(locale: Locale, days: OpeningHours['days']): string {
   return consecutive ? `${weekdayName(locale, days[0]!)}–${weekdayName(locale, days[days.length - 1]!)}` : days.map((d) => weekdayName(locale, d)).join(', ');
 }
 
-/** Looked up once per locale and code: ICU's lookup is a noticeable part of rendering a page. */
+/** Country names, looked up once per locale and code: ICU's lookup is a noticeable part of a render. */
 const countryNames = new Map<string, string>();
 
 function countryName(locale: Locale, code: string): string {
   const key = `${locale} ${code}`;
   let name = countryNames.get(key);
-  if (name === undefined) {
-    let names = regionNames.get(locale);
-    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' })));
-    countryNames.set(key, (name = names.of(code) ?? code));
-  }
+  if (name === undefined) countryNames.set(key, (name = new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' }).of(code) ?? code));
   return name;
 }
 

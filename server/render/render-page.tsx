@@ -4,7 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { Logger } from 'pino';
-import { I18N_BUNDLE_SOURCES } from '../../client/i18n/bundles';
+import { i18nBundleSource } from '../../client/i18n/bundles';
 import { buildHead } from '../../shared/head';
 import type { DocumentData } from '../../shared/document';
 import type { Translations } from '../i18n';
@@ -159,7 +159,7 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
     noindex: true,
   };
   const head = buildHead(meta, { locale, siteName: layout?.settings.company_name ?? '', origin: deps.origin, path: req.path });
-  const assets = deps.manifest.forPage([...matchedPageModules(context), I18N_BUNDLE_SOURCES[locale]]);
+  const assets = deps.manifest.forPage([...matchedPageModules(context), i18nBundleSource(locale)]);
   const data: DocumentData = {
     locale,
     buildId: deps.manifest.buildId,

@@ -4,11 +4,11 @@ import { newsletterForm } from '../../../shared/forms/newsletter';
 import { FOOTER_FORM, FooterFields, type FooterLiveProps } from './FooterNewsletter';
 import { schemaResolver } from './resolvers';
 import { submitWhole, usePublicForm } from './use-public-form';
-import { textOf, type FieldKinds } from './values';
+import { NEWSLETTER_KINDS } from './NewsletterForm';
+import { emptyValues, textOf } from './values';
 
-const KINDS: FieldKinds = { email: 'text', consent: 'checkbox' };
-const ORDER = Object.keys(KINDS);
-const BLANK = { email: '', consent: false };
+const ORDER = Object.keys(NEWSLETTER_KINDS);
+const BLANK = emptyValues(NEWSLETTER_KINDS);
 
 /**
  * What the visitor did in the plain form this one replaces (read while it is still on the page):
@@ -29,7 +29,7 @@ export function FooterNewsletterLive({ locale, action }: FooterLiveProps) {
   const { t } = useTranslation();
   const [carried] = useState(carriedOver);
   const resolver = useMemo(() => schemaResolver(newsletterForm), []);
-  const publicForm = usePublicForm({ kinds: KINDS, defaults: BLANK, resolver, result: undefined, sent: false, action });
+  const publicForm = usePublicForm({ kinds: NEWSLETTER_KINDS, defaults: BLANK, resolver, result: undefined, sent: false, action });
   const { form, field, busy, settled, submissionId } = publicForm;
   const formRef = useRef<HTMLFormElement>(null);
   // Before the first paint: what was typed is entered as the visitor's own (so it is checked when

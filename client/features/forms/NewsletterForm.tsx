@@ -11,7 +11,7 @@ import { submitWhole, useFocusOnRefusal, usePublicForm, useThankYouFocus } from 
 import { emptyValues, textOf, type FieldKinds } from './values';
 
 const FORM = 'newsletter';
-const NEWSLETTER_KINDS: FieldKinds = { email: 'text', consent: 'checkbox' };
+export const NEWSLETTER_KINDS: FieldKinds = { email: 'text', consent: 'checkbox' };
 const ORDER = Object.keys(NEWSLETTER_KINDS);
 
 /**
