@@ -1,11 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+import { compressAsync, entityTag, preferredEncoding, type Encoding } from './encoding';
 
 /**
  * The in-process cache of finished anonymous pages and payloads: the bytes, compressed once (gzip and
@@ -16,7 +11,7 @@ const brotliAsync = promisify(brotliCompress);
 export interface Variant {
   body: Buffer;
   /** The Content-Encoding, when the body is compressed. */
-  encoding?: 'gzip' | 'br';
+  encoding?: Encoding;
   /**
    * The answer's headers as a flat `[name, value, ...]` list, made once when the page is stored:
    * Node writes a list about half again as fast as an object of the same headers.
@@ -95,14 +90,10 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         for (const one of Array.isArray(value) ? value : [value]) kept.push(lower, String(one));
       }
       kept.push('vary', 'Accept-Encoding');
-      const [gz, br] = await Promise.all([
-        // Levels that cost a few milliseconds a page: every page is compressed again after each expiry.
-        gzipAsync(body, { level: 6 }),
-        brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      ]);
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+      const [gz, br] = await Promise.all([compressAsync(body, 'gzip'), compressAsync(body, 'br')]);
+      const etag = entityTag(body);
       const notModified = kept.concat('etag', etag);
-      const variant = (bytes: Buffer, encoding?: 'gzip' | 'br'): Variant => ({
+      const variant = (bytes: Buffer, encoding?: Encoding): Variant => ({
         body: bytes,
         encoding,
         headers: notModified.concat(encoding ? ['content-encoding', encoding] : [], 'content-length', String(bytes.length)),
@@ -131,11 +122,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   };
 }
 
-/** The encoding a client asked for: brotli before gzip before none. */
+/** The variant in the encoding the client prefers. */
 export function pickVariant(entry: Entry, acceptEncoding: string | undefined): Variant {
-  if (acceptEncoding) {
-    if (/\bbr\b/.test(acceptEncoding)) return entry.br;
-    if (/\bgzip\b/.test(acceptEncoding)) return entry.gzip;
-  }
-  return entry.identity;
+  return entry[preferredEncoding(acceptEncoding) ?? 'identity'];
 }

@@ -13,6 +13,7 @@ import type { Outbox } from '../outbox/types';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
 import { documentEnd, documentStart } from './document';
+import { compressSync, entityTag, preferredEncoding } from './encoding';
 import { isAnonymous, pickVariant, type HtmlCache } from './html-cache';
 import { errorDocument } from './error-document';
 import type { LoaderContext } from './loaders';
@@ -42,7 +43,7 @@ export interface RenderDeps {
 /**
  * Sends a finished page or payload. One that is the same for every visitor goes into the HTML cache
  * first and is answered from there, so it is compressed once for this visitor and every next one;
- * any other is compressed (by the compression middleware) as one piece.
+ * any other is compressed here, in one piece.
  */
 export async function sendFinished(deps: RenderDeps, req: ExpressRequest, res: ExpressResponse, body: Buffer, shareable: boolean): Promise<void> {
   if (shareable && deps.htmlCache && isCacheable(req, res)) {
@@ -61,7 +62,20 @@ export async function sendFinished(deps: RenderDeps, req: ExpressRequest, res: E
       return;
     }
   }
-  res.send(body);
+  if (shareable) {
+    res.setHeader('ETag', entityTag(body));
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+  }
+  // Below a kilobyte, compression saves less than a packet (the compression middleware's threshold too).
+  const encoding = body.length >= 1024 ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+  const bytes = encoding ? compressSync(body, encoding) : body;
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 /** A GET answer the cache may keep: anonymous, no cookie set, and no free-form query. */

@@ -42,6 +42,26 @@ describe('HTML cache', () => {
     expect(again.status).toBe(304);
   });
 
+  it('compresses a page it may not keep as asked, with the same ETag and 304s as a cached copy', async () => {
+    // A free-form query is never cached: each answer is a render.
+    const path = '/de/kategorien?utm_source=x';
+    const br = await get(path).set('Accept-Encoding', 'br');
+    expect(br.headers.age).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.text).toContain('<h1');
+    const plain = await get(path).set('Accept-Encoding', 'gzip;q=0, identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(br.text);
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
+    expect(plain.headers.etag).toBe(br.headers.etag);
+    expect((await get(path).set('If-None-Match', String(br.headers.etag))).status).toBe(304);
+    // The tracking parameter changes nothing on the page: the cached copy has the same bytes and validator.
+    const cached = await get('/de/kategorien');
+    expect(cached.text).toBe(br.text);
+    expect(cached.headers.etag).toBe(br.headers.etag);
+  });
+
   it('caches page payloads too', async () => {
     await get('/sl/kategorije/_payload.json');
     await new Promise((r) => setTimeout(r, 50));
