@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { shareImages } from './scripts/build/share-images.ts';
 
 /**
  * Two builds: the browser bundle (hashed assets and a manifest the server reads for script, preload
  * and stylesheet tags) and, with `--ssr`, the server bundle (the site and the standalone content API).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public')])],
   publicDir: 'public',
   build: isSsrBuild
     ? {

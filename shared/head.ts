@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LOCALE_ISO, type Locale } from './locales';
 import type { PageMeta } from './page-data';
+import { shareImage } from './share-image';
 import type { JsonLd } from './structured-data';
 
 /** The picture of pages without one of their own (Open Graph, structured data). */
@@ -71,7 +72,7 @@ function socialMeta(
   meta: PageMeta,
   opts: { locale: Locale; siteName: string; canonical: string; absolute: (path: string) => string },
 ): SocialMeta {
-  const image = meta.image ?? DEFAULT_SHARE_IMAGE;
+  const image = shareImage(meta.image ?? DEFAULT_SHARE_IMAGE);
   const imageUrl = opts.absolute(image.src);
   const type = meta.type ?? 'website';
   const og = [

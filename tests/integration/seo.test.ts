@@ -98,7 +98,14 @@ describe('structured data and Open Graph', () => {
         expect(list.itemListElement.at(-1).item).toBe(attr(html, /<link rel="canonical" href="([^"]+)"/));
         expect(list.itemListElement.every((i: Ld, n: number) => i.position === n + 1 && /^http:\/\/localhost:\d+\//.test(i.item))).toBe(true);
         expect(og('og:type')).toEqual(['product']);
-        expect(og('og:image')).toEqual([product.image[0]]);
+        // Shared as the PNG the build made of the product's illustration, at the size social networks want.
+        expect(og('og:image')).toEqual([product.image[0].replace(/\/images\/(.+)\.svg$/, '/images/share/$1.png')]);
+        expect([og('og:image:width')[0], og('og:image:height')[0]]).toEqual(['1200', '630']);
+        const png = await request(site.server).get(new URL(og('og:image')[0]!).pathname).buffer(true);
+        expect(png.status).toBe(200);
+        expect(png.headers['content-type']).toBe('image/png');
+        expect(png.body.subarray(1, 4).toString()).toBe('PNG');
+        expect([png.body.readUInt32BE(16), png.body.readUInt32BE(20)]).toEqual([1200, 630]);
         expect(byType('LocalBusiness')).toHaveLength(1);
       });
 
@@ -149,7 +156,7 @@ describe('structured data and Open Graph', () => {
           expect(og('og:url'), path).toEqual([canonical]);
           expect(og('og:title')[0]!.length).toBeGreaterThan(2);
           expect(og('og:description')[0]!.length).toBeGreaterThan(10);
-          expect(og('og:image')[0]).toMatch(/^http:\/\/localhost:\d+\//);
+          expect(og('og:image')[0]).toMatch(/^http:\/\/localhost:\d+\/images\/share\/.+\.png$/);
           expect(og('og:site_name')).toEqual([settings.company_name]);
           expect(og('og:locale')).toEqual([LOCALE_ISO[locale].replace('-', '_')]);
           expect(og('og:locale:alternate').sort()).toEqual(LOCALES.filter((l) => l !== locale).map((l) => LOCALE_ISO[l].replace('-', '_')).sort());

@@ -40,9 +40,9 @@ describe('head', () => {
       'og:description': 'Opis',
       'og:url': 'https://x.example/en/product/roller-shutters',
       'og:locale': 'en_GB',
-      'og:image': 'https://x.example/images/home/hero.svg',
+      'og:image': 'https://x.example/images/share/home/hero.png',
       'og:image:width': '1200',
-      'og:image:height': '800',
+      'og:image:height': '630',
     });
     expect(head.social!.og.filter((m) => m.property === 'og:locale:alternate').map((m) => m.content)).toEqual(['sl_SI', 'de_AT']);
     expect(head.social!.twitter.map((m) => m.name)).toEqual(['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image']);
@@ -50,8 +50,14 @@ describe('head', () => {
     const product = buildHead({ ...meta, type: 'product', image: { src: '/images/p.svg', width: 10, height: 20, alt: 'P' } }, { locale: 'sl', siteName: 'Site', origin: 'https://x.example', path: '/' });
     expect(product.social!.og).toEqual(expect.arrayContaining([
       { property: 'og:type', content: 'product' },
-      { property: 'og:image', content: 'https://x.example/images/p.svg' },
+      { property: 'og:image', content: 'https://x.example/images/share/p.png' },
       { property: 'og:image:alt', content: 'P' },
+    ]));
+    // A picture that is not one of the site's illustrations is shared as it is.
+    const photo = buildHead({ ...meta, image: { src: 'https://cdn.example/p.jpg', width: 1600, height: 900, alt: '' } }, { locale: 'sl', siteName: 'Site', origin: 'https://x.example', path: '/' });
+    expect(photo.social!.og).toEqual(expect.arrayContaining([
+      { property: 'og:image', content: 'https://cdn.example/p.jpg' },
+      { property: 'og:image:width', content: '1600' },
     ]));
   });
 
