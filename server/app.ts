@@ -2,6 +2,7 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import path from 'node:path';
 import type { Config } from './config';
+import { assetFiles } from './http/asset-files';
 import { badInputGuard } from './http/bad-input';
 import { buildFiles } from './http/builds';
 import { cachePurge } from './http/cache-purge';
@@ -48,8 +49,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, purge: deps.purge }));
   app.use(compression());
   app.use(seoFiles({ api: deps.api, origin: deps.origin }));
-  // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
-  app.use('/assets', express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use('/assets', assetFiles(path.join(deps.clientDir, 'assets')));
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
   const publicFiles = express.static(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite } from './helpers';
@@ -9,6 +10,16 @@ beforeAll(async () => {
   site = await startTestSite();
 });
 afterAll(() => site?.stop());
+
+/** The bytes as they came over the wire (supertest and fetch would decompress them). */
+function rawGet(path: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(new URL(path, site.url), { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 describe('security headers', () => {
   it('sends a strict CSP and the usual headers on pages, redirects, errors and assets', async () => {
@@ -58,14 +69,23 @@ describe('operations', () => {
     expect(ready.body).toEqual({ status: 'ready' });
   });
 
-  it('serves hashed assets for a year, compressed, and a missing asset as a 404', async () => {
+  it('serves hashed assets for a year, in the encoding the build compressed them in, and a missing asset as a 404', async () => {
     const entry = /src="(\/assets\/entry-[\w-]+\.js)"/.exec((await request(site.server).get('/sl')).text)![1]!;
-    const res = await request(site.server).get(entry).set('Accept-Encoding', 'gzip');
-    expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.headers['content-encoding']).toBe('gzip');
-    const missing = await request(site.server).get('/assets/entry-nothere.js');
-    expect(missing.status).toBe(404);
+    const plain = await rawGet(entry, 'identity');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    for (const [accept, encoding, decode] of [['gzip, deflate, br', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+      const res = await rawGet(entry, accept);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(decode(res.body).equals(plain.body), accept).toBe(true);
+    }
+    expect((await request(site.server).get('/assets/entry-nothere.js')).status).toBe(404);
+    expect((await request(site.server).get(`${entry}.br`)).status).toBe(404);
   });
 
   it('compresses pages and lets shared caches keep them briefly', async () => {
