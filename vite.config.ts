@@ -8,7 +8,7 @@ import { shareImages } from './scripts/build/share-images.ts';
  * and stylesheet tags) and, with `--ssr`, the server bundle (the site and the standalone content API).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public'), precompressAssets()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public'), precompressAssets('public')])],
   publicDir: 'public',
   build: isSsrBuild
     ? {

@@ -2,7 +2,6 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import path from 'node:path';
 import type { Config } from './config';
-import { assetFiles } from './http/asset-files';
 import { badInputGuard } from './http/bad-input';
 import { buildFiles } from './http/builds';
 import { cachePurge } from './http/cache-purge';
@@ -11,6 +10,7 @@ import { searchApi } from './bff/search';
 import { seoFiles } from './http/seo-files';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
+import { precompressedFiles } from './http/precompressed-files';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { errorDocument } from './render/error-document';
@@ -49,9 +49,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, purge: deps.purge }));
   app.use(compression());
   app.use(seoFiles({ api: deps.api, origin: deps.origin }));
-  app.use('/assets', assetFiles(path.join(deps.clientDir, 'assets')));
+  // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
+  app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
-  const publicFiles = express.static(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
+  const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
   app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX }, refuse: (req, res, status) => sendError(res, req, status) }));

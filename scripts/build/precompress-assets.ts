@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -12,21 +12,27 @@ const COMPRESSIBLE = /\.(?:js|css|svg|json)$/;
 const MIN_BYTES = 1024;
 
 /**
- * Writes `{file}.br` and `{file}.gz` beside every hashed text asset, at the highest levels: an asset
- * never changes, so it is compressed once here instead of on every request (server/http/asset-files.ts
- * serves them).
+ * Writes `{file}.br` and `{file}.gz` beside every text file of the browser build (the hashed assets and
+ * the copies of public/), at the highest levels: a built file never changes, so it is compressed once
+ * here instead of on every request (server/http/precompressed-files.ts sends them).
  */
-export function precompressAssets(): Plugin {
+export function precompressAssets(publicDir: string): Plugin {
   return {
     name: 'precompress-assets',
     async writeBundle(options, bundle) {
       const outDir = options.dir!;
+      const files = [
+        ...Object.values(bundle)
+          .filter((file) => file.fileName.startsWith('assets/'))
+          .map((file) => ({ name: file.fileName, read: async () => Buffer.from(file.type === 'chunk' ? file.code : file.source) })),
+        ...(await readdir(publicDir, { recursive: true })).map((name) => ({ name, read: () => readFile(path.join(publicDir, name)) })),
+      ];
       await Promise.all(
-        Object.values(bundle).map(async (file) => {
-          if (!file.fileName.startsWith('assets/') || !COMPRESSIBLE.test(file.fileName)) return;
-          const bytes = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+        files.map(async ({ name, read }) => {
+          if (!COMPRESSIBLE.test(name)) return;
+          const bytes = await read();
           if (bytes.length < MIN_BYTES) return;
-          const target = path.join(outDir, file.fileName);
+          const target = path.join(outDir, name);
           const [br, gzipped] = await Promise.all([
             brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
             gz(bytes, { level: constants.Z_BEST_COMPRESSION }),

@@ -10,7 +10,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
  */
 export type Encoding = 'br' | 'gzip';
 
-/** Levels that cost well under a millisecond for a page: every page is compressed again after each expiry. */
+/** Levels that cost under a millisecond for a page here: every page is compressed again after each expiry. */
 const GZIP_LEVEL = 6;
 const BROTLI_QUALITY = 5;
 const brotliOptions = (size: number) => ({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } });

@@ -88,6 +88,18 @@ describe('operations', () => {
     expect((await request(site.server).get(`${entry}.br`)).status).toBe(404);
   });
 
+  it('serves the public illustrations in the encoding the build compressed them in, for an hour', async () => {
+    const plain = await rawGet('/images/home/hero.svg', 'identity');
+    const res = await rawGet('/images/home/hero.svg', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(brotliDecompressSync(res.body).equals(plain.body)).toBe(true);
+    // The copy has no address of its own: the path is not a file, so it is left to the pages.
+    expect((await request(site.server).get('/images/home/hero.svg.br')).status).not.toBe(200);
+  });
+
   it('compresses pages and lets shared caches keep them briefly', async () => {
     const res = await request(site.server).get('/de').set('Accept-Encoding', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
