@@ -38,9 +38,16 @@ export interface PageMeta {
   jsonLd?: () => JsonLd[];
 }
 
+/**
+ * What the layout and the screens show of `init`. The locale table (with every locale's SEO entries,
+ * read by the server's structured data) and the raw settings list (sent typed, as `settings`) stay on
+ * the server: they were a quarter of every page's data.
+ */
+export type LayoutInit = Omit<c.Init, 'locales' | 'settings'>;
+
 export interface LayoutData {
   locale: Locale;
-  init: c.Init;
+  init: LayoutInit;
   settings: c.SiteSettings;
   /** The site's public origin, for canonical links. */
   origin: string;

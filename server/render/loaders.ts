@@ -325,8 +325,8 @@ export function screenAction(name: RouteName, locale: Locale) {
 export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData> {
   const { context, request } = args as Args;
   const locale = requestLocale(request);
-  const init = await load(request, () => context.api.init(locale));
-  return { locale, init, settings: settingsFromList(init.settings), origin: context.origin };
+  const { locales: _serverOnly, settings, ...init } = await load(request, () => context.api.init(locale));
+  return { locale, init, settings: settingsFromList(settings), origin: context.origin };
 }
 
 export async function notFoundLoader({ request }: LoaderFunctionArgs): Promise<NotFoundData> {

@@ -54,6 +54,10 @@ describe('every screen in every locale', () => {
         expect(html).toContain(`<link rel="modulepreload" href="/${manifest[`locales/${locale}/common.json`]!.file}">`);
         const data = JSON.parse(attr(html, /<script type="application\/json" id="__data">(.*?)<\/script>/s)!) as Record<string, unknown>;
         expect(Object.keys(data).sort()).toEqual(['buildId', 'config', 'hydration', 'locale']);
+        // The layout's data is what the layout shows: the SEO entries and the raw settings list stay on the server.
+        const layout = (data.hydration as { loaderData: { layout: { init: Record<string, unknown>; settings: c.SiteSettings } } }).loaderData.layout;
+        expect(Object.keys(layout.init).sort()).toEqual(['articleCategories', 'categories', 'languages', 'menus', 'notification']);
+        expect(layout.settings.company_name.length).toBeGreaterThan(2);
       });
     }
   }
