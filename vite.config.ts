@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompressAssets } from './scripts/build/precompress-assets.ts';
+import { precompressFiles } from './scripts/build/precompress-files.ts';
 import { shareImages } from './scripts/build/share-images.ts';
 
 /**
@@ -8,7 +8,7 @@ import { shareImages } from './scripts/build/share-images.ts';
  * and stylesheet tags) and, with `--ssr`, the server bundle (the site and the standalone content API).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public'), precompressAssets('public')])],
+  plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public'), precompressFiles('public')])],
   publicDir: 'public',
   build: isSsrBuild
     ? {

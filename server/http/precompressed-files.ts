@@ -9,7 +9,7 @@ const ENCODING_OF: Record<string, Encoding> = { '.br': 'br', '.gz': 'gzip' };
 
 /**
  * `express.static` that sends the `.br` or `.gz` copy the build made of a file (at the highest level,
- * scripts/build/precompress-assets.ts) when the browser accepts it, so no request compresses a file
+ * scripts/build/precompress-files.ts) when the browser accepts it, so no request compresses a file
  * again. The copies are only ever sent as an encoding of their file, never at their own address.
  */
 export function precompressedFiles(dir: string, options: ServeStaticOptions<Response>): Router {

@@ -15,20 +15,20 @@ const GZIP_LEVEL = 6;
 const BROTLI_QUALITY = 5;
 const brotliOptions = (size: number) => ({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } });
 
+/** Asked on every cache hit, and browsers send only a few distinct headers: each is parsed once. */
+const known = new Map<string, Encoding | undefined>();
+
 /**
  * The encoding to answer with: brotli before gzip, none when the client accepts neither (an encoding
  * with `q=0` is refused, per RFC 9110).
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
-  // Asked on every cache hit; browsers send only a few distinct headers.
   if (known.has(acceptEncoding)) return known.get(acceptEncoding);
   const encoding = parsePreferred(acceptEncoding);
   if (known.size < 256) known.set(acceptEncoding, encoding);
   return encoding;
 }
-
-const known = new Map<string, Encoding | undefined>();
 
 function parsePreferred(acceptEncoding: string): Encoding | undefined {
   const accepted = new Set<string>();

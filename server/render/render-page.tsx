@@ -13,7 +13,7 @@ import type { Outbox } from '../outbox/types';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
 import { documentEnd, documentStart } from './document';
-import { compressSync, entityTag, preferredEncoding } from './encoding';
+import { compressSync, entityTag, preferredEncoding, type Encoding } from './encoding';
 import { isAnonymous, pickVariant, type HtmlCache } from './html-cache';
 import { errorDocument } from './error-document';
 import type { LoaderContext } from './loaders';
@@ -46,32 +46,31 @@ export interface RenderDeps {
  * any other is compressed here, in one piece.
  */
 export async function sendFinished(deps: RenderDeps, req: ExpressRequest, res: ExpressResponse, body: Buffer, shareable: boolean): Promise<void> {
-  if (shareable && deps.htmlCache && isCacheable(req, res)) {
-    const entry = await deps.htmlCache.store(req.originalUrl, res.getHeaders(), body).catch((err: unknown) => {
-      deps.logger.warn({ err }, 'html cache store failed');
-      return null;
-    });
-    if (res.destroyed) return;
-    if (entry) {
-      const variant = pickVariant(entry, req.headers['accept-encoding']);
-      res.setHeader('ETag', entry.etag);
-      res.setHeader('Vary', 'Accept-Encoding');
-      if (variant.encoding) res.setHeader('Content-Encoding', variant.encoding);
-      res.setHeader('Content-Length', variant.body.length);
-      res.end(variant.body);
-      return;
-    }
-  }
+  const entry =
+    shareable && deps.htmlCache && isCacheable(req, res)
+      ? await deps.htmlCache.store(req.originalUrl, res.getHeaders(), body).catch((err: unknown) => {
+          deps.logger.warn({ err }, 'html cache store failed');
+          return null;
+        })
+      : null;
+  if (res.destroyed) return;
   if (shareable) {
-    res.setHeader('ETag', entityTag(body));
+    res.setHeader('ETag', entry?.etag ?? entityTag(body));
     if (req.fresh) {
       res.status(304).end();
       return;
     }
   }
-  // Below a kilobyte, compression saves less than a packet (the compression middleware's threshold too).
-  const encoding = body.length >= 1024 ? preferredEncoding(req.headers['accept-encoding']) : undefined;
-  const bytes = encoding ? compressSync(body, encoding) : body;
+  const accept = req.headers['accept-encoding'];
+  let bytes = body;
+  let encoding: Encoding | undefined;
+  if (entry) {
+    ({ body: bytes, encoding } = pickVariant(entry, accept));
+  } else {
+    // Below a kilobyte, compression saves less than a packet (the compression middleware's threshold too).
+    encoding = body.length >= 1024 ? preferredEncoding(accept) : undefined;
+    if (encoding) bytes = compressSync(body, encoding);
+  }
   res.setHeader('Vary', 'Accept-Encoding');
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', bytes.length);

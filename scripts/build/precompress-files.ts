@@ -16,9 +16,9 @@ const MIN_BYTES = 1024;
  * the copies of public/), at the highest levels: a built file never changes, so it is compressed once
  * here instead of on every request (server/http/precompressed-files.ts sends them).
  */
-export function precompressAssets(publicDir: string): Plugin {
+export function precompressFiles(publicDir: string): Plugin {
   return {
-    name: 'precompress-assets',
+    name: 'precompress-files',
     async writeBundle(options, bundle) {
       const outDir = options.dir!;
       const files = [
