@@ -22,6 +22,7 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
   search: 'search',
   inquiry: 'inquiry',
   service: 'service',
+  contact: 'contact',
   newsletter: 'newsletter',
   login: 'account-login',
   register: 'account-register',

@@ -15,7 +15,8 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { errorDocument } from './render/error-document';
 import { isPayloadPath, renderPayload } from './render/payload';
-import { renderPage, type RenderDeps } from './render/render-page';
+import { errorPageSettings } from './render/fallback-init';
+import { renderErrorPage, renderPage, type RenderDeps } from './render/render-page';
 import { cookieLocale, pathLocale } from './render/request-locale';
 
 export interface AppDeps extends RenderDeps {
@@ -37,7 +38,21 @@ export function createApp(deps: AppDeps): express.Express {
 
   function sendError(res: Response, req: Request, status: number) {
     const locale = pathLocale(req.path) ?? cookieLocale(req.headers.cookie);
-    res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(status, locale, deps.translations, deps.manifest));
+    const settings = errorPageSettings(deps.api, locale);
+    res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(status, locale, deps.translations, deps.manifest, settings));
+  }
+
+  /** A page's address refused or failed: its error page in the layout; anything else, or a second failure, the static page. */
+  async function sendErrorPage(req: Request, res: Response, status: number) {
+    if (pathLocale(req.path) && !isPayloadPath(req.path)) {
+      try {
+        return await renderErrorPage(req, res, deps, status);
+      } catch (error) {
+        deps.logger.error({ err: error, path: req.path }, 'error page failed');
+        if (res.headersSent) return void res.destroy();
+      }
+    }
+    sendError(res, req, status);
   }
 
   app.use(requestLog(deps.logger));
@@ -55,7 +70,7 @@ export function createApp(deps: AppDeps): express.Express {
   const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
-  app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX }, refuse: (req, res, status) => sendError(res, req, status) }));
+  app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX }, refuse: (req, res, status) => void sendErrorPage(req, res, status) }));
   app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
   app.use(localeRedirects());
   app.use((req, res) => renderPage(req, res, deps));
@@ -67,7 +82,7 @@ export function createApp(deps: AppDeps): express.Express {
       res.destroy();
       return;
     }
-    sendError(res, req, status);
+    void sendErrorPage(req, res, status);
   };
   app.use(onError);
   return app;

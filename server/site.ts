@@ -9,6 +9,7 @@ import { loadTranslations } from './i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
 import { requestId } from './http/request-log';
 import { errorDocument } from './render/error-document';
+import { errorPageSettings } from './render/fallback-init';
 import { createHtmlCache } from './render/html-cache';
 import { loadAssetManifest } from './render/manifest';
 import { createPageHandler } from './render/page-handler';
@@ -69,7 +70,8 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
-    answerClientError(socket, status, errorDocument(status, DEFAULT_LOCALE, translations, manifest));
+    // Before the app is ready, the content API is not there yet: the build's settings then.
+    answerClientError(socket, status, errorDocument(status, DEFAULT_LOCALE, translations, manifest, errorPageSettings(app ? api : undefined, DEFAULT_LOCALE)));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

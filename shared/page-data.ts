@@ -58,6 +58,7 @@ interface Screens {
   blog: { list: c.ArticleList; category: c.ArticleCategory | null };
   blogArticle: { article: c.Article };
   b2b: { page: c.Page };
+  contact: object;
   faq: { faq: c.Faq };
   faqItem: { item: c.FaqItem; faq: c.Faq };
   product: { product: c.Product };

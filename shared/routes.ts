@@ -25,6 +25,8 @@ export const ROUTES = {
   /** The inquiry form; the optional segment is an offer type key, preselected (from a product's call to action). */
   inquiry: { sl: '/povprasevanje/:offerType?', en: '/inquiry/:offerType?', de: '/anfrage/:offerType?' },
   service: { sl: '/servis', en: '/service', de: '/service' },
+  /** Showrooms, opening hours, phone, email, directions and the two forms. */
+  contact: { sl: '/kontakt', en: '/contact', de: '/kontakt' },
   /** The newsletter section; the footer's signup posts here too. */
   newsletter: { sl: '/e-novice', en: '/newsletter', de: '/newsletter' },
   login: '/login',

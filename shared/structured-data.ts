@@ -1,6 +1,7 @@
 import type { Article, Block, Image, OpeningHours, Product, SiteSettings } from './api/contract';
 import { LOCALE_ISO, type Locale } from './locales';
 import type { Crumb } from './page-data';
+import { showroomHours } from './showrooms';
 
 /**
  * schema.org structured data (JSON-LD) for the document head. Pure functions of content and settings:
@@ -73,13 +74,14 @@ export function localBusiness({ origin, settings }: SiteFacts, image?: string): 
   const departmentCountries = new Set(away.filter((s) => s.country !== settings.country).map((s) => s.country));
   const ownHours = settings.opening_hours.filter((h) => !departmentCountries.has(h.country));
   const departments = away.map((showroom) => {
-    const hours = settings.opening_hours.filter((h) => h.country === showroom.country);
+    const hours = showroomHours(settings, showroom);
     return {
       '@type': 'LocalBusiness',
       name: `${settings.company_name} ${showroom.name}`,
       telephone: showroom.phone,
       email: showroom.email,
       address: postalAddress(showroom),
+      geo: { '@type': 'GeoCoordinates', latitude: showroom.latitude, longitude: showroom.longitude },
       ...(hours.length ? { openingHoursSpecification: openingHoursSpecification(hours) } : {}),
     };
   });

@@ -1,4 +1,5 @@
 import type { Block } from '../../shared/api/contract';
+import { AppLink } from './AppLink';
 
 /** Rich text from content, as React elements: nothing an editor writes is ever parsed as HTML. */
 export function Blocks({ blocks }: { blocks: Block[] }) {
@@ -12,6 +13,12 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
             return <p key={i}>{block.text}</p>;
           case 'quote':
             return <blockquote key={i}>{block.text}</blockquote>;
+          case 'link':
+            return (
+              <p key={i} className="prose__link">
+                <AppLink link={block.link}>{block.text}</AppLink>
+              </p>
+            );
           case 'list': {
             const items = block.items.map((item, j) => <li key={j}>{item}</li>);
             return block.ordered ? <ol key={i}>{items}</ol> : <ul key={i}>{items}</ul>;

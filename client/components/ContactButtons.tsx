@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLayout } from '../layout/use-layout';
+import { marketPhone } from '../../shared/showrooms';
 import { PhoneLink } from './PhoneLink';
 
 /**
@@ -7,7 +8,7 @@ import { PhoneLink } from './PhoneLink';
  * (`children`) goes first; then the email is a secondary button too, so only one stands out.
  */
 export function ContactButtons({ subject, children }: { subject?: string; children?: ReactNode }) {
-  const { settings } = useLayout();
+  const { settings, locale } = useLayout();
   const mailto = `mailto:${settings.company_email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
   return (
     <p className="cta__contacts">
@@ -15,7 +16,7 @@ export function ContactButtons({ subject, children }: { subject?: string; childr
       <a className={children ? 'button button--ghost' : 'button'} href={mailto}>
         {settings.company_email}
       </a>
-      <PhoneLink className="button button--ghost" phone={settings.company_phone} />
+      <PhoneLink className="button button--ghost" phone={marketPhone(settings, locale)} />
     </p>
   );
 }

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
 import { DEFAULT_LOCALE, isLocale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
+import { ContactButtons } from '../components/ContactButtons';
 import { useOptionalLayout } from './use-layout';
 
 function errorStatus(error: unknown): number {
@@ -25,6 +26,13 @@ function ErrorContent({ status }: { status: number }) {
       </p>
       <h1 id="error-title">{title}</h1>
       {text ? <p>{text}</p> : null}
+      {/* With the upstream down the layout still has the company's contacts (a copy of init): a visitor can call. */}
+      {layout ? (
+        <>
+          <p>{t('error.contact')}</p>
+          <ContactButtons />
+        </>
+      ) : null}
       {/* A full page load: after an error the client's state may be what is broken. */}
       <a className="button" href={pathTo('index', locale)}>
         {t('error.backHome', { defaultValue: pathTo('index', locale) })}

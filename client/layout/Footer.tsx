@@ -1,40 +1,11 @@
 import { useTranslation } from '../i18n/use-translation';
-import type { OpeningHours } from '../../shared/api/contract';
-import { LOCALE_ISO, type Locale } from '../../shared/locales';
+import { marketPhone, showroomsFor } from '../../shared/showrooms';
 import { AppLink } from '../components/AppLink';
 import { FooterNewsletter } from '../features/forms/FooterNewsletter';
 import { PhoneLink } from '../components/PhoneLink';
+import { countryName, openingHoursText } from '../components/opening-hours';
 import { CookieSettingsLink } from '../features/consent/CookieSettingsLink';
 import { useLayout } from './use-layout';
-
-const DAY_INDEX = { Mo: 0, Tu: 1, We: 2, Th: 3, Fr: 4, Sa: 5, Su: 6 } as const;
-
-/** Intl formatters are costly to build: one per locale, made on first use. */
-const weekdayFormats = new Map<Locale, Intl.DateTimeFormat>();
-
-function weekdayName(locale: Locale, day: keyof typeof DAY_INDEX): string {
-  let format = weekdayFormats.get(locale);
-  if (!format) weekdayFormats.set(locale, (format = new Intl.DateTimeFormat(LOCALE_ISO[locale], { weekday: 'short', timeZone: 'UTC' })));
-  // 2024-01-01 was a Monday; UTC keeps server and browser on the same day.
-  return format.format(Date.UTC(2024, 0, 1 + DAY_INDEX[day]));
-}
-
-/** "Mon–Fri" or "Mon, Tue, Fri" in the locale, from the opening hours held once in settings. */
-function dayRange(locale: Locale, days: OpeningHours['days']): string {
-  const idx = days.map((d) => DAY_INDEX[d]);
-  const consecutive = idx.length > 2 && idx.every((d, i) => i === 0 || d === idx[i - 1]! + 1);
-  return consecutive ? `${weekdayName(locale, days[0]!)}–${weekdayName(locale, days[days.length - 1]!)}` : days.map((d) => weekdayName(locale, d)).join(', ');
-}
-
-/** Country names, looked up once per locale and code: ICU's lookup is a noticeable part of a render. */
-const countryNames = new Map<string, string>();
-
-function countryName(locale: Locale, code: string): string {
-  const key = `${locale} ${code}`;
-  let name = countryNames.get(key);
-  if (name === undefined) countryNames.set(key, (name = new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' }).of(code) ?? code));
-  return name;
-}
 
 export function Footer() {
   const { locale, init, settings } = useLayout();
@@ -58,15 +29,15 @@ export function Footer() {
             <br />
             {settings.postal_code} {settings.town}
             <br />
-            <PhoneLink phone={settings.company_phone} />
+            <PhoneLink phone={marketPhone(settings, locale)} />
             <br />
             <a href={`mailto:${settings.company_email}`}>{settings.company_email}</a>
           </address>
         </section>
         <section aria-labelledby="footer-showrooms">
           <h2 id="footer-showrooms">{t('footer.showrooms')}</h2>
-          {settings.showrooms.map((s) => (
-            <address key={s.name}>
+          {showroomsFor(settings, locale).map((s) => (
+            <address key={s.key}>
               <strong>{s.name}</strong>
               <br />
               {s.street_address}, {s.postal_code} {s.town}, {countryName(locale, s.country)}
@@ -81,9 +52,7 @@ export function Footer() {
             {settings.opening_hours.map((h) => (
               <div key={h.country}>
                 <dt>{countryName(locale, h.country)}</dt>
-                <dd>
-                  {dayRange(locale, h.days)} {h.opens}–{h.closes}
-                </dd>
+                <dd>{openingHoursText(locale, h)}</dd>
               </div>
             ))}
           </dl>

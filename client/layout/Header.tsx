@@ -2,11 +2,33 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
 import { pathTo } from '../../shared/routes';
+import { marketPhone } from '../../shared/showrooms';
+import { telHref } from '../../shared/format';
+import { phoneText } from '../components/PhoneLink';
 import { SearchBox } from '../components/SearchBox';
 import { useHydrated } from '../runtime/use-hydrated';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { MainMenu } from './MainMenu';
 import { useLayout } from './use-layout';
+
+/**
+ * The market's phone, always in the header bar: on a phone it is the quickest way to a lead (an icon
+ * button there, with the number for screen readers; the number itself on wider screens).
+ */
+function CallLink({ phone }: { phone: string }) {
+  const { t } = useTranslation();
+  return (
+    <a className="call-link" href={telHref(phone)} aria-label={t('header.call', { phone })}>
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M6.6 10.8a15.2 15.2 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
+        />
+      </svg>
+      <span className="call-link__number">{phoneText(phone)}</span>
+    </a>
+  );
+}
 
 export function Header() {
   const { locale, init, settings } = useLayout();
@@ -38,6 +60,7 @@ export function Header() {
           <span className="brand__name">{settings.company_name}</span>
         </Link>
         <SearchBox locale={locale} />
+        <CallLink phone={marketPhone(settings, locale)} />
         {/* The same link for everyone (pages stay cacheable); signed in, the login leads to the profile. */}
         <Link className="account-link" to={pathTo('login', locale)}>
           <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">

@@ -6,6 +6,7 @@ import { Blocks } from '../components/Blocks';
 import { Breadcrumb } from '../components/Breadcrumb';
 import { ArticleCard } from '../components/Cards';
 import { Img } from '../components/Img';
+import { LeadCta } from '../components/LeadCta';
 import { useLayout } from '../layout/use-layout';
 
 export default function BlogArticlePage() {
@@ -24,6 +25,7 @@ export default function BlogArticlePage() {
       </header>
       <Img image={article.image} className="article__image" eager />
       <Blocks blocks={article.body} />
+      <LeadCta title={t('leads.articleTitle')} text={t('leads.articleText')} />
       {article.related.length ? (
         <aside className="section" aria-labelledby="related-articles">
           <h2 id="related-articles">{t('blog.related')}</h2>

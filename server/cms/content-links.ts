@@ -1,10 +1,10 @@
-import type { Link } from '../../shared/api/contract';
+import type { Block, Link } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { pathTo, routePattern, type RouteName } from '../../shared/routes';
 import type { Content } from './content-schema';
 
 /**
- * Checks every link in the seed (menus, notification, home CTAs) against the route table and the
+ * Checks every link in the seed (menus, notification, home CTAs, link blocks in rich text) against the route table and the
  * seed's own slugs, so a renamed slug breaks the import instead of a menu on the live site.
  */
 export function linkProblems(c: Content): string[] {
@@ -23,6 +23,11 @@ export function linkProblems(c: Content): string[] {
     for (const menu of c.menus) walk(`${menu.key}.${locale}.items`, menu[locale].items);
     report('home.json', `${locale}.hero.cta.link`, c.home[locale].hero.cta.link);
     c.home[locale].ctas.forEach((cta, i) => report('home.json', `${locale}.ctas[${i}].link`, cta.link));
+    for (const [file, where, blocks] of richTexts(c, locale)) {
+      blocks.forEach((block, i) => {
+        if (block.type === 'link') report(file, `${where}[${i}].link`, block.link);
+      });
+    }
   }
   // One link serves every locale, so it cannot name a slug, which differs per locale.
   const shared = c.notification?.link;
@@ -30,6 +35,18 @@ export function linkProblems(c: Content): string[] {
     problems.push('notification.json: link.params: the notification link is shared by all locales and cannot carry slugs');
   }
   return problems;
+}
+
+/** Every rich text of the seed in a locale: the file, where in it, and its blocks. */
+function richTexts(c: Content, locale: Locale): [string, string, readonly Block[]][] {
+  return [
+    ['home.json', `${locale}.intro`, c.home[locale].intro],
+    ...c.categories.map((x): [string, string, Block[]] => ['categories.json', `${x.key}.${locale}.body`, x[locale].body]),
+    ...c.products.map((x): [string, string, Block[]] => ['products.json', `${x.key}.${locale}.body`, x[locale].body]),
+    ...c.articles.map((x): [string, string, Block[]] => ['articles.json', `${x.key}.${locale}.body`, x[locale].body]),
+    ...c.pages.map((x): [string, string, Block[]] => ['pages.json', `${x.key}.${locale}.body`, x[locale].body]),
+    ...c.faq.flatMap((cat) => cat.items.map((x): [string, string, Block[]] => ['faq.json', `${cat.key}.${x.key}.${locale}.answer`, x[locale].answer])),
+  ];
 }
 
 type Params = Record<string, string>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blockSchema, offerTypeSchema, seoSchema, siteSettingsSchema } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
-import { ROUTE_NAMES } from '../../shared/routes';
+import { ROUTE_NAMES, routePattern } from '../../shared/routes';
 import { SEO_DERIVED_ENTRIES, SEO_TITLE_ENTRIES } from './queries/seo';
 
 /**
@@ -9,19 +9,20 @@ import { SEO_DERIVED_ENTRIES, SEO_TITLE_ENTRIES } from './queries/seo';
  * field name is reported instead of silently dropped.
  */
 
-/** Path words of the route table: a product or category slug equal to one would be unreachable. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'blog', 'b2b', 'kategorije', 'categories', 'kategorien', 'stran', 'page', 'seite', 'izdelek', 'product',
-  'produkt', 'iskanje', 'search', 'suche', 'login', 'register', 'verify', 'password-reset', 'user',
-  'verify-email', 'pogosta-vprasanja',
-]);
+/**
+ * Path words of the route table (the first segment after the locale of every fixed screen): a product
+ * or category slug equal to one would be unreachable at `/{lang}/{slug}`.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(
+  ROUTE_NAMES.flatMap((name) => LOCALES.map((locale) => routePattern(name, locale).split('/')[2])).filter(
+    (word): word is string => word !== undefined && !word.startsWith(':'),
+  ),
+);
 
 const WORDS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const key = z.string().regex(WORDS, 'must be lowercase ascii words joined by single hyphens');
 const slug = z.string().regex(WORDS, 'must be lowercase ascii letters, digits and single hyphens');
 const text = z.string().trim().min(1);
-const [heading, paragraph, list, quote] = blockSchema.options;
-const blocks = z.array(z.discriminatedUnion('type', [heading.strict(), paragraph.strict(), list.strict(), quote.strict()]));
 const order = z.number().int();
 const date = z.iso.date();
 
@@ -51,6 +52,11 @@ const menuItem: z.ZodType<SeedMenuItem> = z.strictObject({
 });
 
 const cta = z.strictObject({ key, title: z.string(), text: z.string(), label: text, link });
+
+const [heading, paragraph, list, quote, linkBlock] = blockSchema.options;
+const blocks = z.array(
+  z.discriminatedUnion('type', [heading.strict(), paragraph.strict(), list.strict(), quote.strict(), linkBlock.extend({ text, link }).strict()]),
+);
 
 /** One object per locale under `sl`, `en`, `de`. */
 function localized<T extends z.ZodType>(schema: T) {

@@ -25,6 +25,7 @@ import {
   type JsonLd,
   type SiteFacts,
 } from '../../shared/structured-data';
+import { fallbackInit } from './fallback-init';
 import { requestLocale } from './request-locale';
 
 /** What loaders get from the request: the typed upstream and the site's public origin. */
@@ -40,6 +41,11 @@ export interface LoaderContext {
   t: TFunction;
   /** Where the public forms' submissions are stored until they are delivered upstream. */
   outbox: Outbox;
+  /**
+   * A status the request was already refused with before the router (the form rate limit, a failed
+   * middleware): the page's loader answers it, so its error page renders in the layout.
+   */
+  refusal?: number;
 }
 
 type Args = Omit<LoaderFunctionArgs, 'context'> & { context: LoaderContext };
@@ -66,6 +72,10 @@ async function load<T>(request: Request, read: () => Promise<T>): Promise<T> {
     if (error instanceof UpstreamError) fail(503, 'upstream_unavailable');
     throw error;
   }
+}
+
+function refuseIfRefused({ context }: Args): void {
+  if (context.refusal) fail(context.refusal, STATUS_CODES[context.refusal] ?? 'refused');
 }
 
 function slugParam(args: Args, name = 'slug'): string {
@@ -168,6 +178,14 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   async b2b(args, locale) {
     const page = await load(args.request, () => args.context.api.page(locale, 'b2b'));
     return { page, meta: { ...page.seo, alternates: sameScreen('b2b'), breadcrumb: breadcrumb(args.context.t, locale, { title: page.title }) } };
+  },
+
+  // The showrooms and contacts are the layout's settings; the screen adds only its meta.
+  async contact(args, locale) {
+    const { t } = args.context;
+    return {
+      meta: { title: t('contact.title'), description: t('contact.description'), alternates: sameScreen('contact'), breadcrumb: breadcrumb(t, locale, { title: t('contact.title') }) },
+    };
   },
 
   async faq(args, locale) {
@@ -290,6 +308,7 @@ function redirectTo(location: string): Response {
 export function screenLoader(name: RouteName, locale: Locale) {
   const loader = screens[name] as ScreenLoader<RouteName>;
   return async (args: LoaderFunctionArgs) => {
+    refuseIfRefused(args as Args);
     const { about, private: isPrivate, ...screen } = await loader(args as Args, locale);
     // init is the layout loader's read too: one request in flight, then cached.
     const init = await load(args.request, () => (args as Args).context.api.init(locale));
@@ -321,14 +340,24 @@ export function screenAction(name: RouteName, locale: Locale) {
   return (args: ActionFunctionArgs) => action(args as ActionFunctionArgs & { context: LoaderContext }, locale);
 }
 
-/** The layout's data: `init` for the page's locale, loaded before any page renders. */
+/**
+ * The layout's data: `init` for the page's locale, loaded before any page renders. With the upstream
+ * down it falls back to a copy, so the error page still comes in the layout, phone and email included
+ * (the page's own loader fails with the 503).
+ */
 export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData> {
   const { context, request } = args as Args;
   const locale = requestLocale(request);
-  const { locales: _serverOnly, settings, ...init } = await load(request, () => context.api.init(locale));
+  const { locales: _serverOnly, settings, ...init } = await load(request, () =>
+    context.api.init(locale).catch((error: unknown) => {
+      if (error instanceof UpstreamError) return fallbackInit(context.api, locale);
+      throw error;
+    }),
+  );
   return { locale, init, settings: settingsFromList(settings), origin: context.origin };
 }
 
-export async function notFoundLoader({ request }: LoaderFunctionArgs): Promise<NotFoundData> {
-  notFound(request);
+export async function notFoundLoader(args: LoaderFunctionArgs): Promise<NotFoundData> {
+  refuseIfRefused(args as Args);
+  notFound(args.request);
 }

@@ -16,6 +16,7 @@ import { documentEnd, documentStart } from './document';
 import { compressSync, entityTag, preferredEncoding, type Encoding } from './encoding';
 import { isAnonymous, pickVariant, type HtmlCache } from './html-cache';
 import { errorDocument } from './error-document';
+import { errorPageSettings } from './fallback-init';
 import type { LoaderContext } from './loaders';
 import type { AssetManifest } from './manifest';
 import { isPrivatePage, layoutData, matchedPageModules, pageMeta, serializeErrors, unexpectedErrors, type PageHandler } from './page-handler';
@@ -91,12 +92,12 @@ function isCacheable(req: ExpressRequest, res: ExpressResponse): boolean {
  * The page's Fetch request, on the configured origin (never the Host header), with a posted form's
  * fields, aborted when the visitor goes away.
  */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl): Request {
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method): Request {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  const post = req.method === 'POST';
+  const post = method === 'POST';
   const form = new URLSearchParams();
   if (post) {
     for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, string | string[]>)) {
@@ -160,6 +161,19 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   streamDocument(req, res, deps, context, request);
 }
 
+/**
+ * The error page of a request refused before the router (429 from the form rate limit, a failure in
+ * the middleware): the page at that address renders with the status, inside the layout, so the
+ * visitor still has the header, the phone and the email. Nothing is posted or run again.
+ */
+export async function renderErrorPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, status: number): Promise<void> {
+  const request = toFetchRequest(req, res, deps.origin, req.originalUrl, 'GET');
+  const context = await deps.handler.query(request, { requestContext: { ...loaderContext(deps, request), refusal: status } });
+  if (request.signal.aborted) return;
+  if (context instanceof Response) throw new Error(`The error page of ${status} answered ${context.status}`);
+  streamDocument(req, res, deps, context, request);
+}
+
 function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, context: StaticHandlerContext, request: Request) {
   const layout = layoutData(context);
   const locale = layout?.locale ?? requestLocale(request);
@@ -212,7 +226,7 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
         // An error thrown while rendering never reaches the route boundary on the server.
         deps.logger.error({ err: error, url: req.originalUrl }, 'render failed');
         if (!res.headersSent) {
-          res.status(500).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(500, locale, deps.translations, deps.manifest));
+          res.status(500).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(500, locale, deps.translations, deps.manifest, errorPageSettings(deps.api, locale)));
         }
       },
       onError(error) {

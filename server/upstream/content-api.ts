@@ -5,8 +5,17 @@ import type { UpstreamClient } from './client';
 /** The content endpoints of the contract, typed: what loaders call. */
 export function contentApi(client: UpstreamClient) {
   const seg = encodeURIComponent;
+  // The last init each locale had, for as long as the process lives: the error pages show the company's
+  // phone and email from it when the upstream is down and the cache's stale copy has run out.
+  const lastInit = new Map<Locale, c.Init>();
   return {
-    init: (lang: Locale) => client.get('init', c.initSchema, { lang }),
+    init: async (lang: Locale) => {
+      const init = await client.get('init', c.initSchema, { lang });
+      lastInit.set(lang, init);
+      return init;
+    },
+    /** The last init read for the locale, if any was. */
+    lastInit: (lang: Locale): c.Init | undefined => lastInit.get(lang),
     home: (lang: Locale) => client.get('home', c.homeSchema, { lang }),
     page: (lang: Locale, slug: string) => client.get(`pages/${seg(slug)}`, c.pageSchema, { lang }),
     product: (lang: Locale, slug: string) => client.get(`products/${seg(slug)}`, c.productSchema, { lang }),

@@ -40,6 +40,13 @@ export const imageSchema = z.object({
 });
 export type Image = z.infer<typeof imageSchema>;
 
+/** A link to one of the site's own screens, named by the route table, or an external URL. */
+export const linkSchema = z.union([
+  z.object({ route: z.string(), params: z.record(z.string(), z.string()).optional() }),
+  z.object({ url: z.string() }),
+]);
+export type Link = z.infer<typeof linkSchema>;
+
 /**
  * Rich text as structured blocks rather than HTML: content is rendered as React elements, so nothing
  * an editor writes can ever run as script.
@@ -49,15 +56,10 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('paragraph'), text: z.string() }),
   z.object({ type: z.literal('list'), ordered: z.boolean().default(false), items: z.array(z.string()) }),
   z.object({ type: z.literal('quote'), text: z.string() }),
+  /** A link on a line of its own, where the text points the reader on (an FAQ answer to the service form). */
+  z.object({ type: z.literal('link'), text: z.string(), link: linkSchema }),
 ]);
 export type Block = z.infer<typeof blockSchema>;
-
-/** A link to one of the site's own screens, named by the route table, or an external URL. */
-export const linkSchema = z.union([
-  z.object({ route: z.string(), params: z.record(z.string(), z.string()).optional() }),
-  z.object({ url: z.string() }),
-]);
-export type Link = z.infer<typeof linkSchema>;
 
 export const menuItemSchema = z.object({
   title: z.string(),
@@ -99,6 +101,8 @@ export const siteSettingsSchema = z.object({
   website_url: z.string(),
   showrooms: z.array(
     z.object({
+      /** Named by `locale_showroom`. */
+      key: z.string(),
       name: z.string(),
       street_address: z.string(),
       postal_code: z.string(),
@@ -106,12 +110,17 @@ export const siteSettingsSchema = z.object({
       country: z.string().length(2),
       phone: z.string(),
       email: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
     }),
   ),
+  /** The showroom of each locale's market: its phone is the one number a page shows (German pages: Austria). */
+  locale_showroom: z.record(localeSchema, z.string()),
   opening_hours: z.array(openingHoursSchema),
   social: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type Showroom = SiteSettings['showrooms'][number];
 
 /** Parsed once per list: the upstream cache hands every request the same `init` while it is fresh. */
 const parsedSettings = new WeakMap<object, SiteSettings>();

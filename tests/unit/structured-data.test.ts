@@ -29,9 +29,10 @@ const settings: SiteSettings = {
   longitude: 14.9,
   website_url: 'https://shade.example',
   showrooms: [
-    { name: 'Ravne', street_address: 'Main 1', postal_code: '2390', town: 'Ravne', country: 'SI', phone: '+386 1', email: 'a@shade.example' },
-    { name: 'Klagenfurt', street_address: 'Ring 2', postal_code: '9020', town: 'Klagenfurt', country: 'AT', phone: '+43 1', email: 'k@shade.example' },
+    { key: 'ravne', name: 'Ravne', street_address: 'Main 1', postal_code: '2390', town: 'Ravne', country: 'SI', phone: '+386 1', email: 'a@shade.example', latitude: 46.5, longitude: 14.9 },
+    { key: 'klagenfurt', name: 'Klagenfurt', street_address: 'Ring 2', postal_code: '9020', town: 'Klagenfurt', country: 'AT', phone: '+43 1', email: 'k@shade.example', latitude: 46.6, longitude: 14.3 },
   ],
+  locale_showroom: { sl: 'ravne', en: 'ravne', de: 'klagenfurt' },
   opening_hours: [
     { country: 'SI', days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '07:00', closes: '17:00' },
     { country: 'AT', days: ['Mo', 'Tu', 'Fr'], opens: '09:00', closes: '16:00' },

@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
+import { pathTo } from '../../shared/routes';
+import { directionsUrl, showroomHours, showroomsFor } from '../../shared/showrooms';
+import { PageShell } from '../components/PageShell';
+import { PhoneLink } from '../components/PhoneLink';
+import { countryName, openingHoursText } from '../components/opening-hours';
+import { useLayout } from '../layout/use-layout';
+
+/**
+ * How to reach the company: the two forms first (what most visitors come for), then each showroom
+ * (the visitor's market first) with its hours, phone, email and a plain directions link.
+ */
+export default function ContactPage() {
+  const { locale, settings } = useLayout();
+  const { t } = useTranslation();
+  return (
+    <PageShell title={t('contact.title')} intro={t('contact.lead')} className="contact-page">
+      <section className="section" aria-labelledby="contact-forms">
+        <h2 id="contact-forms" className="visually-hidden">
+          {t('contact.forms')}
+        </h2>
+        <div className="grid grid--2">
+          <div className="cta cta--inquiry">
+            <h3>{t('contact.inquiryTitle')}</h3>
+            <p>{t('contact.inquiryText')}</p>
+            <Link className="button" to={pathTo('inquiry', locale)}>
+              {t('leads.inquiry')}
+            </Link>
+          </div>
+          <div className="cta cta--service">
+            <h3>{t('contact.serviceTitle')}</h3>
+            <p>{t('contact.serviceText')}</p>
+            <Link className="button" to={pathTo('service', locale)}>
+              {t('leads.service')}
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="contact-showrooms">
+        <h2 id="contact-showrooms">{t('contact.showrooms')}</h2>
+        <div className="grid grid--2">
+          {showroomsFor(settings, locale).map((showroom) => (
+            <section key={showroom.key} className="showroom" aria-labelledby={`showroom-${showroom.key}`}>
+              <h3 id={`showroom-${showroom.key}`}>{showroom.name}</h3>
+              <address>
+                {showroom.street_address}
+                <br />
+                {showroom.postal_code} {showroom.town}
+                <br />
+                {countryName(locale, showroom.country)}
+              </address>
+              <dl className="showroom__facts">
+                <div>
+                  <dt>{t('contact.phone')}</dt>
+                  <dd>
+                    <PhoneLink phone={showroom.phone} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('contact.email')}</dt>
+                  <dd>
+                    <a href={`mailto:${showroom.email}`}>{showroom.email}</a>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('contact.hours')}</dt>
+                  {showroomHours(settings, showroom).map((hours) => (
+                    <dd key={hours.days.join()}>{openingHoursText(locale, hours)}</dd>
+                  ))}
+                </div>
+              </dl>
+              <a className="button button--ghost" href={directionsUrl(showroom)} rel="external noreferrer">
+                {t('contact.directions')}
+                <span className="visually-hidden"> {t('contact.directionsTo', { name: showroom.name })}</span>
+              </a>
+            </section>
+          ))}
+        </div>
+      </section>
+      <section className="section" aria-labelledby="contact-company">
+        <h2 id="contact-company">{t('contact.company')}</h2>
+        <address>
+          {settings.company_legal_name}
+          <br />
+          {settings.street_address}, {settings.postal_code} {settings.town}, {countryName(locale, settings.country)}
+          <br />
+          <a href={`mailto:${settings.company_email}`}>{settings.company_email}</a>
+        </address>
+        <p className="muted">{t('contact.vatId', { id: settings.company_vat_id })}</p>
+      </section>
+    </PageShell>
+  );
+}
