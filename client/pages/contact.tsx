@@ -46,7 +46,7 @@ export default function ContactPage() {
               <address>
                 {showroom.street_address}
                 <br />
-                {showroom.postal_code} {showroom.town}
+                {`${showroom.postal_code} ${showroom.town}`}
                 <br />
                 {countryName(locale, showroom.country)}
               </address>
@@ -83,7 +83,7 @@ export default function ContactPage() {
         <address>
           {settings.company_legal_name}
           <br />
-          {settings.street_address}, {settings.postal_code} {settings.town}, {countryName(locale, settings.country)}
+          {`${settings.street_address}, ${settings.postal_code} ${settings.town}, ${countryName(locale, settings.country)}`}
           <br />
           <a href={`mailto:${settings.company_email}`}>{settings.company_email}</a>
         </address>

@@ -76,6 +76,9 @@ describe('seed content validation', () => {
     expect(clash).toEqual([expect.stringMatching(/sl slug ".*" is used more than once/)]);
     const reserved = problemsWith('products', (products) => void (products[0].de.slug = 'produkt'));
     expect(reserved).toEqual([expect.stringMatching(/de slug "produkt" is a fixed path word/)]);
+    // The words come from the route table: a screen added there (the contact page) is reserved at once.
+    const contact = problemsWith('categories', (categories) => void (categories[0].sl.slug = 'kontakt'));
+    expect(contact).toContainEqual(expect.stringMatching(/sl slug "kontakt" is a fixed path word/));
   });
 
   it('refuses a page slug that shadows another screen', () => {
@@ -122,6 +125,17 @@ describe('seed content validation', () => {
       `${where(3)}route 'product' has no parameter slgu`,
       `${where(4)}pathTo(product): missing parameter 'slug'`,
     ]);
+  });
+
+  it('checks the link blocks of rich text like every other link', () => {
+    const faq = JSON.parse(texts.faq) as Json[];
+    const at = faq[0].items[0].de.answer.length;
+    const unknownRoute = problemsWith('faq', (faq) => void faq[0].items[0].en.answer.push({ type: 'link', text: 'Nowhere', link: { route: 'no-such-route' } }));
+    expect(unknownRoute).toEqual([expect.stringMatching(/^faq\.json: \[0\]\.items\[0\]\.en\.answer\[\d+\]\.link\.route .*: unknown route 'no-such-route'/)]);
+    const unknownSlug = problemsWith('faq', (faq) => {
+      faq[0].items[0].de.answer.push({ type: 'link', text: 'Zum Produkt', link: { route: 'product', params: { slug: 'no-such-product' } } });
+    });
+    expect(unknownSlug).toEqual([`faq.json: ${faq[0].key}.${faq[0].items[0].key}.de.answer[${at}].link: no product has the de slug "no-such-product"`]);
   });
 
   it('refuses slugs in the notification link, which all locales share', () => {
