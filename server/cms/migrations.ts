@@ -363,7 +363,10 @@ const MIGRATIONS: readonly string[] = [
     -- the stems of title and body (shared/search/analyzer.ts), so 'garažnih' finds 'garaža'
     title_stems,
     body_stems,
-    tokenize = 'unicode61 remove_diacritics 2'
+    tokenize = 'unicode61 remove_diacritics 2',
+    -- prefix indexes: the header box asks for every keystroke, and a query's first letters are the
+    -- slowest prefixes to expand (a one-letter query took twice as long without them)
+    prefix = '1 2 3'
   );
   `,
 ];
