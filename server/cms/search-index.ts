@@ -12,7 +12,8 @@ const listText = (column: string) => `(SELECT group_concat(value, ' ') FROM json
 
 /** What is searchable of each entity, read from the stored JSON. */
 const SEARCHABLE = `
-  SELECT 'article' AS kind, article_id AS entity_id, locale, title, concat_ws(' ', excerpt, ${blockText('body')}) AS body
+  SELECT 'article' AS kind, article_id AS entity_id, locale, title,
+    concat_ws(' ', excerpt, ${blockText('body')}) AS body
   FROM article_translations
   UNION ALL
   SELECT 'product', product_id, locale, title, concat_ws(' ', summary, ${listText('features')}, ${blockText('body')})

@@ -13,7 +13,7 @@ import { slovenianStem } from './slovenian-stemmer';
  */
 export const ANALYZER_VERSION = 1;
 
-/** The words of a text as the index's tokenizer (FTS5 unicode61) splits it: runs of letters and digits, lower case. */
+/** The words of a text as the index's tokenizer (FTS5 unicode61) splits it: letters and digits, lower case. */
 export function wordsOf(text: string): string[] {
   return text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }

@@ -120,24 +120,23 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const TABLES: Record<Exclude<Section, 'pages'>, string> = {
-  products: 'products',
-  categories: 'categories',
-  articles: 'articles',
-};
+/** The seed key of an entity (each section's table is named like the section). */
+const keyOf = (table: string, id: number) =>
+  db.prepare<[number], { key: string }>(`SELECT key FROM ${table} WHERE id = ?`).get(id)!.key;
 
 /** The keys of a section's results, best first. */
 function rankedKeys(locale: Locale, query: string, section: Section): string[] {
   const results = content.search(locale, query);
   if (section === 'pages') return results.pages.map((page) => page.key);
-  const keyOf = db.prepare<[number], { key: string }>(`SELECT key FROM ${TABLES[section]} WHERE id = ?`);
-  return results[section].map((item) => keyOf.get(item.id)!.key);
+  return results[section].map((item) => keyOf(section, item.id));
 }
 
 describe('site search relevance', () => {
   it('has a table of at least 30 queries across the three languages', () => {
     expect(SITE_SEARCH.length + FAQ_SEARCH.length).toBeGreaterThanOrEqual(30);
-    for (const locale of ['sl', 'en', 'de']) expect(SITE_SEARCH.filter((c) => c[0] === locale).length).toBeGreaterThanOrEqual(10);
+    for (const locale of ['sl', 'en', 'de']) {
+      expect(SITE_SEARCH.filter((c) => c[0] === locale).length).toBeGreaterThanOrEqual(10);
+    }
   });
 
   it.each(SITE_SEARCH)('%s "%s" finds %s %s in the first %i', (locale, query, section, key, top) => {
@@ -148,7 +147,8 @@ describe('site search relevance', () => {
   });
 
   it('still needs every word: a word the site never uses finds nothing', () => {
-    for (const [locale, query] of [['de', 'Rolllaeden Xyzzyq'], ['sl', 'garaža xyzzy'], ['en', 'xyzzy blinds']] as const) {
+    const queries = [['de', 'Rolllaeden Xyzzyq'], ['sl', 'garaža xyzzy'], ['en', 'xyzzy blinds']] as const;
+    for (const [locale, query] of queries) {
       const results = content.search(locale, query);
       expect([...results.articles, ...results.products, ...results.categories, ...results.pages], query).toEqual([]);
     }
@@ -163,9 +163,8 @@ describe('site search relevance', () => {
 
 describe('FAQ search relevance', () => {
   it.each(FAQ_SEARCH)('%s "%s" keeps exactly %j', (locale, query, expected) => {
-    const faq = content.faq(locale);
-    const keyOf = db.prepare<[number], { key: string }>('SELECT key FROM faq_items WHERE id = ?');
-    const kept = filterFaq(locale, faq, query).faq.categories.flatMap((c) => c.items.map((item) => keyOf.get(item.id)!.key));
+    const { faq } = filterFaq(locale, content.faq(locale), query);
+    const kept = faq.categories.flatMap((category) => category.items.map((item) => keyOf('faq_items', item.id)));
     expect(kept.sort()).toEqual([...expected].sort());
   });
 });

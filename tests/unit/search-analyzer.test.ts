@@ -52,7 +52,9 @@ describe('stem', () => {
 
 describe('queryTerms', () => {
   it('gives each word its folded spelling as a prefix and its stem', () => {
-    expect(queryTerms('sl', 'Garažnih')).toEqual([{ prefixes: ['garaznih'], stems: [{ stem: 'garaz', prefix: true }] }]);
+    expect(queryTerms('sl', 'Garažnih')).toEqual([
+      { prefixes: ['garaznih'], stems: [{ stem: 'garaz', prefix: true }] },
+    ]);
   });
 
   it('matches a short stem whole unless the word was left as typed', () => {
