@@ -2,33 +2,26 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
 import type { Faq } from '../../shared/api/contract';
+import type { Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
+import { matchesAll } from '../../shared/search/match';
+import { queryTerms } from '../../shared/search/query';
 import { useLayout } from '../layout/use-layout';
 
 /** The longest filter read from the address or the field (as the site search). */
 export const MAX_FAQ_QUERY = 200;
 
-/** Folded for comparison: lower case, without diacritics (č -> c, ä -> a, đ -> d, ß -> ss). */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/đ/g, 'd')
-    .replace(/ß/g, 'ss');
-}
-
-/** The FAQ with only the questions that contain every word of the query; empty categories dropped. */
-export function filterFaq(faq: Faq, query: string): { faq: Faq; count: number } {
-  const words = foldText(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { faq, count: faq.categories.reduce((n, c) => n + c.items.length, 0) };
+/**
+ * The FAQ with only the questions that match every word of the query, by the site search's rules
+ * (another form of a word, without diacritics, the start of a word); empty categories dropped.
+ */
+export function filterFaq(locale: Locale, faq: Faq, query: string): { faq: Faq; count: number } {
+  const terms = queryTerms(locale, query);
+  if (terms.length === 0) return { faq, count: faq.categories.reduce((n, c) => n + c.items.length, 0) };
   const categories = faq.categories
     .map((category) => ({
       ...category,
-      items: category.items.filter((item) => {
-        const question = foldText(item.question);
-        return words.every((word) => question.includes(word));
-      }),
+      items: category.items.filter((item) => matchesAll(locale, terms, item.question)),
     }))
     .filter((category) => category.items.length > 0);
   return { faq: { categories }, count: categories.reduce((n, c) => n + c.items.length, 0) };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ANALYZER_VERSION } from '../../shared/search/analyzer';
 import { parseContent, readContentTexts, type ContentTexts } from './content';
 import type { Db } from './db';
 import { writeContent } from './import';
@@ -9,7 +10,8 @@ export type SeedResult = { version: string; imported: boolean };
 
 /**
  * Imports the seed folder unless exactly this content was imported last. The version covers the
- * schema too: a new migration may add tables (search, say) that only an import fills.
+ * schema too: a new migration may add tables (search, say) that only an import fills; and the search
+ * analyzer's version, since changed stemming rules need the index rebuilt.
  */
 export function seedContent(db: Db, contentDir: string, now: () => Date = () => new Date()): SeedResult {
   const texts = readContentTexts(contentDir);
@@ -40,7 +42,7 @@ export function readContentVersion(db: Db): string | undefined {
 }
 
 function versionOf(texts: ContentTexts): string {
-  const hash = createHash('sha256').update(`schema ${SCHEMA_VERSION}\n`);
+  const hash = createHash('sha256').update(`schema ${SCHEMA_VERSION}\nsearch analyzer ${ANALYZER_VERSION}\n`);
   for (const [key, text] of Object.entries(texts).sort(([a], [b]) => a.localeCompare(b))) {
     hash.update(`${key}\n${text.length}\n${text}`);
   }

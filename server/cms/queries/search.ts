@@ -1,13 +1,12 @@
 import type { SearchResults } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
+import { queryTerms, type QueryTerm } from '../../../shared/search/query';
 import type { Db } from '../db';
 
 /** Full-text matches per section, best first (the index is built by search-index.ts). */
 
 /** Results per section: enough for the search page, and the header box shows the first few. */
 const PER_SECTION = 10;
-/** Words of a query that are searched; the rest of a pasted paragraph is ignored. */
-const MAX_WORDS = 8;
 /** Excerpt length of a page hit, in words. */
 const EXCERPT_WORDS = 24;
 
@@ -20,8 +19,10 @@ type SearchHits = {
 
 type Kind = 'article' | 'product' | 'category';
 
-// A title match counts ten times a body match; the first three columns are not searched.
-const RANK = 'bm25(search_index, 0, 0, 0, 10, 1)';
+// A title match counts ten times a body match, for the words and for their stems alike; the first
+// three columns are not searched. A word in the query's own form matches a word and a stem column,
+// so it ranks above another form of it, which matches only through the stem.
+const RANK = 'bm25(search_index, 0, 0, 0, 10, 1, 10, 1)';
 
 export function searchQueries(db: Db) {
   const ids = db.prepare<{ match: string; kind: Kind; locale: Locale; limit: number }, { id: number }>(`
@@ -50,26 +51,19 @@ export function searchQueries(db: Db) {
 }
 
 /**
- * Visitor input becomes an FTS5 expression of quoted prefix terms, all required: the quotes keep
- * words like OR, NEAR or a stray `"` from being read as query syntax, and the prefix makes the
- * header box useful while a word is still being typed.
+ * Visitor input becomes an FTS5 expression: one group per query term, all required (FTS5 reads no
+ * implicit AND between parenthesised groups). A group matches a folded spelling as the start of a word
+ * of the title or body, or the term's stem as the start of (short stems: equal to) a word or a stem.
+ * Terms hold only letters and digits, and every string is quoted, so input never becomes query syntax.
  */
 function toMatchExpression(query: string, locale: Locale): string | undefined {
-  const words = query.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
-  if (words.length === 0) return undefined;
-  return words
-    .map((word) => {
-      const spellings = locale === 'de' ? germanSpellings(word) : [word];
-      return `(${spellings.map((spelling) => `"${spelling}"*`).join(' OR ')})`;
-    })
-    .join(' AND '); // FTS5 reads no implicit AND between parenthesised groups
+  const terms = queryTerms(locale, query);
+  if (terms.length === 0) return undefined;
+  return terms.map(termExpression).join(' AND ');
 }
 
-/**
- * German typed without umlaut keys ('Rolllaeden', 'Strasse'), the way the site's own slugs are
- * written. The index folds ä to a, so 'ae' is also tried as 'a'; ß is not folded, so 'ss' is tried as 'ß'.
- */
-function germanSpellings(word: string): string[] {
-  const withoutE = word.replace(/([aou])e/g, '$1');
-  return [...new Set([word, withoutE, word.replace(/ss/g, 'ß')])];
+function termExpression({ prefixes, stems }: QueryTerm): string {
+  const words = prefixes.map((prefix) => `"${prefix}"*`);
+  const stemmed = stems.map(({ stem, prefix }) => (prefix ? `"${stem}"*` : `"${stem}"`));
+  return `({title body} : (${words.join(' OR ')}) OR {title body title_stems body_stems} : (${stemmed.join(' OR ')}))`;
 }
