@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../shared/api/contract';
-import { LOCALES, type Locale } from '../../shared/locales';
+import { LOCALES } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
 import { signPurge } from '../../server/http/cache-purge';
 import { startCms, type RunningCms } from '../../server/cms/server';
