@@ -218,6 +218,14 @@ describe('error pages', () => {
     }
   });
 
+  it('an error in the middleware chain on a page\u2019s address (a body too large) comes in the layout too', async () => {
+    const res = await request(site.server).post(pathTo('service', 'en')).set('Origin', site.url).type('form').send({ content: 'x'.repeat(100_000) });
+    expect(res.status).toBe(413);
+    expect(res.text).toContain('<header class="site-header">');
+    expect(headerCallLink(res.text)).toBe(dialled(byCountry('SI').phone));
+    expect(res.text).toContain(`mailto:${settings.company_email}`);
+  });
+
   it('a request refused before the router (a malformed address) gets the static page, with the call link and email', async () => {
     const res = await request(site.server).get('/de/%E0%A4%A');
     expect(res.status).toBe(400);
