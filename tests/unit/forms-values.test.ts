@@ -61,7 +61,10 @@ describe('inquiry steps', () => {
 
   it('shows the product fields of the offer type, and of the system for indoor shades', () => {
     expect(fieldsOfStep(1, values({}))).toEqual([]);
-    expect(fieldsOfStep(1, values({ offerType: 'tende' }))).toEqual(['system', 'width', 'length', 'amount', 'iWantInstallation']);
+    expect(fieldsOfStep(1, values({ offerType: 'tende' }))).toEqual(['system', 'mechanism', 'colour', 'width', 'length', 'amount', 'iWantInstallation']);
+    expect(fieldsOfStep(1, values({ offerType: 'tende', mechanism: 'motor', colour: 'ral' }))).toEqual([
+      'system', 'mechanism', 'motorControl', 'colour', 'ralCode', 'width', 'length', 'amount', 'iWantInstallation',
+    ]);
     expect(fieldsOfStep(1, values({ offerType: 'notranja_sencila', system: 'plise' }))).toContain('fabrics');
     expect(fieldsOfStep(1, values({ offerType: 'notranja_sencila', system: 'notranja' }))).toContain('model');
     expect(fieldsOfStep(2, values({}))).toContain('nameAndSurname');
@@ -77,8 +80,8 @@ describe('inquiry steps', () => {
     ]);
     expect(inquiryEntries(filled, [1])).toEqual([
       ['system', 'podometni'],
-      ['withMosquitoNet', 'on'],
       ['width', '120'],
+      ['withMosquitoNet', 'on'],
     ]);
     // A system chosen for roller shutters is not one of an awning's.
     const changed = { ...filled, offerType: 'tende' };
@@ -137,8 +140,11 @@ describe('resolvers over the shared schemas', () => {
     const { errors } = await schemaResolver(serviceForm)({ phone: '', content: '', installationYear: '1800', terms: false }, undefined, options);
     expect(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v?.message]))).toEqual({
       phone: 'form.errors.required',
-      content: 'form.errors.required',
+      streetAddress: 'form.errors.required',
+      postalCode: 'form.errors.required',
+      town: 'form.errors.required',
       installationYear: 'form.errors.year',
+      content: 'form.errors.required',
       terms: 'form.errors.terms',
     });
   });
