@@ -36,6 +36,8 @@ interface Common {
   hint?: string | Readonly<Record<string, string>>;
   /** A locale key for the label on screen, instead of `{ns}.fields.{name}` (mails keep that one). */
   label?: string;
+  /** A locale key for the label in mails, where the form's words are the visitor's ("Please call me back"). */
+  mailLabel?: string;
   /** Locale keys of the field's name per offer type (`{key}.{offerType}`), where the offer type has one. */
   labelByOfferType?: string;
   /** Fields with the same row stand side by side (sizes, postal code and town). */

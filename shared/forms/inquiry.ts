@@ -144,8 +144,8 @@ export const INQUIRY_FIELDS = {
   height: cm('height', NOT_AWNINGS),
   length: cm('length', WITH_PROJECTION),
   amount: { section: 'product', kind: 'number', ...BOUNDS.amount, message: 'form.errors.amount', hint: 'inquiry.hints.amount', row: 'sizes', when: ANY_PRODUCT },
-  withMosquitoNet: { section: 'product', kind: 'checkbox', when: { offerType: ['rolete', 'sonro'] } },
-  iWantInstallation: { section: 'product', kind: 'checkbox', when: ANY_PRODUCT },
+  withMosquitoNet: { section: 'product', kind: 'checkbox', when: { offerType: ['rolete', 'sonro'] }, mailLabel: 'inquiry.mailLabels.withMosquitoNet' },
+  iWantInstallation: { section: 'product', kind: 'checkbox', when: ANY_PRODUCT, mailLabel: 'inquiry.mailLabels.iWantInstallation' },
 
   nameAndSurname: { section: 'contact', kind: 'text', max: 100, required: true, autoComplete: 'name' },
   email: { section: 'contact', kind: 'text', max: 254, format: 'email', required: true, autoComplete: 'email', hint: 'inquiry.hints.email' },
@@ -158,7 +158,7 @@ export const INQUIRY_FIELDS = {
     autoComplete: 'tel',
     hint: 'inquiry.hints.phone',
   },
-  callBack: { section: 'contact', kind: 'checkbox' },
+  callBack: { section: 'contact', kind: 'checkbox', mailLabel: 'inquiry.mailLabels.callBack' },
   streetAddress: { section: 'contact', kind: 'text', max: 120, autoComplete: 'address-line1' },
   postalCode: { section: 'contact', kind: 'text', max: 12, autoComplete: 'postal-code', row: 'postal' },
   town: { section: 'contact', kind: 'text', max: 80, autoComplete: 'address-level2', row: 'postal' },
@@ -166,8 +166,8 @@ export const INQUIRY_FIELDS = {
 
   message: { section: 'message', kind: 'text', max: 5000, rows: 6, hint: 'inquiry.hints.message' },
   note: { section: 'message', kind: 'text', max: 1000, rows: 3, hint: 'inquiry.hints.note' },
-  terms: { section: 'message', kind: 'checkbox', mustTick: 'form.errors.terms', label: 'form.terms' },
-  marketingOptOut: { section: 'message', kind: 'checkbox', label: 'form.marketingOptOut' },
+  terms: { section: 'message', kind: 'checkbox', mustTick: 'form.errors.terms', label: 'form.terms', mailLabel: 'form.mailLabels.terms' },
+  marketingOptOut: { section: 'message', kind: 'checkbox', label: 'form.marketingOptOut', mailLabel: 'form.mailLabels.marketingOptOut' },
 } as const satisfies FieldSpecs;
 
 export type InquiryField = keyof typeof INQUIRY_FIELDS;

@@ -31,9 +31,9 @@ export const SERVICE_FIELDS = {
     hint: 'service.hints.installationYear',
     row: 'invoice',
   },
-  content: { section: 'message', kind: 'text', max: 5000, rows: 6, required: true, hint: 'service.hints.content' },
-  terms: { section: 'message', kind: 'checkbox', mustTick: 'form.errors.terms', label: 'form.terms' },
-  marketingOptOut: { section: 'message', kind: 'checkbox', label: 'form.marketingOptOut' },
+  content: { section: 'message', kind: 'text', max: 5000, rows: 6, required: true, hint: 'service.hints.content', mailLabel: 'service.mailLabels.content' },
+  terms: { section: 'message', kind: 'checkbox', mustTick: 'form.errors.terms', label: 'form.terms', mailLabel: 'form.mailLabels.terms' },
+  marketingOptOut: { section: 'message', kind: 'checkbox', label: 'form.marketingOptOut', mailLabel: 'form.mailLabels.marketingOptOut' },
 } as const satisfies FieldSpecs;
 
 /** The groups of the form, in order; the last has no title of its own. */

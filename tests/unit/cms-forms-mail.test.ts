@@ -49,6 +49,7 @@ function labelKeys(ns: 'inquiry' | 'service', fields: FieldSpecs): string[] {
   for (const form of [...EVERY_INQUIRY, {}] as Record<string, unknown>[]) {
     for (const { name, spec, options } of walkFields(fields, form).shown) {
       keys.add(fieldLabelKey(ns, name, spec, form.offerType));
+      if (spec.mailLabel) keys.add(spec.mailLabel);
       for (const value of options) keys.add(optionLabelKey(ns, spec, value));
     }
   }
@@ -67,7 +68,9 @@ describe('form mail labels', () => {
     const labels = formLabels(locale);
     for (const form of EVERY_INQUIRY) {
       const [product] = inquirySections(form, labels);
-      const shown = sectionFields(INQUIRY_FIELDS, 'product', form).map(({ name, spec }) => siteLabel(locale, fieldLabelKey('inquiry', name, spec, form.offerType)));
+      const shown = sectionFields(INQUIRY_FIELDS, 'product', form).map(({ name, spec }) =>
+        siteLabel(locale, spec.mailLabel ?? fieldLabelKey('inquiry', name, spec, form.offerType)),
+      );
       // The offer type, then one row per field of that offer type.
       expect(product!.rows.map((row) => row.label)).toEqual([siteLabel(locale, 'inquiry.fields.offerType'), ...shown]);
       for (const row of product!.rows) expect(row.value, `${form.offerType} ${row.label}`).not.toMatch(/^(undefined|)$|\.options\./);
@@ -135,7 +138,7 @@ describe('form mails', () => {
     });
     const rows = serviceSections(form, formLabels('sl')).flatMap((section) => section.rows);
     expect(rows).toContainEqual({ label: 'Leto montaže', value: '2015' });
-    expect(rows).toContainEqual({ label: 'Opis težave', value: 'Prva vrstica\nDruga vrstica[31m' });
+    expect(rows).toContainEqual({ label: 'Opis', value: 'Prva vrstica\nDruga vrstica[31m' });
   });
 
   it('confirms to the visitor the chosen time of a service visit, never the address they typed', () => {

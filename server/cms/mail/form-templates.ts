@@ -147,7 +147,8 @@ function rowsOf(form: Form, data: Record<string, Value>, labels: FormLabels, sec
     .shown.filter((field) => sections.includes(field.spec.section))
     .flatMap((field) => {
       const value = format(labels, form, field, data[field.name]);
-      return value === undefined || value === '' ? [] : [{ label: text(labels, fieldLabelKey(form.ns, field.name, field.spec, data.offerType)), value }];
+      const label = field.spec.mailLabel ?? fieldLabelKey(form.ns, field.name, field.spec, data.offerType);
+      return value === undefined || value === '' ? [] : [{ label: text(labels, label), value }];
     });
 }
 
