@@ -104,14 +104,19 @@ test('the service request: errors with the values kept, then its thank-you', asy
   await page.goto('/en/service');
   await page.getByLabel('Year of installation').fill('1970');
   await page.getByLabel('Invoice number').fill('2019-0412');
+  await page.getByLabel('Installation address').fill('Gozdna pot 7');
   expect((await post(page, 'Send service request')).status()).toBe(400);
   await expect(page.locator('#service-phone-error')).toHaveText('Error: This field is required.');
   await expect(page.locator('#service-content-error')).toHaveText('Error: This field is required.');
   await expect(page.locator('#service-installationYear-error')).toHaveText(`Error: Enter a year between 1990 and ${new Date().getFullYear()}.`);
   await expect(page.getByLabel('Invoice number')).toHaveValue('2019-0412');
   await expect(page.getByLabel('Year of installation')).toHaveValue('1970');
+  await expect(page.locator('#service-town-error')).toHaveText('Error: This field is required.');
+  await expect(page.getByLabel('Installation address')).toHaveValue('Gozdna pot 7');
 
   await page.getByLabel('Phone').fill('+386 41 555 111');
+  await page.getByLabel('Postcode').fill('2380');
+  await page.getByLabel('Town').fill('Slovenj Gradec');
   await page.getByLabel('Year of installation').fill('2012');
   await page.getByLabel('What is the problem?').fill('The awning does not retract completely.');
   await page.getByRole('checkbox', { name: /I agree to the privacy policy/ }).check();
