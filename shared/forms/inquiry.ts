@@ -1,4 +1,4 @@
-import { formSchema, sectionFields, type Condition, type FieldSpec, type FieldSpecs, type FieldValue } from './field-spec';
+import { formSchema, sectionFields, type Condition, type FieldSpec, type FieldSpecs, type FieldValue, type ShownField } from './field-spec';
 
 /**
  * The product inquiry, declared field by field (field-spec.ts): which fields exist for which offer
@@ -176,10 +176,15 @@ export type InquiryField = keyof typeof INQUIRY_FIELDS;
 export const INQUIRY_STEPS = [{ id: 'offer' }, { id: 'product' }, { id: 'contact' }, { id: 'message' }] as const;
 export type InquiryStep = (typeof INQUIRY_STEPS)[number]['id'];
 
-/** The fields a step shows for the values entered so far, in their order. */
-export function stepFields(step: number, values: Readonly<Record<string, unknown>>): string[] {
+/** The fields a step shows for the values entered so far, in their order, with the options that apply. */
+export function shownOnStep(step: number, values: Readonly<Record<string, unknown>>): ShownField[] {
   const id = INQUIRY_STEPS[step]?.id;
-  return id ? sectionFields(INQUIRY_FIELDS, id, values).map((field) => field.name) : [];
+  return id ? sectionFields(INQUIRY_FIELDS, id, values) : [];
+}
+
+/** The names of the fields a step shows for the values entered so far. */
+export function stepFields(step: number, values: Readonly<Record<string, unknown>>): string[] {
+  return shownOnStep(step, values).map((field) => field.name);
 }
 
 /**

@@ -407,6 +407,10 @@ describe('a signed-in visitor', () => {
       const id = `${path === '/sl/servis' ? 'service' : path === '/sl/e-novice' ? 'newsletter' : 'inquiry'}___sl`;
       expect(screenOf(page.text, id).prefill, path).toEqual({ nameAndSurname: 'Nina Zupan', email, phone: '+386 41 555 666', streetAddress: 'Trg 3', postalCode: '2000', town: 'Maribor' });
     }
+    // The service request takes their address as the installation's: filled in, to be changed if it is elsewhere.
+    const service = await request(site.server).get('/sl/servis').set('Cookie', session);
+    expect(input(service.text, 'service-streetAddress')).toContain('value="Trg 3"');
+    expect(input(service.text, 'service-town')).toContain('value="Maribor"');
     const payload = await request(site.server).get('/sl/servis/_payload.json').set('Cookie', session);
     expect(payload.headers['cache-control']).toBe('private, no-store');
     // A session that no longer works: no details, still a private page.

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { fieldLabelKey, optionLabelKey } from '../../../shared/forms/field-spec';
-import { INQUIRY_FIELDS, INQUIRY_STEPS, OFFER_TYPES } from '../../../shared/forms/inquiry';
+import { INQUIRY_FIELDS, INQUIRY_STEPS, OFFER_TYPES, shownOnStep, stepFields } from '../../../shared/forms/inquiry';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
@@ -11,13 +11,11 @@ import { ErrorSummary, FormError, HiddenFields, honeypotValue, RequiredNote, Tha
 import {
   ALL_STEPS,
   clampStep,
-  fieldsOfStep,
   firstStepWithError,
   INQUIRY_KINDS,
   inquiryEntries,
   LAST_STEP,
   otherSteps,
-  shownOnStep,
   staleChoices,
 } from './inquiry-values';
 import { MeasuringGuideLink } from './MeasuringGuideLink';
@@ -105,11 +103,11 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     else focusFirst(formRef.current, orderOnStep(target));
   });
 
-  const shownProductFields = step === 1 ? fieldsOfStep(1, values) : [];
+  const shownProductFields = step === 1 ? stepFields(1, values) : [];
 
   /** Error names in the order their fields appear on the current step. */
   function orderOnStep(names: string[]): string[] {
-    return fieldsOfStep(step, values).filter((name) => names.includes(name));
+    return stepFields(step, values).filter((name) => names.includes(name));
   }
 
   function wrongFields(): string[] {
@@ -117,7 +115,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   }
 
   async function next() {
-    const names = fieldsOfStep(step, values);
+    const names = stepFields(step, values);
     if (await check(names)) {
       setStep(step + 1);
       focusNext.current = 'heading';
@@ -145,7 +143,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     }
     const current = form.getValues();
     send(
-      [...inquiryEntries(current, ALL_STEPS), ['intent', 'send'], ['step', String(step)], ['shown', fieldsOfStep(1, current).join(',')]],
+      [...inquiryEntries(current, ALL_STEPS), ['intent', 'send'], ['step', String(step)], ['shown', stepFields(1, current).join(',')]],
       honeypotValue(formRef.current),
     );
   }

@@ -16,8 +16,6 @@ const FORM = 'service';
 const SERVICE_KINDS = fieldKinds(SERVICE_FIELDS);
 /** The fields in the order the form shows them (focus goes to the first wrong one). */
 const ORDER = Object.keys(SERVICE_FIELDS);
-/** The prefill's fields this form has: the contact details and the address (of the installation, mostly their home). */
-const PREFILLED = ['nameAndSurname', 'phone', 'email', 'streetAddress', 'postalCode', 'town'] as const;
 
 /**
  * The service request: a plain form posted to its page (the server answers 400 with the errors and
@@ -27,10 +25,8 @@ const PREFILLED = ['nameAndSurname', 'phone', 'email', 'streetAddress', 'postalC
 export function ServiceForm({ data, result, action }: { data: ScreenData<'service'>; result: PublicFormResult | undefined; action: string }) {
   const { t } = useTranslation();
   const { locale } = useLayout();
-  const defaults = useMemo(() => {
-    const { prefill } = data;
-    return { ...emptyValues(SERVICE_KINDS), ...(prefill ? Object.fromEntries(PREFILLED.map((name) => [name, prefill[name]])) : {}) };
-  }, [data]);
+  // A signed-in visitor's details: contact, and their address as the installation's (most often it is).
+  const defaults = useMemo(() => ({ ...emptyValues(SERVICE_KINDS), ...data.prefill }), [data.prefill]);
   const resolver = useMemo(() => schemaResolver(serviceForm), []);
   const publicForm = usePublicForm({ kinds: SERVICE_KINDS, defaults, resolver, result, sent: data.sent, action });
   const { form, busy, settled, submissionId, formError } = publicForm;

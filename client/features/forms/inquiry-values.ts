@@ -1,5 +1,4 @@
-import { sectionFields, type ShownField } from '../../../shared/forms/field-spec';
-import { INQUIRY_FIELDS, INQUIRY_STEPS, stepFields } from '../../../shared/forms/inquiry';
+import { INQUIRY_FIELDS, INQUIRY_STEPS, shownOnStep, stepFields } from '../../../shared/forms/inquiry';
 import { fieldKinds, textOf, toEntries, type FormValues } from './values';
 
 /**
@@ -10,17 +9,6 @@ import { fieldKinds, textOf, toEntries, type FormValues } from './values';
 export const INQUIRY_KINDS = fieldKinds(INQUIRY_FIELDS);
 
 export const LAST_STEP = INQUIRY_STEPS.length - 1;
-
-/** The fields a step shows for what the visitor has chosen so far, with the options that apply. */
-export function shownOnStep(step: number, values: FormValues): ShownField[] {
-  const id = INQUIRY_STEPS[step]?.id;
-  return id ? sectionFields(INQUIRY_FIELDS, id, values) : [];
-}
-
-/** The names of the fields a step shows for the values entered so far, in the order it shows them. */
-export function fieldsOfStep(step: number, values: FormValues): string[] {
-  return stepFields(step, values);
-}
 
 /**
  * Choices the current offer type does not offer (a system chosen for another product before the
@@ -35,7 +23,7 @@ export function staleChoices(values: FormValues): string[] {
 /** The values of the given steps as a plain form posts them; choices that do not apply are left out. */
 export function inquiryEntries(values: FormValues, steps: readonly number[]): [string, string][] {
   const stale = new Set(staleChoices(values));
-  const names = steps.flatMap((step) => fieldsOfStep(step, values)).filter((name) => !stale.has(name));
+  const names = steps.flatMap((step) => stepFields(step, values)).filter((name) => !stale.has(name));
   return toEntries(values, names);
 }
 
@@ -48,7 +36,7 @@ export const ALL_STEPS: readonly number[] = INQUIRY_STEPS.map((_, index) => inde
 
 /** The step that shows a field, for the values entered so far; -1 for none. */
 export function stepOfField(field: string, values: FormValues): number {
-  return INQUIRY_STEPS.findIndex((_, index) => fieldsOfStep(index, values).includes(field));
+  return INQUIRY_STEPS.findIndex((_, index) => stepFields(index, values).includes(field));
 }
 
 /** The first step with one of these errors, or undefined when none is on a step. */
