@@ -76,7 +76,7 @@ export interface ShownField {
   required: boolean;
 }
 
-export const MAX_TAGS = 20;
+const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 60;
 
 export function upperBound(spec: { max: number | 'thisYear' }): number {
@@ -116,7 +116,7 @@ function parserFor(spec: FieldSpec, options: readonly string[], required: boolea
   }
 }
 
-export interface Walk {
+interface Walk {
   shown: ShownField[];
   /** The shown fields' values as the schema outputs them (blank ones left out). */
   values: Record<string, FieldValue>;
@@ -161,7 +161,7 @@ export function walkFields(fields: FieldSpecs, form: Readonly<Record<string, unk
 }
 
 /** A submission as a schema outputs it: the shown fields that were filled in, and the browser's id. */
-export type FormOutput = { [name: string]: FieldValue | undefined; submissionId?: string };
+type FormOutput = { [name: string]: FieldValue | undefined; submissionId?: string };
 
 /**
  * The one schema of a form, for the browser, the BFF, the outbox and the content API. It takes what
@@ -171,12 +171,13 @@ export type FormOutput = { [name: string]: FieldValue | undefined; submissionId?
  */
 export function formSchema<Out extends FormOutput>(fields: FieldSpecs, options: { stored?: boolean } = {}) {
   const shape = Object.fromEntries(Object.keys(fields).map((name) => [name, z.unknown().optional()])) as Record<string, z.ZodOptional<z.ZodUnknown>>;
-  return z
-    .object({ ...shape, submissionId })
-    .superRefine((form, ctx) => {
-      for (const [name, message] of walkFields(fields, form, options).problems) ctx.addIssue({ code: 'custom', path: [name], message });
-    })
-    .transform((form) => ({ ...walkFields(fields, form, options).values, submissionId: form.submissionId }) as Out);
+  // Each field is parsed in the walk (its options and conditions depend on the others); the object
+  // only gathers them, and lets anything else a post carries (intent, step) fall away.
+  return z.object({ ...shape, submissionId }).transform((form, ctx) => {
+    const walk = walkFields(fields, form, options);
+    for (const [name, message] of walk.problems) ctx.addIssue({ code: 'custom', path: [name], message });
+    return { ...walk.values, submissionId: form.submissionId } as Out;
+  });
 }
 
 /** The fields of one section (a step, a group) for the values entered so far, in their order. */

@@ -170,8 +170,6 @@ export const INQUIRY_FIELDS = {
   marketingOptOut: { section: 'message', kind: 'checkbox', label: 'form.marketingOptOut', mailLabel: 'form.mailLabels.marketingOptOut' },
 } as const satisfies FieldSpecs;
 
-export type InquiryField = keyof typeof INQUIRY_FIELDS;
-
 /** The steps ("Step 2 of 4"); values of every step travel with every post, so Back keeps them. */
 export const INQUIRY_STEPS = [{ id: 'offer' }, { id: 'product' }, { id: 'contact' }, { id: 'message' }] as const;
 export type InquiryStep = (typeof INQUIRY_STEPS)[number]['id'];

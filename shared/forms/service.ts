@@ -7,7 +7,7 @@ import { OPTION_SETS } from './inquiry';
  * address, postal code and town required (decisions.md, Leads and contact); invoice number and
  * installation year optional. Labels live under `service.fields`, `service.options`, `service.hints`.
  */
-export const FIRST_INSTALLATION_YEAR = 1990;
+const FIRST_INSTALLATION_YEAR = 1990;
 
 /** Required since the address was added; a request queued in an outbox before that has none. */
 const ADDRESS = { section: 'installation', kind: 'text', required: true, optionalWhenStored: true } as const;
