@@ -100,6 +100,23 @@ test('an indoor shade shows the fields of its type once the type is chosen', asy
   await expect(page.locator('.steps__count')).toHaveText('Schritt 3 von 4');
 });
 
+test('a motor brings the question of its control, which the server shows before going on', async ({ page }) => {
+  await page.goto('/sl/povprasevanje/tende');
+  await expect(page.getByRole('link', { name: /vodič za merjenje oken/ })).toHaveAttribute('href', '/sl/blog/nasveti/kako-pravilno-izmeriti-okna-za-sencila');
+  await expect(page.getByRole('group', { name: 'Upravljanje motorja' })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Pogon' }).getByRole('radio', { name: 'Elektromotor' }).check();
+  await page.getByLabel('Širina').fill('400');
+  expect((await post(page, 'Naslednji korak')).status()).toBe(200);
+  await expect(page.locator('.steps__count')).toHaveText('Korak 2 od 4');
+  await expect(page.getByLabel('Širina')).toHaveValue('400');
+  await page.getByRole('group', { name: 'Upravljanje motorja' }).getByRole('radio', { name: 'Daljinski upravljalnik' }).check();
+  expect((await post(page, 'Naslednji korak')).status()).toBe(200);
+  await expect(page.locator('.steps__count')).toHaveText('Korak 3 od 4');
+  await page.getByRole('group', { name: 'Želeni termin brezplačne izmere' }).getByRole('radio', { name: 'Med tednom dopoldne' }).check();
+  expect((await post(page, 'Prejšnji korak')).status()).toBe(200);
+  await expect(page.getByRole('group', { name: 'Upravljanje motorja' }).getByRole('radio', { name: 'Daljinski upravljalnik' })).toBeChecked();
+});
+
 test('the service request: errors with the values kept, then its thank-you', async ({ page }) => {
   await page.goto('/en/service');
   await page.getByLabel('Year of installation').fill('1970');
