@@ -1,13 +1,13 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
 import { ACCOUNT_ROUTES } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
 import { storedConsent } from './features/consent/record';
 import { loadI18nBundle } from './i18n/bundles';
-import { createI18n } from './i18n/i18n';
+import { I18nProvider } from './i18n/i18n';
+import { createTranslator } from './i18n/translator';
 import { createRoutes, PUBLIC_FORM_ROUTES } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
 import { guardLazyRoutes } from './runtime/chunk-reload';
@@ -62,9 +62,9 @@ async function mount(): Promise<void> {
     hydrateRoot(
       document.getElementById(APP_ROOT_ID)!,
       <StrictMode>
-        <I18nextProvider i18n={createI18n(data.locale, strings)}>
+        <I18nProvider value={createTranslator(data.locale, strings)}>
           <RouterProvider router={router} />
-        </I18nextProvider>
+        </I18nProvider>
       </StrictMode>,
     );
   });

@@ -1,13 +1,16 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
-import { SUGGESTION_SECTIONS, type Suggestion, type SuggestionSection } from '../../shared/api/bff';
+import type { Suggestion, SuggestionSection } from '../../shared/api/bff';
 import type { Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
-import { useSearchSuggestions } from './use-search-suggestions';
+import { loadSchema, useSearchSuggestions } from './use-search-suggestions';
 import { useNavigateTo } from '../runtime/use-navigate-to';
 
 type Option = Suggestion & { section: SuggestionSection | 'all' };
+
+/** The order the box lists the sections in. */
+const SUGGESTION_SECTIONS = ['products', 'categories', 'articles', 'pages'] as const satisfies readonly SuggestionSection[];
 
 /**
  * The header search: a GET form to the search page, which is all there is without JavaScript (and
@@ -191,7 +194,11 @@ export function SearchBox({ locale, id: formId }: { locale: Locale; id?: string 
             setActive(-1);
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            // The answers' schema is fetched while the visitor starts typing, not with the page.
+            void loadSchema();
+          }}
           onBlur={() => {
             setOpen(false);
             setActive(-1);

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { searchSuggestionsSchema, type SearchSuggestions } from '../../shared/api/bff';
+import type { SearchSuggestions } from '../../shared/api/bff';
 import type { Locale } from '../../shared/locales';
+
+/** The answer's schema, imported once. */
+export const loadSchema = () => import('../../shared/api/bff');
 
 /** Characters typed before suggestions are asked for. */
 export const MIN_QUERY_LENGTH = 2;
@@ -38,7 +41,9 @@ export function useSearchSuggestions(locale: Locale, query: string): SuggestionS
           signal: controller.signal,
           headers: { accept: 'application/json' },
         });
-        // Anything that is not the expected shape counts as a failure.
+        // Anything that is not the expected shape counts as a failure. The schema (and zod with it) is
+        // loaded when the visitor first types, not with every page; the box asks for it on focus.
+        const { searchSuggestionsSchema } = await loadSchema();
         const data = res.ok ? searchSuggestionsSchema.safeParse(await res.json()).data : undefined;
         if (id !== sequence.current) return;
         setState(data ? { status: 'ready', data } : { status: 'error' });

@@ -1,5 +1,5 @@
 import type { Locale } from '../../shared/locales';
-import { I18N_NAMESPACE, type I18nBundle } from './i18n';
+import { DEFAULT_NAMESPACE, type Bundle } from './translator';
 
 /**
  * Each locale's UI strings are a chunk of their own in the browser build (hashed, cached for a year),
@@ -7,9 +7,9 @@ import { I18N_NAMESPACE, type I18nBundle } from './i18n';
  * build manifest) and the entry loads it beside the route modules before hydrating. Plain dynamic
  * imports, so server code importing this module also runs unbundled (tsx).
  */
-export const i18nBundleSource = (locale: Locale) => `locales/${locale}/${I18N_NAMESPACE}.json`;
+export const i18nBundleSource = (locale: Locale) => `locales/${locale}/${DEFAULT_NAMESPACE}.json`;
 
-export const loadI18nBundle: Record<Locale, () => Promise<I18nBundle>> = {
+export const loadI18nBundle: Record<Locale, () => Promise<Bundle>> = {
   sl: () => import('../../locales/sl/common.json').then((m) => m.default),
   en: () => import('../../locales/en/common.json').then((m) => m.default),
   de: () => import('../../locales/de/common.json').then((m) => m.default),

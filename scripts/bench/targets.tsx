@@ -17,7 +17,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../client/i18n/i18n';
 import { createStaticRouter, StaticRouterProvider } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID } from '../../shared/document';
 import { startCms } from '../../server/cms/server';
@@ -69,9 +69,9 @@ if (kind === 'static') {
         <head dangerouslySetInnerHTML={{ __html: headInner }} />
         <body>
           <div id={APP_ROOT_ID}>
-            <I18nextProvider i18n={i18n}>
+            <I18nProvider value={i18n}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </I18nextProvider>
+            </I18nProvider>
           </div>
           <script type="application/json" id={DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: dataJson }} />
         </body>

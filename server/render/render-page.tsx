@@ -1,10 +1,10 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { Logger } from 'pino';
 import { i18nBundleSource } from '../../client/i18n/bundles';
+import { I18nProvider } from '../../client/i18n/i18n';
 import { buildHead } from '../../shared/head';
 import type { DocumentData } from '../../shared/document';
 import type { Translations } from '../i18n';
@@ -197,9 +197,9 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
   const router = createStaticRouter(deps.handler.dataRoutes, context);
   let timer: NodeJS.Timeout | undefined;
   const { pipe, abort } = renderToPipeableStream(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider value={i18n}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </I18nextProvider>,
+    </I18nProvider>,
     {
       onShellReady() {
         // Pages load their data before rendering (loaders return plain data), so nothing waits on

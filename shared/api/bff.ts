@@ -7,8 +7,8 @@ import * as z from 'zod/mini';
  *
  *   GET /api/search?lang=&q=  -> SearchSuggestions  (server/bff/search.ts)
  *
- * zod/mini, not zod: the header's search box loads this on every page, and mini adds about 4 KB
- * (gzip) to the entry script where the full API adds about 22 KB.
+ * zod/mini, not zod: the header's search box loads this (when the visitor first types), and mini is
+ * about 4 KB (gzip) where the full API is about 22 KB.
  */
 
 /** A path on this site, which the browser follows: `/x`, never `//host` or `/\host`. */
@@ -31,5 +31,3 @@ export const searchSuggestionsSchema = z.object({
 export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 
 export type SuggestionSection = keyof SearchSuggestions['sections'];
-/** The order the header box lists the sections in. */
-export const SUGGESTION_SECTIONS = ['products', 'categories', 'articles', 'pages'] as const satisfies readonly SuggestionSection[];

@@ -1,13 +1,9 @@
-import { z } from 'zod';
-import {
-  checkbox, email, mustTick, optionalEmail, optionalPhone, optionalText, optionalWholeNumber, phone, requiredText, submissionId, tags,
-} from './fields';
-
 /**
  * A form declared once, field by field: what each field is (kind, options, bounds, unit), on which
  * step or group it sits, when it is shown and whether it is required. The zod schema, the inputs of
  * the browser and of the no-JavaScript form, the starting values and the mail rows are all derived
- * from it (docs/decisions/0008-form-field-spec.md). Labels are locale keys:
+ * from it (docs/decisions/0008-form-field-spec.md); the schema in form-schema.ts, so that
+ * pages showing a form's fields without checking them load no zod. Labels are locale keys:
  * `{ns}.fields.{name}`, `{ns}.options.{value}`, and the keys a field names (`hint`, `label`).
  */
 
@@ -76,113 +72,22 @@ export interface ShownField {
   required: boolean;
 }
 
-const MAX_TAGS = 20;
+export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 60;
 
 export function upperBound(spec: { max: number | 'thisYear' }): number {
   return spec.max === 'thisYear' ? new Date().getFullYear() : spec.max;
 }
 
-function optionsFor(options: Options, parsed: Readonly<Record<string, unknown>>): readonly string[] | undefined {
+export function optionsFor(options: Options, parsed: Readonly<Record<string, unknown>>): readonly string[] | undefined {
   if (!('byProduct' in options)) return options;
   const offerType = parsed.offerType;
   if (typeof offerType !== 'string') return undefined;
   return options.byProduct[`${offerType}:${String(parsed.system)}`] ?? options.byProduct[offerType];
 }
 
-function holds(condition: Condition, parsed: Readonly<Record<string, unknown>>): boolean {
+export function holds(condition: Condition, parsed: Readonly<Record<string, unknown>>): boolean {
   return Object.entries(condition).every(([name, allowed]) => name in parsed && allowed.includes(parsed[name] as string | boolean));
-}
-
-function parserFor(spec: FieldSpec, options: readonly string[], required: boolean): z.ZodType {
-  switch (spec.kind) {
-    case 'choice': {
-      const message = spec.message ?? 'form.errors.choice';
-      const known = (value: string | undefined) => value === undefined || options.includes(value);
-      return required
-        ? z.preprocess((value) => (value === '' ? undefined : value), z.string(message).refine((value) => options.includes(value), message))
-        : optionalText(60).refine(known, message);
-    }
-    case 'tags':
-      return tags(MAX_TAGS, MAX_TAG_LENGTH);
-    case 'number':
-      return optionalWholeNumber(spec.min, upperBound(spec), spec.message);
-    case 'checkbox':
-      return spec.mustTick ? mustTick(spec.mustTick) : checkbox;
-    case 'text':
-      if (spec.format === 'email') return required ? email : optionalEmail;
-      if (spec.format === 'phone') return required ? phone : optionalPhone;
-      return required ? requiredText(spec.max) : optionalText(spec.max);
-  }
-}
-
-interface Walk {
-  shown: ShownField[];
-  /** The shown fields' values as the schema outputs them (blank ones left out). */
-  values: Record<string, FieldValue>;
-  /** The first problem of each shown field that has one. */
-  problems: [string, string][];
-}
-
-/**
- * Walks the fields in their order: a field is shown when its condition holds on the fields before
- * it as parsed (a choice the offer type no longer offers counts as not made), and its value is
- * parsed with the options that apply. `stored`: a submission as the content API takes it.
- */
-export function walkFields(fields: FieldSpecs, form: Readonly<Record<string, unknown>>, { stored = false } = {}): Walk {
-  const parsed: Record<string, unknown> = {};
-  const walk: Walk = { shown: [], values: {}, problems: [] };
-  /** Conditionally required fields, checked at the end: the condition may name a later field (the call back after the phone). */
-  const conditional: [ShownField, { when: Condition; message: string }, boolean][] = [];
-  for (const [name, spec] of Object.entries(fields)) {
-    if (spec.when && !holds(spec.when, parsed)) continue;
-    const options = 'options' in spec ? optionsFor(spec.options, parsed) : [];
-    if (!options) continue;
-    const rule = spec.required;
-    const required = rule === true && !(stored && spec.optionalWhenStored);
-    const field: ShownField = { name, spec, options, required };
-    walk.shown.push(field);
-    const result = parserFor(spec, options, required).safeParse(form[name]);
-    const blank = result.success && (result.data === undefined || (Array.isArray(result.data) && result.data.length === 0));
-    if (typeof rule === 'object') conditional.push([field, rule, blank]);
-    if (!result.success) {
-      walk.problems.push([name, result.error.issues[0]?.message ?? 'form.errors.invalid']);
-      continue;
-    }
-    if (blank) continue;
-    parsed[name] = result.data;
-    walk.values[name] = result.data as FieldValue;
-  }
-  for (const [field, rule, blank] of conditional) {
-    field.required = holds(rule.when, parsed);
-    if (field.required && blank) walk.problems.push([field.name, rule.message]);
-  }
-  return walk;
-}
-
-/** A submission as a schema outputs it: the shown fields that were filled in, and the browser's id. */
-type FormOutput = { [name: string]: FieldValue | undefined; submissionId?: string };
-
-/**
- * The one schema of a form, for the browser, the BFF, the outbox and the content API. It takes what
- * a browser posts and its own output. Every field is checked even when others fail, so a step shows
- * its own errors while later steps are still empty; fields that are not shown are dropped, so what
- * reaches the company is exactly what the visitor was shown.
- */
-export function formSchema<Out extends FormOutput>(fields: FieldSpecs, options: { stored?: boolean } = {}) {
-  const shape = Object.fromEntries(Object.keys(fields).map((name) => [name, z.unknown().optional()])) as Record<string, z.ZodOptional<z.ZodUnknown>>;
-  // Each field is parsed in the walk (its options and conditions depend on the others); the object
-  // only gathers them, and lets anything else a post carries (intent, step) fall away.
-  return z.object({ ...shape, submissionId }).transform((form, ctx) => {
-    const walk = walkFields(fields, form, options);
-    for (const [name, message] of walk.problems) ctx.addIssue({ code: 'custom', path: [name], message });
-    return { ...walk.values, submissionId: form.submissionId } as Out;
-  });
-}
-
-/** The fields of one section (a step, a group) for the values entered so far, in their order. */
-export function sectionFields(fields: FieldSpecs, section: string, values: Readonly<Record<string, unknown>>): ShownField[] {
-  return walkFields(fields, values).shown.filter((field) => field.spec.section === section);
 }
 
 /** The locale key of a field's name, on screen and in mails: its offer type's word for it, else `{ns}.fields.{name}`. */

@@ -1,8 +1,8 @@
-import { formSchema, sectionFields, type Condition, type FieldSpec, type FieldSpecs, type FieldValue, type ShownField } from './field-spec';
+import type { Condition, FieldSpec, FieldSpecs, FieldValue } from './field-spec';
 
 /**
  * The product inquiry, declared field by field (field-spec.ts): which fields exist for which offer
- * type, on which step, and the one schema the browser, the BFF and the content API validate it with.
+ * type and on which step (its schema, for the browser, the BFF and the content API: inquiry-form.ts).
  * Labels live in `locales/{lang}/common.json` under `inquiry.fields.{field}` and `inquiry.options.{value}`.
  */
 
@@ -174,17 +174,6 @@ export const INQUIRY_FIELDS = {
 export const INQUIRY_STEPS = [{ id: 'offer' }, { id: 'product' }, { id: 'contact' }, { id: 'message' }] as const;
 export type InquiryStep = (typeof INQUIRY_STEPS)[number]['id'];
 
-/** The fields a step shows for the values entered so far, in their order, with the options that apply. */
-export function shownOnStep(step: number, values: Readonly<Record<string, unknown>>): ShownField[] {
-  const id = INQUIRY_STEPS[step]?.id;
-  return id ? sectionFields(INQUIRY_FIELDS, id, values) : [];
-}
-
-/** The names of the fields a step shows for the values entered so far. */
-export function stepFields(step: number, values: Readonly<Record<string, unknown>>): string[] {
-  return shownOnStep(step, values).map((field) => field.name);
-}
-
 /**
  * The inquiry. Required: offer type, name, email, terms (decisions.md); the phone only when the
  * visitor asks to be called back. Fields added later (drive, colour, measuring time) are optional,
@@ -192,4 +181,3 @@ export function stepFields(step: number, values: Readonly<Record<string, unknown
  */
 export type InquiryData = { offerType: OfferType; nameAndSurname: string; email: string; [name: string]: FieldValue | undefined };
 export type InquiryForm = InquiryData & { submissionId?: string };
-export const inquiryForm = formSchema<InquiryForm>(INQUIRY_FIELDS);

@@ -1,4 +1,4 @@
-import { formSchema, type FieldSpecs, type FieldValue } from './field-spec';
+import type { FieldSpecs, FieldValue } from './field-spec';
 import { OPTION_SETS } from './inquiry';
 
 /**
@@ -41,6 +41,3 @@ export const SERVICE_SECTIONS = ['contact', 'installation', 'message'] as const;
 
 export type ServiceData = { phone: string; content: string; email?: string; [name: string]: FieldValue | undefined };
 export type ServiceForm = ServiceData & { submissionId?: string };
-export const serviceForm = formSchema<ServiceForm>(SERVICE_FIELDS);
-/** What the content API takes: also a request stored before the address was required. */
-export const serviceSubmission = formSchema<ServiceForm>(SERVICE_FIELDS, { stored: true });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_DATA_ID, type DocumentData, type PagePayload } from '../../shared/document';
-import { stepFields } from '../../shared/forms/inquiry';
+import { stepFields } from '../../shared/forms/inquiry-form';
 import type { Locale } from '../../shared/locales';
 import type { PublicFormResult, PublicFormScreen } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';

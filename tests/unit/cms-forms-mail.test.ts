@@ -2,9 +2,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fieldLabelKey, optionLabelKey, sectionFields, walkFields, type FieldSpecs } from '../../shared/forms/field-spec';
-import { INQUIRY_FIELDS, inquiryForm, OFFER_TYPES, OPTION_SETS } from '../../shared/forms/inquiry';
-import { SERVICE_FIELDS, serviceForm } from '../../shared/forms/service';
+import { fieldLabelKey, optionLabelKey, type FieldSpecs } from '../../shared/forms/field-spec';
+import { sectionFields, walkFields } from '../../shared/forms/form-schema';
+import { INQUIRY_FIELDS, OFFER_TYPES, OPTION_SETS } from '../../shared/forms/inquiry';
+import { inquiryForm } from '../../shared/forms/inquiry-form';
+import { SERVICE_FIELDS } from '../../shared/forms/service';
+import { serviceForm } from '../../shared/forms/service-form';
 import { LOCALES } from '../../shared/locales';
 import { openDb, type Db } from '../../server/cms/db';
 import {

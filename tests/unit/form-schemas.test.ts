@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { sectionFields, type ShownField } from '../../shared/forms/field-spec';
+import { type ShownField } from '../../shared/forms/field-spec';
+import { sectionFields } from '../../shared/forms/form-schema';
 import { fieldErrors } from '../../shared/forms/fields';
-import { BOUNDS, INQUIRY_FIELDS, inquiryForm, OFFER_TYPES, OPTION_SETS, type OfferType } from '../../shared/forms/inquiry';
+import { BOUNDS, INQUIRY_FIELDS, OFFER_TYPES, OPTION_SETS, type OfferType } from '../../shared/forms/inquiry';
+import { inquiryForm } from '../../shared/forms/inquiry-form';
 import { newsletterForm } from '../../shared/forms/newsletter';
-import { serviceForm, serviceSubmission } from '../../shared/forms/service';
+import { serviceForm, serviceSubmission } from '../../shared/forms/service-form';
 
 const errorsOf = (result: { success: boolean; error?: unknown }) => (result.success ? {} : fieldErrors(result.error as never));
 const contact = { nameAndSurname: 'Ana Novak', email: 'ana@example.com', terms: 'on' };

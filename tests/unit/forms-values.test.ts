@@ -9,14 +9,16 @@ import {
   staleChoices,
   stepOfField,
 } from '../../client/features/forms/inquiry-values';
-import { messageParams } from '../../client/features/forms/messages';
+import { messageParamsOf } from '../../client/features/forms/messages';
 import { inquiryResolver, schemaResolver } from '../../client/features/forms/resolvers';
 import { newSubmissionId } from '../../client/features/forms/submission-id';
 import { checkOnBlur, checkOnChange } from '../../client/features/forms/use-public-form';
 import { emptyValues, fromPosted, toEntries, toFormData, type FormValues } from '../../client/features/forms/values';
 import { postedValues } from '../../shared/forms/fields';
-import { BOUNDS, inquiryForm, stepFields } from '../../shared/forms/inquiry';
-import { serviceForm } from '../../shared/forms/service';
+import { BOUNDS, INQUIRY_FIELDS } from '../../shared/forms/inquiry';
+import { SERVICE_FIELDS } from '../../shared/forms/service';
+import { inquiryForm, stepFields } from '../../shared/forms/inquiry-form';
+import { serviceForm } from '../../shared/forms/service-form';
 
 const KINDS = { email: 'text', consent: 'checkbox', fabrics: 'list' } as const;
 
@@ -148,10 +150,10 @@ describe('resolvers over the shared schemas', () => {
     });
   });
 
-  it('names the bounds in range errors', () => {
-    expect(messageParams('form.errors.width')).toEqual(BOUNDS.width);
-    expect(messageParams('form.errors.year')).toEqual({ min: 1990, max: new Date().getFullYear() });
-    expect(messageParams('form.errors.required')).toBeUndefined();
+  it('names the bounds of the form\u2019s own fields in range errors', () => {
+    expect(messageParamsOf(INQUIRY_FIELDS)('form.errors.width')).toEqual(BOUNDS.width);
+    expect(messageParamsOf(SERVICE_FIELDS)('form.errors.year')).toEqual({ min: 1990, max: new Date().getFullYear() });
+    expect(messageParamsOf(INQUIRY_FIELDS)('form.errors.required')).toBeUndefined();
   });
 });
 

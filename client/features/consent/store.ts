@@ -1,4 +1,4 @@
-import type { i18n } from 'i18next';
+import type { Translator } from '../../i18n/translator';
 import type { Locale } from '../../../shared/locales';
 import { autoClearPlan, cookieNames, eraseAssignments, matchingCookies } from './auto-clear';
 import { isBot } from './bots';
@@ -18,7 +18,7 @@ export interface ConsentView {
 
 interface Setup {
   locale: Locale;
-  i18n: i18n;
+  i18n: Translator;
   /** The banner and preferences components, loaded with the texts before anything shows. */
   loadUi: () => Promise<unknown>;
 }
@@ -54,7 +54,7 @@ function prepareUi(): Promise<boolean> {
     const { locale, i18n, loadUi } = setup!;
     const [texts] = await Promise.all([loadConsentTexts(locale), loadUi()]);
     if (!texts) return false;
-    i18n.addResourceBundle(locale, CONSENT_NAMESPACE, texts, true, true);
+    i18n.addResourceBundle(CONSENT_NAMESPACE, texts);
     return true;
   })().catch((error: unknown) => {
     console.error(error);

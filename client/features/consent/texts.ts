@@ -1,6 +1,7 @@
+import type { Bundle } from '../../i18n/translator';
 import type { Locale } from '../../../shared/locales';
 
-export type ConsentTexts = Record<string, unknown>;
+export type ConsentTexts = Bundle;
 
 /**
  * One chunk per language, loaded only when the banner or the preferences are about to show. Plain

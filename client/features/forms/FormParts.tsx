@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { Honeypot } from '../../components/forms/AccountForm';
-import { messageParams } from './messages';
+import { useMessageParams } from './messages';
 
 /**
  * The parts every public form shares around its fields: the list of what the server found wrong,
@@ -16,6 +16,7 @@ import { messageParams } from './messages';
  */
 export function ErrorSummary({ form, errors, label }: { form: string; errors: [string, string][]; label: (name: string) => string }) {
   const { t } = useTranslation();
+  const messageParams = useMessageParams();
   if (!errors.length) return null;
   return (
     <div className="form-message form-message--error error-summary" role="alert">

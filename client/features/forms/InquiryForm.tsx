@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { fieldLabelKey, optionLabelKey } from '../../../shared/forms/field-spec';
-import { INQUIRY_FIELDS, INQUIRY_STEPS, OFFER_TYPES, shownOnStep, stepFields } from '../../../shared/forms/inquiry';
+import { INQUIRY_FIELDS, INQUIRY_STEPS, OFFER_TYPES } from '../../../shared/forms/inquiry';
+import { shownOnStep, stepFields } from '../../../shared/forms/inquiry-form';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
@@ -19,11 +20,15 @@ import {
   staleChoices,
 } from './inquiry-values';
 import { MeasuringGuideLink } from './MeasuringGuideLink';
+import { messageParamsOf, MessageParamsProvider } from './messages';
 import { SpecFields } from './SpecFields';
 import { StepIndicator } from './StepIndicator';
 import { inquiryResolver } from './resolvers';
 import { focusFirst, usePublicForm, useThankYouFocus } from './use-public-form';
 import { emptyValues, textOf, type FormValues } from './values';
+
+/** Error messages name the bounds of this form's own fields. */
+const INQUIRY_MESSAGE_PARAMS = messageParamsOf(INQUIRY_FIELDS);
 
 const FORM = 'inquiry';
 
@@ -183,82 +188,84 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   const summary = result?.errors ? orderOnStep(Object.keys(result.errors)).flatMap((name): [string, string][] => (errorOf(name) ? [[name, errorOf(name)!]] : [])) : [];
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      action={action}
-      noValidate
-      className="public-form inquiry-form"
-      aria-label={t('inquiry.title')}
-      aria-busy={busy || undefined}
-      data-settled={settled}
-      onSubmit={onSubmit}
-    >
-      <StepIndicator names={INQUIRY_STEPS.map((s) => t(`inquiry.steps.${s.id}.name`))} current={step} />
-      <FormError message={formError} />
-      <ErrorSummary form={FORM} errors={summary} label={labelOf} />
+    <MessageParamsProvider value={INQUIRY_MESSAGE_PARAMS}>
+      <form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate
+        className="public-form inquiry-form"
+        aria-label={t('inquiry.title')}
+        aria-busy={busy || undefined}
+        data-settled={settled}
+        onSubmit={onSubmit}
+      >
+        <StepIndicator names={INQUIRY_STEPS.map((s) => t(`inquiry.steps.${s.id}.name`))} current={step} />
+        <FormError message={formError} />
+        <ErrorSummary form={FORM} errors={summary} label={labelOf} />
 
-      {step === 0 ? (
-        <ChoiceField
-          form={FORM}
-          name="offerType"
-          label={t('inquiry.steps.offer.title')}
-          legendAs={heading}
-          required
-          variant="cards"
-          control={field('offerType')}
-          value={offerType}
-          error={errorOf('offerType')}
-          options={OFFER_TYPES.map((key) => ({ value: key, label: t(optionLabelKey('inquiry', INQUIRY_FIELDS.offerType, key)), hint: t(`inquiry.offerTypeHints.${key}`) }))}
-        />
-      ) : (
-        <>
-          {heading(
-            <>
-              {t(`inquiry.steps.${INQUIRY_STEPS[step]!.id}.title`)}
-              {/* Which product these details are for (chosen a step back, or by the product's link). */}
-              {step === 1 && offerType ? (
-                <>
-                  {' '}
-                  <span className="form-step__product">{t(`inquiry.offerTypes.${offerType}`)}</span>
-                </>
-              ) : null}
-            </>,
-          )}
-          {step === 1 ? (
-            <p className="form-step__intro">
-              {t('inquiry.steps.product.intro')} <MeasuringGuideLink to={data.measuringGuide} />
-            </p>
-          ) : (
-            <RequiredNote />
-          )}
-        </>
-      )}
+        {step === 0 ? (
+          <ChoiceField
+            form={FORM}
+            name="offerType"
+            label={t('inquiry.steps.offer.title')}
+            legendAs={heading}
+            required
+            variant="cards"
+            control={field('offerType')}
+            value={offerType}
+            error={errorOf('offerType')}
+            options={OFFER_TYPES.map((key) => ({ value: key, label: t(optionLabelKey('inquiry', INQUIRY_FIELDS.offerType, key)), hint: t(`inquiry.offerTypeHints.${key}`) }))}
+          />
+        ) : (
+          <>
+            {heading(
+              <>
+                {t(`inquiry.steps.${INQUIRY_STEPS[step]!.id}.title`)}
+                {/* Which product these details are for (chosen a step back, or by the product's link). */}
+                {step === 1 && offerType ? (
+                  <>
+                    {' '}
+                    <span className="form-step__product">{t(`inquiry.offerTypes.${offerType}`)}</span>
+                  </>
+                ) : null}
+              </>,
+            )}
+            {step === 1 ? (
+              <p className="form-step__intro">
+                {t('inquiry.steps.product.intro')} <MeasuringGuideLink to={data.measuringGuide} />
+              </p>
+            ) : (
+              <RequiredNote />
+            )}
+          </>
+        )}
 
-      {step > 0 ? (
-        <div className="form-grid">
-          <SpecFields form={FORM} ns="inquiry" fields={shownOnStep(step, values)} values={values} publicForm={publicForm} locale={locale} />
-        </div>
-      ) : null}
-
-      {inquiryEntries(values, otherSteps(step)).map(([name, value], index) => (
-        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
-      ))}
-      <input type="hidden" name="step" value={step} />
-      <input type="hidden" name="shown" value={shownProductFields.join(',')} />
-      <HiddenFields submissionId={submissionId} />
-
-      <div className="form-actions">
-        {/* First in the markup: Enter in a field presses it (a plain form's default button). */}
-        <button type="submit" name="intent" value={step === LAST_STEP ? 'send' : 'next'} className="button" disabled={busy}>
-          {busy ? t('form.sending') : step === LAST_STEP ? t('inquiry.send') : t('inquiry.next')}
-        </button>
         {step > 0 ? (
-          <button type="submit" name="intent" value="back" formNoValidate className="button button--ghost" disabled={busy}>
-            {t('inquiry.back')}
-          </button>
+          <div className="form-grid">
+            <SpecFields form={FORM} ns="inquiry" fields={shownOnStep(step, values)} values={values} publicForm={publicForm} locale={locale} />
+          </div>
         ) : null}
-      </div>
-    </form>
+
+        {inquiryEntries(values, otherSteps(step)).map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="step" value={step} />
+        <input type="hidden" name="shown" value={shownProductFields.join(',')} />
+        <HiddenFields submissionId={submissionId} />
+
+        <div className="form-actions">
+          {/* First in the markup: Enter in a field presses it (a plain form's default button). */}
+          <button type="submit" name="intent" value={step === LAST_STEP ? 'send' : 'next'} className="button" disabled={busy}>
+            {busy ? t('form.sending') : step === LAST_STEP ? t('inquiry.send') : t('inquiry.next')}
+          </button>
+          {step > 0 ? (
+            <button type="submit" name="intent" value="back" formNoValidate className="button button--ghost" disabled={busy}>
+              {t('inquiry.back')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </MessageParamsProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n/Trans';
 import { useTranslation } from '../../i18n/use-translation';
 import type { Locale } from '../../../shared/locales';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../../shared/routes';

@@ -1,15 +1,21 @@
 import { Fragment, useMemo, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { fieldLabelKey, sectionFields } from '../../../shared/forms/field-spec';
-import { SERVICE_FIELDS, SERVICE_SECTIONS, serviceForm } from '../../../shared/forms/service';
+import { fieldLabelKey } from '../../../shared/forms/field-spec';
+import { sectionFields } from '../../../shared/forms/form-schema';
+import { SERVICE_FIELDS, SERVICE_SECTIONS } from '../../../shared/forms/service';
+import { serviceForm } from '../../../shared/forms/service-form';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
 import { ErrorSummary, FormError, HiddenFields, RequiredNote, ThankYou } from './FormParts';
 import { schemaResolver } from './resolvers';
+import { messageParamsOf, MessageParamsProvider } from './messages';
 import { SpecFields } from './SpecFields';
 import { submitWhole, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
 import { emptyValues, fieldKinds } from './values';
+
+/** Error messages name the bounds of this form's own fields. */
+const SERVICE_MESSAGE_PARAMS = messageParamsOf(SERVICE_FIELDS);
 
 const FORM = 'service';
 
@@ -49,26 +55,28 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
   );
 
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="public-form" aria-label={t('service.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)}>
-      <FormError message={formError} />
-      <ErrorSummary form={FORM} errors={summary} label={labelOf} />
-      <RequiredNote />
-      {SERVICE_SECTIONS.map((section) =>
-        section === 'message' ? (
-          <Fragment key={section}>{fieldsOf(section)}</Fragment>
-        ) : (
-          <fieldset key={section} className="form-group">
-            <legend>{t(`service.groups.${section}`)}</legend>
-            {fieldsOf(section)}
-          </fieldset>
-        ),
-      )}
-      <HiddenFields submissionId={submissionId} />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t('form.sending') : t('service.submit')}
-        </button>
-      </div>
-    </form>
+    <MessageParamsProvider value={SERVICE_MESSAGE_PARAMS}>
+      <form ref={formRef} method="post" action={action} noValidate className="public-form" aria-label={t('service.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)}>
+        <FormError message={formError} />
+        <ErrorSummary form={FORM} errors={summary} label={labelOf} />
+        <RequiredNote />
+        {SERVICE_SECTIONS.map((section) =>
+          section === 'message' ? (
+            <Fragment key={section}>{fieldsOf(section)}</Fragment>
+          ) : (
+            <fieldset key={section} className="form-group">
+              <legend>{t(`service.groups.${section}`)}</legend>
+              {fieldsOf(section)}
+            </fieldset>
+          ),
+        )}
+        <HiddenFields submissionId={submissionId} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t('form.sending') : t('service.submit')}
+          </button>
+        </div>
+      </form>
+    </MessageParamsProvider>
   );
 }

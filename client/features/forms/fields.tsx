@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { messageParams } from './messages';
+import { useMessageParams } from './messages';
 
 /**
  * The inputs of the public forms. Each renders the same markup on the server and in the browser: a
@@ -25,6 +25,7 @@ export function describedBy(...ids: (string | false | undefined)[]): string | un
 /** A field's error, written out with the numbers it names; the prefix tells screen reader users what it is. */
 export function FieldError({ id, message }: { id: string; message: string }) {
   const { t } = useTranslation();
+  const messageParams = useMessageParams();
   return (
     <p className="field__error" id={id}>
       <span className="visually-hidden">{t('form.errorPrefix')} </span>

@@ -1,4 +1,5 @@
-import { INQUIRY_FIELDS, INQUIRY_STEPS, shownOnStep, stepFields } from '../../../shared/forms/inquiry';
+import { INQUIRY_FIELDS, INQUIRY_STEPS } from '../../../shared/forms/inquiry';
+import { shownOnStep, stepFields } from '../../../shared/forms/inquiry-form';
 import { fieldKinds, textOf, toEntries, type FormValues } from './values';
 
 /**

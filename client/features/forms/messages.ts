@@ -1,11 +1,19 @@
-import { boundsOfMessage } from '../../../shared/forms/field-spec';
-import { INQUIRY_FIELDS } from '../../../shared/forms/inquiry';
-import { SERVICE_FIELDS } from '../../../shared/forms/service';
+import { createContext, useContext } from 'react';
+import { boundsOfMessage, type FieldSpecs } from '../../../shared/forms/field-spec';
+
+type MessageParams = (message: string) => Record<string, number> | undefined;
 
 /**
- * The numbers a field error names ("from 20 to 1000"), taken from the bounds the schemas check, so
- * a changed bound changes its message in every language at once.
+ * The numbers a field error names ("from 20 to 1000"), taken from the bounds the form's own spec
+ * checks, so a changed bound changes its message in every language at once. The form provides it;
+ * a form without number fields (the footer signup) needs none, and so loads no form spec.
  */
-export function messageParams(message: string): Record<string, number> | undefined {
-  return boundsOfMessage(INQUIRY_FIELDS, message) ?? boundsOfMessage(SERVICE_FIELDS, message);
+const MessageParamsContext = createContext<MessageParams>(() => undefined);
+
+export const MessageParamsProvider = MessageParamsContext.Provider;
+export const useMessageParams = () => useContext(MessageParamsContext);
+
+/** The message numbers of a form's fields, made once per spec. */
+export function messageParamsOf(fields: FieldSpecs): MessageParams {
+  return (message) => boundsOfMessage(fields, message);
 }

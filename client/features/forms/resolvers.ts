@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { inquiryForm } from '../../../shared/forms/inquiry';
+import { inquiryForm } from '../../../shared/forms/inquiry-form';
 import type { FormValues } from './values';
 
 /**

@@ -1,4 +1,5 @@
-import { fieldLabelKey, optionLabelKey, walkFields, type FieldSpecs, type FieldValue, type ShownField } from '../../../shared/forms/field-spec';
+import { fieldLabelKey, optionLabelKey, type FieldSpecs, type FieldValue, type ShownField } from '../../../shared/forms/field-spec';
+import { walkFields } from '../../../shared/forms/form-schema';
 import { INQUIRY_FIELDS, type InquiryData } from '../../../shared/forms/inquiry';
 import { SERVICE_FIELDS, type ServiceData } from '../../../shared/forms/service';
 import { LOCALE_ISO, type Locale } from '../../../shared/locales';
