@@ -18,7 +18,7 @@ export const RUM_ROUTES: ['notFound', ...RouteName[]] = ['notFound', ...ROUTE_NA
 export type RumRoute = (typeof RUM_ROUTES)[number];
 
 /** Where the page was in its loading when the metric's moment came (web-vitals' `loadState`). */
-export const LOAD_STATES = ['loading', 'dom-interactive', 'dom-content-loaded', 'complete'] as const;
+const LOAD_STATES = ['loading', 'dom-interactive', 'dom-content-loaded', 'complete'] as const;
 
 /**
  * Above these a value is no measurement of a page but of a tab left in the background or a clock gone

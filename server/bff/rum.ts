@@ -1,4 +1,4 @@
-import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { rumReportSchema } from '../../shared/rum';
@@ -23,7 +23,7 @@ import type { RumSummary } from '../rum/summary';
  */
 
 /** The largest report is about 600 bytes; 4 kB leaves room and still bounds what one post costs. */
-export const RUM_BODY_LIMIT = '4kb';
+const BODY_LIMIT = '4kb';
 
 export interface RumApiOptions {
   origin: string;
@@ -39,31 +39,31 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
+const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
+
 export function rumApi({ origin, limit, opsToken, logger, summary }: RumApiOptions): Router {
   const router = Router();
-  const answer = (status: number, error: string) => (_req: express.Request, res: express.Response) => void res.status(status).json({ error });
-
   router.post(
     '/api/rum',
     noStore,
-    (req, res, next) => (isSameOrigin(req, origin) ? next() : answer(403, 'forbidden')(req, res)),
+    (req, res, next) => (isSameOrigin(req, origin) ? next() : refuse(res, 403, 'forbidden')),
     // express-rate-limit rather than the form limiter: an IPv6 client is keyed by its /56 (it may own
     // the whole range), and the standard RateLimit header tells a well-behaved sender when to come back.
-    rateLimit({ windowMs: 60_000, limit, standardHeaders: 'draft-8', legacyHeaders: false, logger, handler: answer(429, 'rate_limited') }),
-    (req, res, next) => (req.is('application/json') ? next() : answer(415, 'unsupported_type')(req, res)),
-    express.json({ limit: RUM_BODY_LIMIT }),
+    rateLimit({ windowMs: 60_000, limit, standardHeaders: 'draft-8', legacyHeaders: false, logger, handler: (_req, res) => refuse(res, 429, 'rate_limited') }),
+    (req, res, next) => (req.is('application/json') ? next() : refuse(res, 415, 'unsupported_type')),
+    express.json({ limit: BODY_LIMIT }),
     (req, res) => {
       const parsed = rumReportSchema.safeParse(req.body);
-      if (!parsed.success) return answer(400, 'bad_request')(req, res);
+      if (!parsed.success) return refuse(res, 400, 'bad_request');
       logger.info(rumLogFields(parsed.data), RUM_LOG_MESSAGE);
       summary.record(parsed.data);
       res.status(204).end();
     },
   );
-  const bodyErrors: ErrorRequestHandler = (error, req, res, next) => {
+  const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
     const type = (error as { type?: unknown } | null)?.type;
-    if (type === 'entity.too.large') return answer(413, 'too_large')(req, res);
-    if (type === 'entity.parse.failed') return answer(400, 'bad_request')(req, res);
+    if (type === 'entity.too.large') return refuse(res, 413, 'too_large');
+    if (type === 'entity.parse.failed') return refuse(res, 400, 'bad_request');
     next(error);
   };
   router.use('/api/rum', bodyErrors);
@@ -72,7 +72,7 @@ export function rumApi({ origin, limit, opsToken, logger, summary }: RumApiOptio
     router.get('/api/rum/p75', noStore, (req, res) => {
       if (!hasBearerToken(req.headers.authorization, opsToken)) {
         res.setHeader('WWW-Authenticate', 'Bearer');
-        return answer(401, 'unauthorized')(req, res);
+        return refuse(res, 401, 'unauthorized');
       }
       res.json({ rows: summary.rows() });
     });

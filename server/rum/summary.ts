@@ -14,9 +14,9 @@ const SMALLEST: Record<RumMetricName, number> = { LCP: 1, INP: 1, FCP: 1, TTFB: 
 const LARGEST: Record<RumMetricName, number> = { LCP: MAX_MS, INP: MAX_MS, FCP: MAX_MS, TTFB: MAX_MS, CLS: MAX_CLS };
 
 /** Bucket 0 holds [0, smallest); bucket i holds [smallest·1.1^(i-1), smallest·1.1^i); the last one everything above. */
-function bucketCount(metric: RumMetricName): number {
-  return Math.ceil(Math.log(LARGEST[metric] / SMALLEST[metric]) / Math.log(GROWTH)) + 2;
-}
+const BUCKETS = Object.fromEntries(
+  RUM_METRICS.map((metric) => [metric, Math.ceil(Math.log(LARGEST[metric] / SMALLEST[metric]) / Math.log(GROWTH)) + 2]),
+) as Record<RumMetricName, number>;
 
 function lowerBound(metric: RumMetricName, bucket: number): number {
   return bucket === 0 ? 0 : SMALLEST[metric] * GROWTH ** (bucket - 1);
@@ -24,7 +24,7 @@ function lowerBound(metric: RumMetricName, bucket: number): number {
 
 export function bucketOf(metric: RumMetricName, value: number): number {
   if (value < SMALLEST[metric]) return 0;
-  return Math.min(bucketCount(metric) - 1, Math.floor(Math.log(value / SMALLEST[metric]) / Math.log(GROWTH)) + 1);
+  return Math.min(BUCKETS[metric] - 1, Math.floor(Math.log(value / SMALLEST[metric]) / Math.log(GROWTH)) + 1);
 }
 
 /** The value below which 75% of the counted values lie, interpolated inside its bucket; null when nothing was counted. */
@@ -73,7 +73,7 @@ export function createRumSummary() {
       for (const { name, value } of report.metrics) {
         const key = `${report.route} ${report.locale} ${name}`;
         let s = series.get(key);
-        if (!s) series.set(key, (s = { route: report.route, locale: report.locale, metric: name, count: 0, counts: new Uint32Array(bucketCount(name)) }));
+        if (!s) series.set(key, (s = { route: report.route, locale: report.locale, metric: name, count: 0, counts: new Uint32Array(BUCKETS[name]) }));
         s.counts[bucketOf(name, value)]!++;
         s.count++;
       }

@@ -1,9 +1,7 @@
 import type { Locale } from '../../../shared/locales';
 import type { RumRoute } from '../../../shared/rum';
 import { parseRouteId } from '../../../shared/routes';
-
-/** The 404 route of the tree (client/routes.tsx), which has no locale in its id. */
-const NOT_FOUND_ROUTE_ID = 'notFound';
+import { NOT_FOUND_ROUTE_ID } from '../../routes';
 
 /** The screen of a page from the ids of its matched routes (`layout`, `product___en`): `product`. Never the URL. */
 export function rumRoute(routeIds: readonly string[]): RumRoute | null {
