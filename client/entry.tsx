@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
@@ -57,14 +57,18 @@ async function mount(): Promise<void> {
     },
     dataStrategy: fullLoadOnNewBuild(payloadDataStrategy, () => outdated),
   });
-  hydrateRoot(
-    document.getElementById(APP_ROOT_ID)!,
-    <StrictMode>
-      <I18nextProvider i18n={createI18n(data.locale, strings)}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for one long task: the painted page stays responsive, and a tap before hydration is replayed.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById(APP_ROOT_ID)!,
+      <StrictMode>
+        <I18nextProvider i18n={createI18n(data.locale, strings)}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
   startBuildCheck(data.buildId, () => (outdated = true));
   startLinkPrefetch(routes, importers);
   scheduleFirstScroll();

@@ -74,8 +74,12 @@ interface Screens {
   profile: { user: c.AccountUser; submissions: c.AccountSubmission[] | null };
   verifyEmail: { token: string | null };
   slug: { target: c.SlugTarget };
-  /** `offerType`: from the path (a product's call to action), preselected. */
-  inquiry: PublicFormScreen & { offerType: OfferType | null };
+  /**
+   * `offerType`: from the path (a product's call to action), preselected. `measuringGuide`: the path
+   * of the article on measuring windows in this locale, linked from the dimensions step (null when
+   * the content API does not name it).
+   */
+  inquiry: PublicFormScreen & { offerType: OfferType | null; measuringGuide: string | null };
   service: PublicFormScreen;
   newsletter: PublicFormScreen;
 }

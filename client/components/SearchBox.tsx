@@ -16,7 +16,7 @@ type Option = Suggestion & { section: SuggestionSection | 'all' };
  * input and the active option is named by aria-activedescendant. Everything typed or suggested is
  * rendered as React text, never as markup.
  */
-export function SearchBox({ locale }: { locale: Locale }) {
+export function SearchBox({ locale, id: formId }: { locale: Locale; id?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const navigateTo = useNavigateTo();
@@ -148,6 +148,7 @@ export function SearchBox({ locale }: { locale: Locale }) {
 
   return (
     <form
+      id={formId}
       className="search-box"
       role="search"
       // Named, so it differs from the search and FAQ pages' own search forms.

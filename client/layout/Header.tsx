@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
 import { pathTo } from '../../shared/routes';
@@ -10,6 +10,8 @@ import { useHydrated } from '../runtime/use-hydrated';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { MainMenu } from './MainMenu';
 import { useLayout } from './use-layout';
+
+const SEARCH_ID = 'site-search-box';
 
 /**
  * The market's phone, always in the header bar: on a phone it is the quickest way to a lead (an icon
@@ -34,13 +36,19 @@ export function Header() {
   const { locale, init, settings } = useLayout();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
-  // Close the mobile menu after a navigation.
+  // Close the mobile menu and search after a navigation.
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
     setOpen(false);
+    setSearchOpen(false);
   }
+  // Opened from its button, the search is for typing at once.
+  useEffect(() => {
+    if (searchOpen) document.querySelector<HTMLInputElement>(`#${SEARCH_ID} input`)?.focus();
+  }, [searchOpen]);
   const main = init.menus.find((m) => m.key === 'main');
   const hydrated = useHydrated();
   const menuIcon = (
@@ -49,8 +57,18 @@ export function Header() {
       <span className="visually-hidden">{t('header.menu')}</span>
     </>
   );
+  const searchIcon = (
+    <>
+      <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M12.6 12.6 17 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span className="visually-hidden">{t('header.openSearch')}</span>
+    </>
+  );
+  const state = `${open ? ' site-header--menu-open' : ''}${searchOpen ? ' site-header--search-open' : ''}`;
   return (
-    <header className="site-header">
+    <header className={`site-header${state}`}>
       <div className="container site-header__bar">
         <Link className="brand" to={pathTo('index', locale)} aria-label={t('header.home', { name: settings.company_name })}>
           <svg className="brand__mark" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
@@ -59,7 +77,17 @@ export function Header() {
           </svg>
           <span className="brand__name">{settings.company_name}</span>
         </Link>
-        <SearchBox locale={locale} />
+        {/* Phones: the search box behind a button, so the header is one row and the page starts near the top. */}
+        {hydrated ? (
+          <button type="button" className="search-toggle" aria-expanded={searchOpen} aria-controls={SEARCH_ID} onClick={() => setSearchOpen((v) => !v)}>
+            {searchIcon}
+          </button>
+        ) : (
+          <a href={`#${SEARCH_ID}`} className="search-toggle">
+            {searchIcon}
+          </a>
+        )}
+        <SearchBox locale={locale} id={SEARCH_ID} />
         <CallLink phone={marketPhone(settings, locale)} />
         {/* The same link for everyone (pages stay cacheable); signed in, the login leads to the profile. */}
         <Link className="account-link" to={pathTo('login', locale)}>

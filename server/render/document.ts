@@ -24,8 +24,10 @@ export function documentStart(head: Head, assets: PageAssets): string {
     ...head.jsonLd.map((block) => `<script type="application/ld+json">${scriptJson(block)}</script>`),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${a(href)}">`),
-    `<script type="module" src="${a(assets.entry)}"></script>`,
-    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${a(href)}">`),
+    // The page is painted from its HTML and CSS; scripts only hydrate it. At low priority they wait for
+    // the stylesheet and the page's main image instead of competing with them on a slow connection.
+    `<script type="module" src="${a(assets.entry)}" fetchpriority="low"></script>`,
+    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${a(href)}" fetchpriority="low">`),
     `</head><body><div id="${APP_ROOT_ID}">`,
   ].join('');
 }

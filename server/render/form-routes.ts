@@ -82,11 +82,31 @@ async function screen(args: Args, locale: Locale): Promise<PublicFormScreen & { 
   };
 }
 
+/** The content key of the article the dimensions step links to (content/articles.json). */
+const MEASURING_GUIDE = 'measuring-windows';
+
+/**
+ * The path of an article named by its content key, in this locale, from the sitemap (every article
+ * with its slugs in every locale, cached like any upstream answer). Null when the content API does
+ * not name it or is down: the form works without the link.
+ */
+async function articlePath(args: Args, locale: Locale, key: string): Promise<string | null> {
+  try {
+    const { entries } = await args.context.api.sitemap();
+    const article = entries.find((entry) => entry.route === 'blogArticle' && entry.key === key);
+    return article?.route === 'blogArticle' ? pathTo('blogArticle', locale, { category: article.params[locale].category, slug: article.slugs[locale] }) : null;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
+}
+
 export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<FormScreen<N>> } = {
   async inquiry(args, locale) {
     const offerType = offerTypeParam(args);
     const alternates = Object.fromEntries(LOCALES.map((l) => [l, pathTo('inquiry', l, { offerType: offerType ?? undefined })]));
-    return { ...(await screen(args, locale)), offerType, meta: meta(args, locale, 'inquiry', alternates) };
+    const [base, measuringGuide] = await Promise.all([screen(args, locale), articlePath(args, locale, MEASURING_GUIDE)]);
+    return { ...base, offerType, measuringGuide, meta: meta(args, locale, 'inquiry', alternates) };
   },
   async service(args, locale) {
     return { ...(await screen(args, locale)), meta: meta(args, locale, 'service') };

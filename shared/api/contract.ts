@@ -367,8 +367,17 @@ const categoryParamsSchema = z.object({
 export const sitemapEntrySchema = z.discriminatedUnion('route', [
   /** A product, a product category (at its bare slug), an FAQ item, a content page. */
   z.object({ route: z.enum(['product', 'slug', 'faqItem', 'page']), slugs: slugsSchema, updatedAt: sitemapDateSchema }),
-  /** An article: its slug and its category's slug in each locale. */
-  z.object({ route: z.literal('blogArticle'), slugs: slugsSchema, params: categoryParamsSchema, updatedAt: sitemapDateSchema }),
+  /**
+   * An article: its slug and its category's slug in each locale. `key`: its key in the CMS, for the
+   * site's links to a named article (the measuring guide); optional, as a CMS may not send it.
+   */
+  z.object({
+    route: z.literal('blogArticle'),
+    key: z.string().optional(),
+    slugs: slugsSchema,
+    params: categoryParamsSchema,
+    updatedAt: sitemapDateSchema,
+  }),
   /** An article category: the blog list of that category. */
   z.object({ route: z.literal('blog'), slugs: z.null(), params: categoryParamsSchema, updatedAt: sitemapDateSchema }),
   /** A content page with a screen of its own (the business-customer page on `b2b`). */

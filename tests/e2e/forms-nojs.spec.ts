@@ -100,18 +100,40 @@ test('an indoor shade shows the fields of its type once the type is chosen', asy
   await expect(page.locator('.steps__count')).toHaveText('Schritt 3 von 4');
 });
 
+test('a motor brings the question of its control, which the server shows before going on', async ({ page }) => {
+  await page.goto('/sl/povprasevanje/tende');
+  await expect(page.getByRole('link', { name: /vodič za merjenje oken/ })).toHaveAttribute('href', '/sl/blog/nasveti/kako-pravilno-izmeriti-okna-za-sencila');
+  await expect(page.getByRole('group', { name: 'Upravljanje motorja' })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Pogon' }).getByRole('radio', { name: 'Elektromotor' }).check();
+  await page.getByLabel('Širina').fill('400');
+  expect((await post(page, 'Naslednji korak')).status()).toBe(200);
+  await expect(page.locator('.steps__count')).toHaveText('Korak 2 od 4');
+  await expect(page.getByLabel('Širina')).toHaveValue('400');
+  await page.getByRole('group', { name: 'Upravljanje motorja' }).getByRole('radio', { name: 'Daljinski upravljalnik' }).check();
+  expect((await post(page, 'Naslednji korak')).status()).toBe(200);
+  await expect(page.locator('.steps__count')).toHaveText('Korak 3 od 4');
+  await page.getByRole('group', { name: 'Želeni termin brezplačne izmere' }).getByRole('radio', { name: 'Med tednom dopoldne' }).check();
+  expect((await post(page, 'Prejšnji korak')).status()).toBe(200);
+  await expect(page.getByRole('group', { name: 'Upravljanje motorja' }).getByRole('radio', { name: 'Daljinski upravljalnik' })).toBeChecked();
+});
+
 test('the service request: errors with the values kept, then its thank-you', async ({ page }) => {
   await page.goto('/en/service');
   await page.getByLabel('Year of installation').fill('1970');
   await page.getByLabel('Invoice number').fill('2019-0412');
+  await page.getByLabel('Installation address').fill('Gozdna pot 7');
   expect((await post(page, 'Send service request')).status()).toBe(400);
   await expect(page.locator('#service-phone-error')).toHaveText('Error: This field is required.');
   await expect(page.locator('#service-content-error')).toHaveText('Error: This field is required.');
   await expect(page.locator('#service-installationYear-error')).toHaveText(`Error: Enter a year between 1990 and ${new Date().getFullYear()}.`);
   await expect(page.getByLabel('Invoice number')).toHaveValue('2019-0412');
   await expect(page.getByLabel('Year of installation')).toHaveValue('1970');
+  await expect(page.locator('#service-town-error')).toHaveText('Error: This field is required.');
+  await expect(page.getByLabel('Installation address')).toHaveValue('Gozdna pot 7');
 
   await page.getByLabel('Phone').fill('+386 41 555 111');
+  await page.getByLabel('Postcode').fill('2380');
+  await page.getByLabel('Town').fill('Slovenj Gradec');
   await page.getByLabel('Year of installation').fill('2012');
   await page.getByLabel('What is the problem?').fill('The awning does not retract completely.');
   await page.getByRole('checkbox', { name: /I agree to the privacy policy/ }).check();

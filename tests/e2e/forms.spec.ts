@@ -230,6 +230,66 @@ test.describe('inquiry', () => {
   });
 });
 
+test.describe('inquiry: drive, colour and measuring visit', () => {
+  test('a motor asks its control, a RAL colour its code; the dimensions step links to the measuring guide', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.postData() ?? '');
+    });
+    await page.goto('/en/inquiry/rolete');
+    await ready(page);
+    await step(page, 2);
+
+    const guide = page.getByRole('link', { name: /guide to measuring windows/ });
+    await expect(guide).toHaveAttribute('href', '/en/blog/advice/how-to-measure-windows-for-shading');
+    await expect(guide).toHaveAttribute('target', '_blank');
+    await expect(guide).toHaveAccessibleName('guide to measuring windows (opens in a new tab)');
+
+    const drive = page.getByRole('group', { name: 'Drive' });
+    const control = page.getByRole('group', { name: 'Motor control' });
+    await expect(drive.getByRole('radio')).toHaveCount(3);
+    await expect(control).toHaveCount(0);
+    await drive.getByRole('radio', { name: 'Electric motor' }).check();
+    await expect(control).toBeVisible();
+    await control.getByRole('radio', { name: 'Smart home' }).check();
+    // Another drive takes the question away; the motor brings it back with the answer kept.
+    await drive.getByRole('radio', { name: 'Handle' }).check();
+    await expect(control).toHaveCount(0);
+    await drive.getByRole('radio', { name: 'Electric motor' }).check();
+    await expect(control.getByRole('radio', { name: 'Smart home' })).toBeChecked();
+
+    const colour = page.getByRole('group', { name: 'Colour' });
+    await expect(colour.getByRole('radio', { name: 'Anthracite' })).toBeVisible();
+    await expect(page.getByLabel('RAL code')).toHaveCount(0);
+    await colour.getByRole('radio', { name: 'A RAL colour' }).check();
+    await expect(page.getByLabel('RAL code')).toHaveAccessibleDescription('For example RAL 7016. If you do not know it, we will choose it together.');
+    await page.getByLabel('RAL code').fill('RAL 7016');
+    await page.getByLabel('Width').fill('120');
+    await page.getByLabel('Height').fill('140');
+    await page.getByRole('button', { name: 'Next step' }).click();
+
+    await step(page, 3);
+    await page.getByRole('group', { name: 'Preferred time for the free measuring visit' }).getByRole('radio', { name: 'Saturday' }).check();
+    await page.getByLabel('Full name').fill('Ana Novak');
+    await page.getByRole('main').getByLabel('Email').fill('ana.motor@example.com');
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await step(page, 4);
+    await page.getByRole('checkbox', { name: /I agree to the privacy policy/ }).check();
+    await page.getByRole('button', { name: 'Send inquiry' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your inquiry!' })).toBeFocused();
+
+    expect(posts).toHaveLength(1);
+    const body = new URLSearchParams(posts[0]);
+    expect(Object.fromEntries(['mechanism', 'motorControl', 'colour', 'ralCode', 'visitTime'].map((name) => [name, body.get(name)]))).toEqual({
+      mechanism: 'motor',
+      motorControl: 'smartHome',
+      colour: 'ral',
+      ralCode: 'RAL 7016',
+      visitTime: 'saturday',
+    });
+  });
+});
+
 test.describe('service request', () => {
   test('errors next to the fields, then the thank-you, without a full page load', async ({ page }) => {
     await page.goto('/en/service');
@@ -239,9 +299,16 @@ test.describe('service request', () => {
     await expect(page.locator('#service-phone-error')).toHaveText('Error: This field is required.');
     await expect(page.locator('#service-content-error')).toHaveText('Error: This field is required.');
     await expect(page.locator('#service-terms-error')).toBeVisible();
+    // The installation's address is required (decisions.md, Leads and contact).
+    for (const field of ['streetAddress', 'postalCode', 'town']) await expect(page.locator(`#service-${field}-error`)).toHaveText('Error: This field is required.');
     await expect(page.getByLabel('Phone')).toBeFocused();
 
     await page.getByLabel('Phone').fill('041 555 111');
+    await page.getByLabel('Installation address').fill('Gozdna pot 7');
+    await expect(page.locator('#service-streetAddress-error')).toHaveCount(0);
+    await page.getByLabel('Postcode').fill('2380');
+    await page.getByLabel('Town').fill('Slovenj Gradec');
+    await page.getByRole('group', { name: 'Preferred time for the visit' }).getByRole('radio', { name: 'Saturday' }).check();
     await page.getByLabel('Year of installation').fill('1970');
     await page.getByLabel('Year of installation').blur();
     await expect(page.locator('#service-installationYear-error')).toHaveText(`Error: Enter a year between 1990 and ${new Date().getFullYear()}.`);

@@ -125,7 +125,10 @@ function inquiry(email: string, extra: Record<string, unknown> = {}): Record<str
     offerType: 'rolete',
     system: 'podometni',
     box: 'Omarica v barvi fasade, RAL 9016',
-    mechanism: 'handle',
+    mechanism: 'motor',
+    motorControl: 'remote',
+    colour: 'ral',
+    ralCode: 'RAL 7016',
     withMosquitoNet: true,
     width: 120,
     height: 140,
@@ -138,13 +141,14 @@ function inquiry(email: string, extra: Record<string, unknown> = {}): Record<str
     streetAddress: 'Prešernova ulica 5',
     postalCode: '2390',
     town: 'Ravne na Koroškem',
+    visitTime: 'weekdayAfternoon',
     message: 'Prosim za ponudbo za dve okni v dnevni sobi.\nOkni sta obrnjeni proti jugu.',
     note: 'Kličite po 16. uri.',
     terms: true,
     marketingOptOut: true,
     ...extra,
   };
-  for (const field of ['box', 'nameAndSurname', 'phone', 'streetAddress', 'message', 'note'] as const) personal.add(String(values[field]));
+  for (const field of ['box', 'ralCode', 'nameAndSurname', 'phone', 'streetAddress', 'message', 'note'] as const) personal.add(String(values[field]));
   return values;
 }
 
@@ -167,7 +171,10 @@ describe('POST forms/inquiry', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ id, kind: 'inquiry', locale: 'sl', email, status: 'received' });
     const data = JSON.parse(String(stored[0]!.data)) as Record<string, unknown>;
-    expect(data).toMatchObject({ offerType: 'rolete', system: 'podometni', width: 120, height: 140, amount: 2, terms: true, marketingOptOut: true });
+    expect(data).toMatchObject({
+      offerType: 'rolete', system: 'podometni', mechanism: 'motor', motorControl: 'remote', colour: 'ral', ralCode: 'RAL 7016', width: 120, height: 140, amount: 2,
+      visitTime: 'weekdayAfternoon', terms: true, marketingOptOut: true,
+    });
 
     const notification = await notificationOf(id, 'inquiry_notification');
     const confirmation = await delivered(mailsTo(email, 'inquiry_confirmation')[0]!);
@@ -183,9 +190,12 @@ describe('POST forms/inquiry', () => {
     for (const line of [
       'Jezik obiskovalca: slovenščina',
       'Izdelek: Rolete',
-      'Sistem: Podometni',
-      'Omarica: Omarica v barvi fasade, RAL 9016',
-      'Upravljanje: Ročica',
+      'Vgradnja: Podometna vgradnja',
+      'Omarica (mere, barva): Omarica v barvi fasade, RAL 9016',
+      'Pogon: Elektromotor',
+      'Upravljanje motorja: Daljinski upravljalnik',
+      'Barva: Po lestvici RAL',
+      'Oznaka RAL: RAL 7016',
       'Komarnik: Da',
       'Širina: 120 cm',
       'Višina: 140 cm',
@@ -198,6 +208,7 @@ describe('POST forms/inquiry', () => {
       'Ulica in hišna številka: Prešernova ulica 5',
       'Poštna številka: 2390',
       'Kraj: Ravne na Koroškem',
+      'Želeni termin brezplačne izmere: Med tednom popoldne',
       'Sporočilo:\nProsim za ponudbo za dve okni v dnevni sobi.\nOkni sta obrnjeni proti jugu.',
       'Opomba: Kličite po 16. uri.',
       'Soglasje s pogoji in varstvom osebnih podatkov: Da',
@@ -212,10 +223,20 @@ describe('POST forms/inquiry', () => {
     expect(confirmation.replyTo).toBe(COMPANY);
     expect(confirmation.subject).toBe('Senčila Zorko: prejeli smo vaše povpraševanje');
     expect(confirmation.text).toContain('odgovorili v najkrajšem možnem času');
-    for (const line of ['Izdelek: Rolete', 'Sistem: Podometni', 'Upravljanje: Ročica', 'Širina: 120 cm', 'Število kosov: 2', 'Montaža: Da']) {
+    for (const line of [
+      'Izdelek: Rolete',
+      'Vgradnja: Podometna vgradnja',
+      'Pogon: Elektromotor',
+      'Upravljanje motorja: Daljinski upravljalnik',
+      'Barva: Po lestvici RAL',
+      'Širina: 120 cm',
+      'Število kosov: 2',
+      'Montaža: Da',
+      'Želeni termin brezplačne izmere: Med tednom popoldne',
+    ]) {
       expect(confirmation.text).toContain(line);
     }
-    for (const typed of ['Ana Kovač', 'RAL 9016', 'dnevni sobi', '16. uri', 'Prešernova', '555 123']) expect(confirmation.text).not.toContain(typed);
+    for (const typed of ['Ana Kovač', 'RAL 9016', 'RAL 7016', 'dnevni sobi', '16. uri', 'Prešernova', '555 123']) expect(confirmation.text).not.toContain(typed);
   });
 
   it('writes both mails in the visitor’s language, with every option by its label', async () => {
@@ -230,8 +251,9 @@ describe('POST forms/inquiry', () => {
           status: 'hidden',
           fabrics: ['zatemnilna', 'Meine Lieblingsfarbe Anthrazit'],
           box: undefined,
-          mechanism: undefined,
-          withMosquitoNet: undefined,
+          motorControl: 'smartHome',
+          colour: 'anthracite',
+          visitTime: 'any',
           callBack: false,
           marketingOptOut: false,
         }),
@@ -246,22 +268,28 @@ describe('POST forms/inquiry', () => {
       'Sprache der Anfrage: Deutsch',
       'Produkt: Außenscreens',
       'System: ZIP',
-      'Ausführung: Verdeckt',
-      'Stoffe: Abdunkelnd, Meine Lieblingsfarbe Anthrazit',
+      'Kasten: Verdeckter Kasten',
+      'Stoff: Verdunkelnd, Meine Lieblingsfarbe Anthrazit',
+      'Antrieb: Elektromotor',
+      'Motorsteuerung: Smart Home',
+      'Farbe: Anthrazit',
       'Breite: 120 cm',
       'Stückzahl: 2',
       'Rückruf: Nein',
+      'Wunschtermin für das kostenlose Aufmaß: Jederzeit',
       'Möchte keine Angebote und Neuigkeiten erhalten: Nein',
     ]) {
       expect(notification.text).toContain(line);
     }
-    // Fields the offer type does not have are not listed (the schema dropped them).
-    expect(notification.text).not.toContain('Bedienung:');
+    // Fields the offer type (or the colour) does not have are not listed (the schema dropped them).
+    expect(notification.text).not.toContain('Insektenschutz:');
+    expect(notification.text).not.toContain('RAL-Farbton:');
 
     const confirmation = await delivered(mailsTo(email, 'inquiry_confirmation')[0]!);
     expect(confirmation.subject).toBe('Senčila Zorko: Wir haben Ihre Anfrage erhalten');
-    expect(confirmation.text).toContain('Stoffe: Abdunkelnd\n');
-    expect(confirmation.text).not.toContain('Anthrazit');
+    expect(confirmation.text).toContain('Stoff: Verdunkelnd\n');
+    expect(confirmation.text).toContain('Motorsteuerung: Smart Home\nFarbe: Anthrazit\n');
+    expect(confirmation.text).not.toContain('Lieblingsfarbe');
     expect(confirmation.text).toContain('so bald wie möglich');
   });
 
@@ -346,6 +374,30 @@ describe('POST forms/service', () => {
     expect(confirmation.subject).toBe('Senčila Zorko: prejeli smo vašo zahtevo za servis');
     expect(confirmation.text).toContain('v najkrajšem možnem času poklicali');
     for (const typed of ['Janez', 'Motor brni', '222 444']) expect(confirmation.text).not.toContain(typed);
+  });
+
+  it('lists the installation address and the preferred time, and confirms only the time', async () => {
+    const email = visitor();
+    const address = { streetAddress: 'Glavni trg 24', postalCode: '2380', town: 'Slovenj Gradec' };
+    for (const value of Object.values(address)) personal.add(value);
+    const id = await acked(201, post('service', { phone: '041 222 555', email, ...address, visitTime: 'saturday', content: 'Tenda se ne zapre.', terms: true }, { lang: 'sl' }));
+    personal.add('Tenda se ne zapre.');
+    const notification = await notificationOf(id, 'service_notification');
+    for (const line of ['Naslov montaže: Glavni trg 24', 'Poštna številka: 2380', 'Kraj: Slovenj Gradec', 'Želeni termin obiska: V soboto', 'Opis: Tenda se ne zapre.']) {
+      expect(notification.text).toContain(line);
+    }
+    const confirmation = await delivered(mailsTo(email, 'service_confirmation')[0]!);
+    expect(confirmation.text).toContain('Povzetek zahteve:\nŽeleni termin obiska: V soboto\n');
+    for (const typed of Object.values(address)) expect(confirmation.text).not.toContain(typed);
+  });
+
+  it('still stores a request an outbox queued before the address was required (the deploy must not turn it into a dead letter)', async () => {
+    const queuedBefore = { phone: '041 222 666', content: 'Roleta ropota.', terms: true, marketingOptOut: false, submissionId: randomUUID() };
+    personal.add('Roleta ropota.');
+    const id = await acked(201, post('service', queuedBefore, { lang: 'de' }));
+    const notification = await notificationOf(id, 'service_notification');
+    expect(notification.text).toContain('Beschreibung: Roleta ropota.');
+    expect(notification.text).not.toContain('Montageadresse');
   });
 
   it('refuses an installation year outside 1990 to this year and a missing phone', async () => {

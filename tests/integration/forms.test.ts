@@ -3,7 +3,11 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_DATA_ID, type DocumentData, type PagePayload } from '../../shared/document';
+import { stepFields } from '../../shared/forms/inquiry';
+import type { Locale } from '../../shared/locales';
 import type { PublicFormResult, PublicFormScreen } from '../../shared/page-data';
+import { pathTo } from '../../shared/routes';
+import { siteLabel } from '../../server/cms/mail/site-labels';
 import { startTestSite, waitForMail } from './helpers';
 
 /**
@@ -70,6 +74,9 @@ const submissionWithKeyLike = (pattern: string) =>
     email: string | null;
   }[];
 
+/** An installation's address, which a service request requires. */
+const ADDRESS = { streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec' };
+
 const unique = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 describe('newsletter without JavaScript', () => {
@@ -109,16 +116,23 @@ describe('newsletter without JavaScript', () => {
 
 describe('service request without JavaScript', () => {
   it('answers 400 with the errors and the values', async () => {
-    const res = await post('/en/service', { phone: 'abc', content: '', installationYear: '1980', invoiceNumber: 'R-1' });
+    const res = await post('/en/service', { phone: 'abc', streetAddress: 'Main Street 1', content: '', installationYear: '1980', invoiceNumber: 'R-1' });
     expect(res.status).toBe(400);
     const result = actionOf(res.text, 'service___en');
-    expect(result.values).toEqual({ phone: 'abc', content: '', installationYear: '1980', invoiceNumber: 'R-1' });
-    expect(result.errors).toEqual({ phone: 'form.errors.phone', content: 'form.errors.required', installationYear: 'form.errors.year', terms: 'form.errors.terms' });
+    expect(result.values).toEqual({ phone: 'abc', streetAddress: 'Main Street 1', content: '', installationYear: '1980', invoiceNumber: 'R-1' });
+    expect(result.errors).toEqual({
+      phone: 'form.errors.phone',
+      postalCode: 'form.errors.required',
+      town: 'form.errors.required',
+      installationYear: 'form.errors.year',
+      content: 'form.errors.required',
+      terms: 'form.errors.terms',
+    });
   });
 
   it('stores a valid request and delivers it to the content API', async () => {
     const content = `Roleta se ne spusti do konca (${Date.now()}).`;
-    const res = await post('/sl/servis', { phone: '+386 40 111 222', invoiceNumber: 'R-2024-17', installationYear: '2019', content, terms: 'on' });
+    const res = await post('/sl/servis', { phone: '+386 40 111 222', ...ADDRESS, invoiceNumber: 'R-2024-17', installationYear: '2019', content, terms: 'on' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/sl/servis?sent=1');
     const [row] = await until(() => {
@@ -203,6 +217,123 @@ describe('inquiry steps without JavaScript', () => {
   });
 });
 
+/** `company_email` of content/settings.json: where notifications go. */
+const COMPANY = 'info@sencila-zorko.si';
+
+const input = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
+
+/**
+ * The error a rendered page shows for a field: the text of its error paragraph, which must follow
+ * the field's control and be named by it (aria-describedby), so it is seen and heard beside it.
+ */
+function errorBeside(html: string, id: string): string {
+  const control = new RegExp(`<(input|fieldset)[^>]*id="${id}"[^>]*aria-describedby="[^"]*${id}-error|<(input|fieldset)[^>]*aria-describedby="[^"]*${id}-error[^>]*id="${id}"`).exec(html);
+  expect(control, `${id} names its error`).not.toBeNull();
+  const error = new RegExp(`<p class="field__error" id="${id}-error">([\\s\\S]*?)</p>`).exec(html.slice(control!.index));
+  expect(error, `${id}-error after the field`).not.toBeNull();
+  return error![1]!.replace(/<[^>]+>/g, '');
+}
+
+describe('drive, colour, measuring visit and installation address without JavaScript', () => {
+  const GUIDE = {
+    sl: { category: 'nasveti', slug: 'kako-pravilno-izmeriti-okna-za-sencila' },
+    en: { category: 'advice', slug: 'how-to-measure-windows-for-shading' },
+    de: { category: 'ratgeber', slug: 'fenster-richtig-ausmessen-fuer-sonnenschutz' },
+  };
+  const MAIL: Record<Locale, { company: string[]; visitor: string[] }> = {
+    sl: {
+      visitor: ['Pogon: Elektromotor', 'Upravljanje motorja: Pametni dom', 'Barva: Po lestvici RAL', 'Želeni termin brezplačne izmere: V soboto'],
+      company: ['Oznaka RAL: RAL 7016', 'Kraj: Kranj'],
+    },
+    en: {
+      visitor: ['Drive: Electric motor', 'Motor control: Smart home', 'Colour: A RAL colour', 'Preferred time for the free measuring visit: Saturday'],
+      company: ['RAL code: RAL 7016', 'Town: Kranj'],
+    },
+    de: {
+      visitor: ['Antrieb: Elektromotor', 'Motorsteuerung: Smart Home', 'Farbe: RAL-Farbe nach Wahl', 'Wunschtermin für das kostenlose Aufmaß: Samstags'],
+      company: ['RAL-Farbton: RAL 7016', 'Ort: Kranj'],
+    },
+  };
+
+  it.each<Locale>(['sl', 'en', 'de'])('walks the inquiry in %s: a motor asks its control, RAL its code, and everything reaches the company and the visitor', async (locale) => {
+    const path = pathTo('inquiry', locale);
+    const route = `inquiry___${locale}`;
+    const step = async (fields: Fields, status = 200) => {
+      const res = await post(path, fields);
+      expect(res.status, JSON.stringify(actionOf(res.text, route))).toBe(status);
+      return res;
+    };
+
+    // The dimensions step links to the measuring guide in the visitor's language.
+    const product = await step({ intent: 'next', step: '0', offerType: 'rolete' });
+    expect(product.text).toContain(`href="${pathTo('blogArticle', locale, GUIDE[locale])}" target="_blank"`);
+    expect(product.text).not.toContain('name="motorControl"');
+
+    // A motor and a RAL colour bring their follow-ups: the step is shown again with them.
+    const chosen = { offerType: 'rolete', system: 'podometni', mechanism: 'motor', colour: 'ral', width: '120', height: '140', amount: '2' };
+    const grew = await step({ intent: 'next', step: '1', shown: stepFields(1, { offerType: 'rolete' }).join(','), ...chosen });
+    expect(actionOf(grew.text, route)).toEqual({ form: 'inquiry', values: chosen, step: 1 });
+    expect(grew.text).toContain('name="motorControl"');
+    expect(input(grew.text, 'inquiry-ralCode')).not.toBe('');
+
+    // A control the form does not offer: its error beside it, every value kept.
+    const filled = { ...chosen, motorControl: 'voice', ralCode: 'RAL 7016' };
+    const shown = stepFields(1, filled).join(',');
+    expect(shown).toContain('motorControl,colour,ralCode');
+    const bad = await step({ intent: 'next', step: '1', shown, ...filled }, 400);
+    expect(actionOf(bad.text, route)).toEqual({ form: 'inquiry', values: filled, errors: { motorControl: 'form.errors.choice' }, step: 1 });
+    expect(errorBeside(bad.text, 'inquiry-motorControl')).toContain(siteLabel(locale, 'form.errors.choice'));
+    expect(input(bad.text, 'inquiry-width')).toContain('value="120"');
+    expect(input(bad.text, 'inquiry-ralCode')).toContain('value="RAL 7016"');
+    expect(bad.text).toMatch(/<input type="radio"(?=[^>]*name="mechanism")(?=[^>]*value="motor")[^>]*checked=""/);
+
+    const good = { ...filled, motorControl: 'smartHome' };
+    expect(actionOf((await step({ intent: 'next', step: '1', shown, ...good })).text, route).step).toBe(2);
+    const email = unique(`izmera-${locale}`);
+    const contactStep = { nameAndSurname: 'Maja Kranjc', email, town: 'Kranj', visitTime: 'saturday' };
+    expect(actionOf((await step({ intent: 'next', step: '2', ...good, ...contactStep })).text, route).step).toBe(3);
+    const sent = await post(path, { intent: 'send', step: '3', ...good, ...contactStep, terms: 'on' });
+    expect(sent.status).toBe(303);
+
+    const [row] = await until(() => {
+      const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'inquiry' AND email = ?").all(email)) as { data: string }[];
+      return rows.length ? rows : undefined;
+    });
+    expect(JSON.parse(row!.data)).toMatchObject({ mechanism: 'motor', motorControl: 'smartHome', colour: 'ral', ralCode: 'RAL 7016', visitTime: 'saturday', town: 'Kranj' });
+    const notification = await waitForMail(site.dataDir, COMPANY, email);
+    for (const line of [...MAIL[locale].visitor, ...MAIL[locale].company]) expect(notification).toContain(line);
+    const confirmation = await waitForMail(site.dataDir, email);
+    for (const line of MAIL[locale].visitor) expect(confirmation).toContain(line);
+    for (const typed of MAIL[locale].company) expect(confirmation).not.toContain(typed);
+  });
+
+  it.each<[Locale, string[]]>([
+    ['sl', ['Naslov montaže: Gozdna pot 7', 'Poštna številka: 2380', 'Kraj: Slovenj Gradec', 'Želeni termin obiska: V soboto']],
+    ['en', ['Installation address: Gozdna pot 7', 'Postcode: 2380', 'Town: Slovenj Gradec', 'Preferred time for the visit: Saturday']],
+    ['de', ['Montageadresse: Gozdna pot 7', 'Postleitzahl: 2380', 'Ort: Slovenj Gradec', 'Wunschtermin für den Besuch: Samstags']],
+  ])('requires the installation address of a service request in %s, and mails it with the preferred time', async (locale, lines) => {
+    const path = pathTo('service', locale);
+    const email = unique(`servis-${locale}`);
+    const fields = { phone: '041 333 444', email, visitTime: 'saturday', content: `Tenda (${locale})`, terms: 'on' };
+
+    const missing = await post(path, { ...fields, streetAddress: ADDRESS.streetAddress });
+    expect(missing.status).toBe(400);
+    const result = actionOf(missing.text, `service___${locale}`);
+    expect(result.errors).toEqual({ postalCode: 'form.errors.required', town: 'form.errors.required' });
+    expect(result.values).toEqual({ ...fields, streetAddress: ADDRESS.streetAddress });
+    expect(errorBeside(missing.text, 'service-town')).toContain(siteLabel(locale, 'form.errors.required'));
+    expect(errorBeside(missing.text, 'service-postalCode')).toContain(siteLabel(locale, 'form.errors.required'));
+    expect(input(missing.text, 'service-streetAddress')).toContain(`value="${ADDRESS.streetAddress}"`);
+
+    expect((await post(path, { ...fields, ...ADDRESS })).status).toBe(303);
+    const notification = await waitForMail(site.dataDir, COMPANY, email);
+    for (const line of lines) expect(notification).toContain(line);
+    const confirmation = await waitForMail(site.dataDir, email);
+    expect(confirmation).toContain(lines[3]);
+    for (const typed of Object.values(ADDRESS)) expect(confirmation).not.toContain(typed);
+  });
+});
+
 describe('what every form post must pass', () => {
   it('answers a filled honeypot as a success and stores nothing', async () => {
     const before = site.outbox.counts();
@@ -225,7 +356,7 @@ describe('what every form post must pass', () => {
 
   it('takes a double submit as one submission (without JavaScript: the same post; with it: the same id)', async () => {
     const content = `Dvojni klik ${Date.now()}`;
-    const form = { phone: '041 222 333', content, terms: 'on' };
+    const form = { phone: '041 222 333', ...ADDRESS, content, terms: 'on' };
     const [first, second] = [await post('/sl/servis', form), await post('/sl/servis', form)];
     expect([first.status, second.status]).toEqual([303, 303]);
 
@@ -276,6 +407,10 @@ describe('a signed-in visitor', () => {
       const id = `${path === '/sl/servis' ? 'service' : path === '/sl/e-novice' ? 'newsletter' : 'inquiry'}___sl`;
       expect(screenOf(page.text, id).prefill, path).toEqual({ nameAndSurname: 'Nina Zupan', email, phone: '+386 41 555 666', streetAddress: 'Trg 3', postalCode: '2000', town: 'Maribor' });
     }
+    // The service request takes their address as the installation's: filled in, to be changed if it is elsewhere.
+    const service = await request(site.server).get('/sl/servis').set('Cookie', session);
+    expect(input(service.text, 'service-streetAddress')).toContain('value="Trg 3"');
+    expect(input(service.text, 'service-town')).toContain('value="Maribor"');
     const payload = await request(site.server).get('/sl/servis/_payload.json').set('Cookie', session);
     expect(payload.headers['cache-control']).toBe('private, no-store');
     // A session that no longer works: no details, still a private page.
@@ -286,7 +421,7 @@ describe('a signed-in visitor', () => {
 
   it('sends a service request under their address when they leave the email empty', async () => {
     const content = `Servis za prijavljeno (${Date.now()})`;
-    const res = await post('/sl/servis', { phone: '+386 41 555 666', content, email: '', terms: 'on' }, session);
+    const res = await post('/sl/servis', { phone: '+386 41 555 666', ...ADDRESS, content, email: '', terms: 'on' }, session);
     expect(res.status).toBe(303);
     const [row] = await until(() => {
       const rows = cms((db) => db.prepare("SELECT email FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as { email: string }[];
@@ -335,7 +470,7 @@ describe('when the outbox cannot store', () => {
     const other = await startTestSite({ FORM_RATE_LIMIT_MAX: '1000' });
     try {
       await other.outbox.close();
-      const form = { phone: '040 123 456', content: 'Pokvarjena roleta', terms: 'on' };
+      const form = { phone: '040 123 456', ...ADDRESS, content: 'Pokvarjena roleta', terms: 'on' };
       const res = await request(other.server).post('/sl/servis').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode(form));
       expect(res.status).toBe(503);
       expect(res.headers['cache-control']).toBe('private, no-store');

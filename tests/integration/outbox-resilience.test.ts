@@ -96,7 +96,7 @@ async function until(check: () => boolean, timeoutMs: number): Promise<void> {
 }
 
 const serviceRequest = (content: string) =>
-  new URLSearchParams({ phone: '+386 40 123 456', content, terms: 'on', website: '' }).toString();
+  new URLSearchParams({ phone: '+386 40 123 456', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content, terms: 'on', website: '' }).toString();
 
 describe('the outbox loses nothing and delivers nothing twice', () => {
   it('takes 200 submissions while the content API is down and delivers each once when it is back', { timeout: 60_000 }, async () => {

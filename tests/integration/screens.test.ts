@@ -49,9 +49,9 @@ describe('every screen in every locale', () => {
         expect(hreflangs).toEqual(['sl-SI', 'en-GB', 'de-AT', 'x-default']);
         expect(html).toContain('class="site-header"');
         expect(html).toContain('<script type="application/json" id="__data">');
-        expect(html).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js"><\/script>/);
+        expect(html).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js" fetchpriority="low"><\/script>/);
         // The UI strings are the locale's own cached chunk, preloaded, not a part of every page's data.
-        expect(html).toContain(`<link rel="modulepreload" href="/${manifest[`locales/${locale}/common.json`]!.file}">`);
+        expect(html).toContain(`<link rel="modulepreload" href="/${manifest[`locales/${locale}/common.json`]!.file}" fetchpriority="low">`);
         const data = JSON.parse(attr(html, /<script type="application\/json" id="__data">(.*?)<\/script>/s)!) as Record<string, unknown>;
         expect(Object.keys(data).sort()).toEqual(['buildId', 'config', 'hydration', 'locale']);
         // The layout's data is what the layout shows: the SEO entries and the raw settings list stay on the server.

@@ -2,55 +2,85 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inquiryForm, OFFER_TYPES, OPTION_SETS, productFields, type FieldSpec } from '../../shared/forms/inquiry';
-import { serviceForm } from '../../shared/forms/service';
+import { fieldLabelKey, optionLabelKey, sectionFields, walkFields, type FieldSpecs } from '../../shared/forms/field-spec';
+import { INQUIRY_FIELDS, inquiryForm, OFFER_TYPES, OPTION_SETS } from '../../shared/forms/inquiry';
+import { SERVICE_FIELDS, serviceForm } from '../../shared/forms/service';
 import { LOCALES } from '../../shared/locales';
 import { openDb, type Db } from '../../server/cms/db';
 import {
-  formLabels, inquirySections, inquirySummary, renderFormMail, serviceSections, type FormMailTemplate, type FormMailVars, type StoredInquiry,
+  formLabels, inquirySections, inquirySummary, offerTypeLabel, renderFormMail, serviceSections, serviceSummary, type FormMailTemplate, type FormMailVars,
+  type StoredInquiry,
 } from '../../server/cms/mail/form-templates';
 import { fieldList } from '../../server/cms/mail/plain-text';
 import { mailQueue } from '../../server/cms/mail/queue';
+import { siteLabel } from '../../server/cms/mail/site-labels';
 import { createMailTransport } from '../../server/cms/mail/transport';
 import { migrate } from '../../server/cms/migrations';
 import { readEml } from '../support/eml';
 
-/** A value for every field an offer type shows, the visitor's own free text where a field takes it. */
+/**
+ * A value for every field the product step shows for these choices, the visitor's own free text
+ * where a field takes it; a motor and a RAL colour where offered, so their follow-ups appear too.
+ */
 function filledInquiry(offerType: (typeof OFFER_TYPES)[number], system?: string): StoredInquiry {
-  const values: Record<string, unknown> = { offerType, nameAndSurname: 'Vpisano Ime', email: 'a@example.si', terms: true };
-  const fields = productFields(offerType, system);
-  for (const [name, spec] of Object.entries(fields) as [string, FieldSpec][]) {
-    if (spec.kind === 'choice') values[name] = name === 'system' && system ? system : spec.options[0];
-    if (spec.kind === 'tags') values[name] = [spec.options[0], 'Vpisana lastna tkanina'];
-    if (spec.kind === 'number') values[name] = spec.min;
-    if (spec.kind === 'checkbox') values[name] = true;
-    if (spec.kind === 'text') values[name] = 'Vpisana omarica';
+  const values: Record<string, unknown> = { offerType, system, nameAndSurname: 'Vpisano Ime', email: 'a@example.si', terms: true, visitTime: 'saturday' };
+  // Each pass may show fields that the previous one's choices bring (motor -> control, RAL -> code).
+  for (let pass = 0; pass < 3; pass++) {
+    for (const { name, spec, options } of sectionFields(INQUIRY_FIELDS, 'product', values)) {
+      if (values[name] !== undefined) continue;
+      if (spec.kind === 'choice') values[name] = options.includes('motor') ? 'motor' : options.includes('ral') ? 'ral' : options[0];
+      if (spec.kind === 'tags') values[name] = [options[0], 'Vpisana lastna tkanina'];
+      if (spec.kind === 'number') values[name] = spec.min;
+      if (spec.kind === 'checkbox') values[name] = true;
+      if (spec.kind === 'text') values[name] = 'Vpisana omarica';
+    }
   }
   const { submissionId: _, ...form } = inquiryForm.parse(values);
-  return form;
+  return form as StoredInquiry;
 }
 
 const EVERY_INQUIRY = OFFER_TYPES.flatMap((offerType) =>
   offerType === 'notranja_sencila' ? OPTION_SETS.interiorSystem.map((system) => filledInquiry(offerType, system)) : [filledInquiry(offerType)],
 );
 
+/** Every locale key a form's fields and options can be named by, for every product. */
+function labelKeys(ns: 'inquiry' | 'service', fields: FieldSpecs): string[] {
+  const keys = new Set<string>();
+  for (const form of [...EVERY_INQUIRY, {}] as Record<string, unknown>[]) {
+    for (const { name, spec, options } of walkFields(fields, form).shown) {
+      keys.add(fieldLabelKey(ns, name, spec, form.offerType));
+      if (spec.mailLabel) keys.add(spec.mailLabel);
+      for (const value of options) keys.add(optionLabelKey(ns, spec, value));
+    }
+  }
+  return [...keys];
+}
+
 describe('form mail labels', () => {
-  it.each(LOCALES)('labels every product field the form can send, in %s', (locale) => {
+  it.each(LOCALES)('has a site label for every field and option the forms can send, in %s', (locale) => {
+    const keys = [...labelKeys('inquiry', INQUIRY_FIELDS), ...labelKeys('service', SERVICE_FIELDS)];
+    expect(keys).toContain('inquiry.fields.motorControl');
+    expect(keys).toContain('inquiry.options.smartHome');
+    expect(keys.filter((key) => siteLabel(locale, key) === undefined)).toEqual([]);
+  });
+
+  it.each(LOCALES)('lists every product field an inquiry has, each with its label, in %s', (locale) => {
     const labels = formLabels(locale);
     for (const form of EVERY_INQUIRY) {
       const [product] = inquirySections(form, labels);
-      const shown = Object.keys(productFields(form.offerType, typeof form.system === 'string' ? form.system : undefined));
-      // The offer type, then one row per field of that offer type, none without a label.
-      expect(product!.rows.map((row) => row.label)).toEqual([labels.fields.offerType, ...shown.map((name) => labels.fields[name as keyof typeof labels.fields])]);
-      for (const row of product!.rows) expect(row.value, `${form.offerType} ${row.label}`).not.toMatch(/^(undefined|)$/);
+      const shown = sectionFields(INQUIRY_FIELDS, 'product', form).map(({ name, spec }) =>
+        siteLabel(locale, spec.mailLabel ?? fieldLabelKey('inquiry', name, spec, form.offerType)),
+      );
+      // The offer type, then one row per field of that offer type.
+      expect(product!.rows.map((row) => row.label)).toEqual([siteLabel(locale, 'inquiry.fields.offerType'), ...shown]);
+      for (const row of product!.rows) expect(row.value, `${form.offerType} ${row.label}`).not.toMatch(/^(undefined|)$|\.options\./);
     }
   });
 
   it('gives different words for different options of one field', () => {
     for (const locale of LOCALES) {
-      const { options } = formLabels(locale);
       for (const [set, values] of Object.entries(OPTION_SETS)) {
-        const words = values.map((value) => options[value]);
+        const words = values.map((value) => siteLabel(locale, `inquiry.options.${value}`));
         expect(new Set(words).size, `${locale} ${set}`).toBe(values.length);
       }
     }
@@ -62,7 +92,7 @@ describe('form mails', () => {
     inquiry_notification: { offerType: 'OFFER', sections: [{ title: 'SECTION', rows: [{ label: 'LABEL', value: 'VALUE' }] }], language: 'LANGUAGE', receivedAt: 'WHEN', id: 'ID-1', replyTo: 'visitor@example.si' },
     service_notification: { sections: [{ title: 'SECTION', rows: [{ label: 'LABEL', value: 'VALUE' }] }], language: 'LANGUAGE', receivedAt: 'WHEN', id: 'ID-1', replyTo: 'visitor@example.si' },
     inquiry_confirmation: { company: 'ACME Senčila', summary: [{ label: 'LABEL', value: 'VALUE' }], contactEmail: 'info@acme.test', contactPhone: '+386 1 234 56 78' },
-    service_confirmation: { company: 'ACME Senčila', contactEmail: 'info@acme.test', contactPhone: '+386 1 234 56 78' },
+    service_confirmation: { company: 'ACME Senčila', summary: [{ label: 'LABEL', value: 'VALUE' }], contactEmail: 'info@acme.test', contactPhone: '+386 1 234 56 78' },
     newsletter_welcome: { company: 'ACME Senčila', contactEmail: 'info@acme.test' },
   };
 
@@ -92,7 +122,7 @@ describe('form mails', () => {
       for (const form of EVERY_INQUIRY) {
         const summary = fieldList(inquirySummary(form, formLabels(locale)));
         expect(summary).not.toMatch(/Vpisan/);
-        expect(summary).toContain(formLabels(locale).offerTypes[form.offerType]);
+        expect(summary).toContain(offerTypeLabel(form, formLabels(locale)));
         // …while the company's notification has all of it.
         const notification = inquirySections(form, formLabels(locale)).flatMap((s) => s.rows.map((r) => r.value)).join('\n');
         expect(notification).toContain('Vpisano Ime');
@@ -102,10 +132,19 @@ describe('form mails', () => {
   });
 
   it('lists a service request with its year and drops control characters from typed text', () => {
-    const form = serviceForm.parse({ phone: '041 222 333', installationYear: '2015', content: 'Prva vrstica\r\nDruga\u0007 vrstica\u001b[31m', terms: 'on' });
+    const form = serviceForm.parse({
+      phone: '041 222 333', streetAddress: 'Glavna 1', postalCode: '1000', town: 'Ljubljana', installationYear: '2015',
+      content: 'Prva vrstica\r\nDruga\u0007 vrstica\u001b[31m', terms: 'on',
+    });
     const rows = serviceSections(form, formLabels('sl')).flatMap((section) => section.rows);
     expect(rows).toContainEqual({ label: 'Leto montaže', value: '2015' });
     expect(rows).toContainEqual({ label: 'Opis', value: 'Prva vrstica\nDruga vrstica[31m' });
+  });
+
+  it('confirms to the visitor the chosen time of a service visit, never the address they typed', () => {
+    const form = serviceForm.parse({ phone: '041 222 333', streetAddress: 'Vpisana ulica 1', postalCode: '1000', town: 'Vpisani kraj', visitTime: 'saturday', content: 'Vpisano', terms: 'on' });
+    expect(serviceSummary(form, formLabels('sl'))).toEqual([{ label: 'Želeni termin obiska', value: 'V soboto' }]);
+    expect(serviceSummary(form, formLabels('de'))).toEqual([{ label: 'Wunschtermin für den Besuch', value: 'Samstags' }]);
   });
 });
 

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { sectionFields, type ShownField } from '../../shared/forms/field-spec';
 import { fieldErrors } from '../../shared/forms/fields';
-import { BOUNDS, inquiryForm, OPTION_SETS, productFields, type FieldSpec, type OfferType } from '../../shared/forms/inquiry';
+import { BOUNDS, INQUIRY_FIELDS, inquiryForm, OFFER_TYPES, OPTION_SETS, type OfferType } from '../../shared/forms/inquiry';
 import { newsletterForm } from '../../shared/forms/newsletter';
-import { serviceForm } from '../../shared/forms/service';
+import { serviceForm, serviceSubmission } from '../../shared/forms/service';
 
-const optionsOf = (spec: FieldSpec | undefined) => (spec && 'options' in spec ? spec.options : undefined);
 const errorsOf = (result: { success: boolean; error?: unknown }) => (result.success ? {} : fieldErrors(result.error as never));
 const contact = { nameAndSurname: 'Ana Novak', email: 'ana@example.com', terms: 'on' };
+
+/** The product step's fields for these values, by name. */
+function productFields(values: Record<string, unknown>): Record<string, ShownField> {
+  return Object.fromEntries(sectionFields(INQUIRY_FIELDS, 'product', values).map((field) => [field.name, field]));
+}
+const optionsOf = (values: Record<string, unknown>, field: string) => productFields(values)[field]?.options;
 
 describe('inquiry option sets (spec section 3)', () => {
   it.each<[OfferType, string, readonly string[]]>([
@@ -27,7 +33,7 @@ describe('inquiry option sets (spec section 3)', () => {
     ['rolo_garazna_vrata', 'mechanism', ['handle', 'rope', 'motor']],
     ['rolo_varnostne_resetke', 'mechanism', ['handle', 'rope', 'motor']],
   ])('%s offers %s: %j', (offerType, field, options) => {
-    expect(optionsOf(productFields(offerType)[field as keyof ReturnType<typeof productFields>])).toEqual(options);
+    expect(optionsOf({ offerType }, field)).toEqual(options);
   });
 
   it.each([
@@ -37,25 +43,91 @@ describe('inquiry option sets (spec section 3)', () => {
     ['screen', OPTION_SETS.screenFabrics],
     ['panelne', OPTION_SETS.curtainFabrics],
   ])('an interior %s blind offers its own fabrics', (system, fabrics) => {
-    expect(optionsOf(productFields('notranja_sencila', system).fabrics)).toEqual(fabrics);
+    expect(optionsOf({ offerType: 'notranja_sencila', system }, 'fabrics')).toEqual(fabrics);
   });
 
   it('interior blinds and vertical slats have their models, slats and mechanisms', () => {
-    expect(optionsOf(productFields('notranja_sencila', 'notranja').model)).toEqual(['klasicne', 'diplomat']);
-    expect(optionsOf(productFields('notranja_sencila', 'notranja').mechanism)).toEqual(['handle', 'rope']);
-    expect(optionsOf(productFields('notranja_sencila', 'lamelne').lamele)).toEqual(['klasicne', 'zatemnilne', 'other']);
-    expect(optionsOf(productFields('notranja_sencila', 'lamelne').mechanism_option)).toEqual(['one_side', 'two_side']);
+    const blinds = { offerType: 'notranja_sencila', system: 'notranja' };
+    const slats = { offerType: 'notranja_sencila', system: 'lamelne' };
+    expect(optionsOf(blinds, 'model')).toEqual(['klasicne', 'diplomat']);
+    expect(optionsOf(blinds, 'mechanism')).toEqual(['handle', 'rope']);
+    expect(optionsOf(slats, 'lamele')).toEqual(['klasicne', 'zatemnilne', 'other']);
+    expect(optionsOf(slats, 'mechanism_option')).toEqual(['one_side', 'two_side']);
+    // No system chosen yet: nothing that depends on it.
+    expect(Object.keys(productFields({ offerType: 'notranja_sencila' }))).toEqual(['system', 'width', 'height', 'amount', 'iWantInstallation']);
   });
 
-  it('doors and grilles take width, height, amount, mechanism and installation (decisions.md)', () => {
-    expect(Object.keys(productFields('rolo_garazna_vrata')).sort()).toEqual(['amount', 'height', 'iWantInstallation', 'mechanism', 'width']);
+  it('doors and grilles take width, height, amount, drive, colour and installation (decisions.md)', () => {
+    expect(Object.keys(productFields({ offerType: 'rolo_garazna_vrata' }))).toEqual(['mechanism', 'colour', 'width', 'height', 'amount', 'iWantInstallation']);
   });
 
   it('dimensions are whole centimetres with a cm suffix, within the decided bounds', () => {
-    expect(productFields('pergola').width).toEqual({ kind: 'number', min: 20, max: 1000, unit: 'cm' });
-    expect(productFields('pergola').height).toEqual({ kind: 'number', min: 20, max: 600, unit: 'cm' });
-    expect(productFields('tende').length).toEqual({ kind: 'number', min: 50, max: 700, unit: 'cm' });
+    expect(productFields({ offerType: 'pergola' }).width?.spec).toMatchObject({ kind: 'number', min: 20, max: 1000, unit: 'cm' });
+    expect(productFields({ offerType: 'pergola' }).height?.spec).toMatchObject({ kind: 'number', min: 20, max: 600, unit: 'cm' });
+    expect(productFields({ offerType: 'tende' }).length?.spec).toMatchObject({ kind: 'number', min: 50, max: 700, unit: 'cm' });
     expect(BOUNDS.amount).toEqual({ min: 1, max: 100 });
+  });
+});
+
+describe('drive, colour and measuring visit (decisions.md, Leads and contact)', () => {
+  const MOTORISED: OfferType[] = ['rolete', 'sonro', 'combo', 'zunanje_zaluzije', 'zunanji_screen', 'tende', 'pergola', 'rolo_garazna_vrata', 'rolo_varnostne_resetke'];
+
+  it.each(OFFER_TYPES)('%s offers a motor drive exactly when the family can have one', (offerType) => {
+    expect(optionsOf({ offerType }, 'mechanism')).toEqual(MOTORISED.includes(offerType) ? ['handle', 'rope', 'motor'] : undefined);
+  });
+
+  it('asks how the motor is controlled only when the drive is a motor', () => {
+    expect(optionsOf({ offerType: 'rolete', mechanism: 'motor' }, 'motorControl')).toEqual(['switch', 'remote', 'smartHome']);
+    expect(productFields({ offerType: 'rolete', mechanism: 'handle' }).motorControl).toBeUndefined();
+    // A motor chosen for roller shutters does not follow the visitor to insect screens, which have none.
+    expect(productFields({ offerType: 'komarniki', mechanism: 'motor' }).motorControl).toBeUndefined();
+    const parsed = inquiryForm.parse({ offerType: 'rolete', ...contact, mechanism: 'motor', motorControl: 'smartHome' });
+    expect(parsed).toMatchObject({ mechanism: 'motor', motorControl: 'smartHome' });
+    expect(inquiryForm.parse({ offerType: 'rolete', ...contact, mechanism: 'rope', motorControl: 'smartHome' })).not.toHaveProperty('motorControl');
+    expect(errorsOf(inquiryForm.safeParse({ offerType: 'rolete', ...contact, mechanism: 'motor', motorControl: 'voice' }))).toEqual({ motorControl: 'form.errors.choice' });
+    expect(errorsOf(inquiryForm.safeParse({ offerType: 'komarniki', ...contact, mechanism: 'motor' }))).toEqual({});
+  });
+
+  it.each<[OfferType, readonly string[]]>([
+    ['rolete', ['white', 'silver', 'anthracite', 'woodImitation', 'ral', 'svetovanje']],
+    ['komarniki', ['white', 'brown', 'anthracite', 'woodImitation', 'ral', 'svetovanje']],
+    ['pergola', ['anthracite', 'white', 'ral', 'svetovanje']],
+    ['rolo_varnostne_resetke', ['white', 'silver', 'anthracite', 'brown', 'ral', 'svetovanje']],
+  ])('%s offers its standard colours, RAL and advice', (offerType, colours) => {
+    expect(optionsOf({ offerType }, 'colour')).toEqual(colours);
+  });
+
+  it('offers every family but interior shades a colour, always with RAL and advice', () => {
+    for (const offerType of OFFER_TYPES) {
+      const colours = optionsOf({ offerType }, 'colour');
+      if (offerType === 'notranja_sencila') expect(colours).toBeUndefined();
+      else expect(colours?.slice(-2)).toEqual(['ral', 'svetovanje']);
+    }
+  });
+
+  it('takes a RAL code only with a RAL colour, and keeps it optional and short', () => {
+    expect(productFields({ offerType: 'tende', colour: 'white' }).ralCode).toBeUndefined();
+    expect(productFields({ offerType: 'tende', colour: 'ral' }).ralCode?.required).toBe(false);
+    expect(inquiryForm.parse({ offerType: 'tende', ...contact, colour: 'ral', ralCode: ' RAL 7016 ' })).toMatchObject({ colour: 'ral', ralCode: 'RAL 7016' });
+    expect(inquiryForm.parse({ offerType: 'tende', ...contact, colour: 'white', ralCode: 'RAL 7016' })).not.toHaveProperty('ralCode');
+    expect(inquiryForm.safeParse({ offerType: 'tende', ...contact, colour: 'ral' }).success).toBe(true);
+    expect(errorsOf(inquiryForm.safeParse({ offerType: 'tende', ...contact, colour: 'ral', ralCode: 'x'.repeat(21) }))).toEqual({ ralCode: 'form.errors.tooLong' });
+    expect(errorsOf(inquiryForm.safeParse({ offerType: 'tende', ...contact, colour: 'brown' }))).toEqual({ colour: 'form.errors.choice' });
+  });
+
+  it('asks a preferred time for the free measuring visit on the contact step, for every product', () => {
+    for (const offerType of OFFER_TYPES) {
+      expect(sectionFields(INQUIRY_FIELDS, 'contact', { offerType }).find((field) => field.name === 'visitTime')?.options).toEqual([
+        'weekdayMorning', 'weekdayAfternoon', 'saturday', 'any',
+      ]);
+    }
+    expect(inquiryForm.parse({ offerType: 'combo', ...contact, visitTime: 'saturday' }).visitTime).toBe('saturday');
+    expect(errorsOf(inquiryForm.safeParse({ offerType: 'combo', ...contact, visitTime: 'sunday' }))).toEqual({ visitTime: 'form.errors.choice' });
+  });
+
+  it('still takes an inquiry stored before these fields existed', () => {
+    const before = { offerType: 'rolete', system: 'podometni', mechanism: 'handle', width: 120, height: 140, amount: 2, withMosquitoNet: false, iWantInstallation: true, ...contact, terms: true, callBack: false, marketingOptOut: false };
+    expect(inquiryForm.parse(before)).toEqual({ ...before, submissionId: undefined });
   });
 });
 
@@ -98,12 +170,37 @@ describe('inquiry schema', () => {
 });
 
 describe('service request and newsletter schemas (decisions.md)', () => {
-  it('the service request requires phone, content and terms; the year is 1990 to this year', () => {
-    expect(errorsOf(serviceForm.safeParse({}))).toEqual({ phone: 'form.errors.required', content: 'form.errors.required', terms: 'form.errors.terms' });
-    const base = { phone: '041 555 111', content: 'The motor hums.', terms: 'on' };
+  const address = { streetAddress: 'Glavna ulica 12', postalCode: '2390', town: 'Ravne na Koroškem' };
+
+  it('the service request requires phone, the installation address, content and terms; the year is 1990 to this year', () => {
+    expect(errorsOf(serviceForm.safeParse({}))).toEqual({
+      phone: 'form.errors.required',
+      streetAddress: 'form.errors.required',
+      postalCode: 'form.errors.required',
+      town: 'form.errors.required',
+      content: 'form.errors.required',
+      terms: 'form.errors.terms',
+    });
+    const base = { phone: '041 555 111', ...address, content: 'The motor hums.', terms: 'on' };
     expect(errorsOf(serviceForm.safeParse({ ...base, installationYear: '1989' }))).toEqual({ installationYear: 'form.errors.year' });
     expect(errorsOf(serviceForm.safeParse({ ...base, installationYear: String(new Date().getFullYear() + 1) }))).toEqual({ installationYear: 'form.errors.year' });
     expect(serviceForm.parse({ ...base, installationYear: String(new Date().getFullYear()) }).installationYear).toBe(new Date().getFullYear());
+  });
+
+  it('the service request takes a preferred time for the visit from the fixed set', () => {
+    const base = { phone: '041 555 111', ...address, content: 'The motor hums.', terms: 'on' };
+    expect(serviceForm.parse({ ...base, visitTime: 'weekdayMorning' })).toMatchObject({ ...address, visitTime: 'weekdayMorning' });
+    expect(errorsOf(serviceForm.safeParse({ ...base, visitTime: 'midnight' }))).toEqual({ visitTime: 'form.errors.choice' });
+  });
+
+  it('the content API still takes a service request queued before the address was required, and only that', () => {
+    const queuedBefore = { phone: '041 555 111', content: 'The motor hums.', terms: true, marketingOptOut: false };
+    expect(serviceForm.safeParse(queuedBefore).success).toBe(false);
+    expect(serviceSubmission.parse(queuedBefore)).toEqual({ ...queuedBefore, submissionId: undefined });
+    // What it still checks is the rest of the form.
+    expect(errorsOf(serviceSubmission.safeParse({ ...queuedBefore, phone: '' }))).toEqual({ phone: 'form.errors.required' });
+    const now = serviceForm.parse({ ...queuedBefore, ...address });
+    expect(serviceSubmission.parse(now)).toEqual(now);
   });
 
   it('the newsletter requires an email and consent', () => {

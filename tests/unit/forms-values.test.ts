@@ -2,7 +2,6 @@ import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import {
   clampStep,
-  fieldsOfStep,
   firstStepWithError,
   INQUIRY_KINDS,
   inquiryEntries,
@@ -16,7 +15,7 @@ import { newSubmissionId } from '../../client/features/forms/submission-id';
 import { checkOnBlur, checkOnChange } from '../../client/features/forms/use-public-form';
 import { emptyValues, fromPosted, toEntries, toFormData, type FormValues } from '../../client/features/forms/values';
 import { postedValues } from '../../shared/forms/fields';
-import { BOUNDS, inquiryForm } from '../../shared/forms/inquiry';
+import { BOUNDS, inquiryForm, stepFields } from '../../shared/forms/inquiry';
 import { serviceForm } from '../../shared/forms/service';
 
 const KINDS = { email: 'text', consent: 'checkbox', fabrics: 'list' } as const;
@@ -60,11 +59,14 @@ describe('inquiry steps', () => {
   });
 
   it('shows the product fields of the offer type, and of the system for indoor shades', () => {
-    expect(fieldsOfStep(1, values({}))).toEqual([]);
-    expect(fieldsOfStep(1, values({ offerType: 'tende' }))).toEqual(['system', 'width', 'length', 'amount', 'iWantInstallation']);
-    expect(fieldsOfStep(1, values({ offerType: 'notranja_sencila', system: 'plise' }))).toContain('fabrics');
-    expect(fieldsOfStep(1, values({ offerType: 'notranja_sencila', system: 'notranja' }))).toContain('model');
-    expect(fieldsOfStep(2, values({}))).toContain('nameAndSurname');
+    expect(stepFields(1, values({}))).toEqual([]);
+    expect(stepFields(1, values({ offerType: 'tende' }))).toEqual(['system', 'mechanism', 'colour', 'width', 'length', 'amount', 'iWantInstallation']);
+    expect(stepFields(1, values({ offerType: 'tende', mechanism: 'motor', colour: 'ral' }))).toEqual([
+      'system', 'mechanism', 'motorControl', 'colour', 'ralCode', 'width', 'length', 'amount', 'iWantInstallation',
+    ]);
+    expect(stepFields(1, values({ offerType: 'notranja_sencila', system: 'plise' }))).toContain('fabrics');
+    expect(stepFields(1, values({ offerType: 'notranja_sencila', system: 'notranja' }))).toContain('model');
+    expect(stepFields(2, values({}))).toContain('nameAndSurname');
   });
 
   it('carries the other steps along, leaving out fields and choices that do not apply', () => {
@@ -77,8 +79,8 @@ describe('inquiry steps', () => {
     ]);
     expect(inquiryEntries(filled, [1])).toEqual([
       ['system', 'podometni'],
-      ['withMosquitoNet', 'on'],
       ['width', '120'],
+      ['withMosquitoNet', 'on'],
     ]);
     // A system chosen for roller shutters is not one of an awning's.
     const changed = { ...filled, offerType: 'tende' };
@@ -137,8 +139,11 @@ describe('resolvers over the shared schemas', () => {
     const { errors } = await schemaResolver(serviceForm)({ phone: '', content: '', installationYear: '1800', terms: false }, undefined, options);
     expect(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v?.message]))).toEqual({
       phone: 'form.errors.required',
-      content: 'form.errors.required',
+      streetAddress: 'form.errors.required',
+      postalCode: 'form.errors.required',
+      town: 'form.errors.required',
       installationYear: 'form.errors.year',
+      content: 'form.errors.required',
       terms: 'form.errors.terms',
     });
   });

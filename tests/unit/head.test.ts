@@ -72,8 +72,8 @@ describe('head', () => {
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;');
     expect(html).toContain('content="&quot;&gt;&lt;x"');
-    expect(html).toContain('<script type="module" src="/assets/e.js"></script>');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/a.js">');
+    expect(html).toContain('<script type="module" src="/assets/e.js" fetchpriority="low"></script>');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/a.js" fetchpriority="low">');
     const end = documentEnd({ locale: 'sl', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, hydration: { loaderData: { q: '</script>' }, errors: null } });
     expect(end).not.toContain('</script>"');
     expect(end.endsWith('</script></body></html>')).toBe(true);

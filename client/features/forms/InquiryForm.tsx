@@ -1,17 +1,16 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { INQUIRY_STEPS, OFFER_TYPES, TEXT_LIMITS, type FieldSpec } from '../../../shared/forms/inquiry';
+import { fieldLabelKey, optionLabelKey } from '../../../shared/forms/field-spec';
+import { INQUIRY_FIELDS, INQUIRY_STEPS, OFFER_TYPES, shownOnStep, stepFields } from '../../../shared/forms/inquiry';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
-import { CheckboxField, ChoiceField, TextField } from './fields';
+import { ChoiceField } from './fields';
 import { ErrorSummary, FormError, HiddenFields, honeypotValue, RequiredNote, ThankYou } from './FormParts';
 import {
   ALL_STEPS,
   clampStep,
-  currentProductFields,
-  fieldsOfStep,
   firstStepWithError,
   INQUIRY_KINDS,
   inquiryEntries,
@@ -19,8 +18,8 @@ import {
   otherSteps,
   staleChoices,
 } from './inquiry-values';
-import { LegalText } from './LegalLinks';
-import { MultiSelect } from './MultiSelect';
+import { MeasuringGuideLink } from './MeasuringGuideLink';
+import { SpecFields } from './SpecFields';
 import { StepIndicator } from './StepIndicator';
 import { inquiryResolver } from './resolvers';
 import { focusFirst, usePublicForm, useThankYouFocus } from './use-public-form';
@@ -49,14 +48,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     [data.prefill, data.offerType],
   );
   const resolver = useMemo(() => inquiryResolver(), []);
-  const { form, field, changed, check, busy, settled, send, submissionId, formError } = usePublicForm({
-    kinds: INQUIRY_KINDS,
-    defaults,
-    resolver,
-    result,
-    sent: data.sent,
-    action,
-  });
+  const publicForm = usePublicForm({ kinds: INQUIRY_KINDS, defaults, resolver, result, sent: data.sent, action });
+  const { form, field, check, busy, settled, send, submissionId, formError } = publicForm;
   const values = useWatch({ control: form.control }) as FormValues;
   const errors = form.formState.errors;
   const formRef = useRef<HTMLFormElement>(null);
@@ -110,11 +103,11 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     else focusFirst(formRef.current, orderOnStep(target));
   });
 
-  const shownProductFields = step === 1 ? fieldsOfStep(1, values) : [];
+  const shownProductFields = step === 1 ? stepFields(1, values) : [];
 
   /** Error names in the order their fields appear on the current step. */
   function orderOnStep(names: string[]): string[] {
-    return fieldsOfStep(step, values).filter((name) => names.includes(name));
+    return stepFields(step, values).filter((name) => names.includes(name));
   }
 
   function wrongFields(): string[] {
@@ -122,7 +115,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   }
 
   async function next() {
-    const names = fieldsOfStep(step, values);
+    const names = stepFields(step, values);
     if (await check(names)) {
       setStep(step + 1);
       focusNext.current = 'heading';
@@ -150,7 +143,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     }
     const current = form.getValues();
     send(
-      [...inquiryEntries(current, ALL_STEPS), ['intent', 'send'], ['step', String(step)], ['shown', fieldsOfStep(1, current).join(',')]],
+      [...inquiryEntries(current, ALL_STEPS), ['intent', 'send'], ['step', String(step)], ['shown', stepFields(1, current).join(',')]],
       honeypotValue(formRef.current),
     );
   }
@@ -177,7 +170,10 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   }
 
   const offerType = textOf(values, 'offerType');
-  const labelOf = (name: string) => (name === 'system' && offerType ? t(`inquiry.systemLabels.${offerType}`) : t(`inquiry.fields.${name}`));
+  const labelOf = (name: string) => {
+    const spec = INQUIRY_FIELDS[name as keyof typeof INQUIRY_FIELDS];
+    return spec ? t(fieldLabelKey('inquiry', name, spec, offerType)) : name;
+  };
   const errorOf = (name: string) => errors[name]?.message as string | undefined;
   const heading = (content: ReactNode) => (
     <h2 className="form-step__title" id={`${FORM}-step-title`} ref={headingRef} tabIndex={-1}>
@@ -213,7 +209,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
           control={field('offerType')}
           value={offerType}
           error={errorOf('offerType')}
-          options={OFFER_TYPES.map((key) => ({ value: key, label: t(`inquiry.offerTypes.${key}`), hint: t(`inquiry.offerTypeHints.${key}`) }))}
+          options={OFFER_TYPES.map((key) => ({ value: key, label: t(optionLabelKey('inquiry', INQUIRY_FIELDS.offerType, key)), hint: t(`inquiry.offerTypeHints.${key}`) }))}
         />
       ) : (
         <>
@@ -229,32 +225,19 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
               ) : null}
             </>,
           )}
-          {step === 1 ? <p className="form-step__intro">{t('inquiry.steps.product.intro')}</p> : <RequiredNote />}
+          {step === 1 ? (
+            <p className="form-step__intro">
+              {t('inquiry.steps.product.intro')} <MeasuringGuideLink to={data.measuringGuide} />
+            </p>
+          ) : (
+            <RequiredNote />
+          )}
         </>
       )}
 
-      {step === 1 ? productStep() : null}
-
-      {step === 2 ? (
+      {step > 0 ? (
         <div className="form-grid">
-          <TextField form={FORM} name="nameAndSurname" label={labelOf('nameAndSurname')} required autoComplete="name" maxLength={TEXT_LIMITS.nameAndSurname} control={field('nameAndSurname')} defaultValue={textOf(values, 'nameAndSurname')} error={errorOf('nameAndSurname')} />
-          <TextField form={FORM} name="email" type="email" label={labelOf('email')} hint={t('inquiry.hints.email')} required autoComplete="email" maxLength={254} control={field('email')} defaultValue={textOf(values, 'email')} error={errorOf('email')} />
-          <TextField form={FORM} name="phone" type="tel" label={labelOf('phone')} hint={t('inquiry.hints.phone')} required={values.callBack === true} autoComplete="tel" maxLength={40} control={field('phone')} defaultValue={textOf(values, 'phone')} error={errorOf('phone')} />
-          <CheckboxField form={FORM} name="callBack" label={labelOf('callBack')} control={field('callBack')} defaultChecked={values.callBack === true} error={errorOf('callBack')} />
-          <TextField form={FORM} name="streetAddress" label={labelOf('streetAddress')} autoComplete="address-line1" maxLength={TEXT_LIMITS.streetAddress} control={field('streetAddress')} defaultValue={textOf(values, 'streetAddress')} error={errorOf('streetAddress')} />
-          <div className="form-row form-row--postal">
-            <TextField form={FORM} name="postalCode" label={labelOf('postalCode')} autoComplete="postal-code" maxLength={TEXT_LIMITS.postalCode} control={field('postalCode')} defaultValue={textOf(values, 'postalCode')} error={errorOf('postalCode')} />
-            <TextField form={FORM} name="town" label={labelOf('town')} autoComplete="address-level2" maxLength={TEXT_LIMITS.town} control={field('town')} defaultValue={textOf(values, 'town')} error={errorOf('town')} />
-          </div>
-        </div>
-      ) : null}
-
-      {step === 3 ? (
-        <div className="form-grid">
-          <TextField form={FORM} name="message" label={labelOf('message')} hint={t('inquiry.hints.message')} rows={6} maxLength={TEXT_LIMITS.message} control={field('message')} defaultValue={textOf(values, 'message')} error={errorOf('message')} />
-          <TextField form={FORM} name="note" label={labelOf('note')} hint={t('inquiry.hints.note')} rows={3} maxLength={TEXT_LIMITS.note} control={field('note')} defaultValue={textOf(values, 'note')} error={errorOf('note')} />
-          <CheckboxField form={FORM} name="terms" label={<LegalText i18nKey="form.terms" locale={locale} />} required control={field('terms')} defaultChecked={values.terms === true} error={errorOf('terms')} />
-          <CheckboxField form={FORM} name="marketingOptOut" label={t('form.marketingOptOut')} control={field('marketingOptOut')} defaultChecked={values.marketingOptOut === true} error={errorOf('marketingOptOut')} />
+          <SpecFields form={FORM} ns="inquiry" fields={shownOnStep(step, values)} values={values} publicForm={publicForm} locale={locale} />
         </div>
       ) : null}
 
@@ -278,79 +261,4 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
       </div>
     </form>
   );
-
-  // Called, not rendered as components: a component declared in here would be a new type on every
-  // render, and its inputs would be remounted (losing focus) at every keystroke.
-  function productStep() {
-    const fields = Object.entries(currentProductFields(values)) as [string, FieldSpec][];
-    const render = ([name, spec]: [string, FieldSpec]) => productField(name, spec);
-    return (
-      <div className="form-grid">
-        {fields.filter(([, spec]) => spec.kind === 'choice' || spec.kind === 'tags' || spec.kind === 'text').map(render)}
-        <div className="form-row form-row--sizes">{fields.filter(([, spec]) => spec.kind === 'number').map(render)}</div>
-        {fields.filter(([, spec]) => spec.kind === 'checkbox').map(render)}
-      </div>
-    );
-  }
-
-  function productField(name: string, spec: FieldSpec) {
-    const common = { form: FORM, name, label: labelOf(name), error: errorOf(name) };
-    switch (spec.kind) {
-      case 'choice':
-        return (
-          <ChoiceField
-            key={name}
-            {...common}
-            hint={name === 'system' && offerType === 'notranja_sencila' ? t('inquiry.systemHint') : undefined}
-            control={field(name)}
-            value={textOf(values, name)}
-            options={spec.options.map((value) => ({ value, label: t(`inquiry.options.${value}`) }))}
-          />
-        );
-      case 'tags':
-        return (
-          <Controller
-            key={name}
-            name={name}
-            control={form.control}
-            render={({ field: control }) => (
-              <MultiSelect
-                form={FORM}
-                name={name}
-                label={common.label}
-                hint={t('inquiry.hints.fabrics')}
-                error={common.error}
-                options={spec.options.map((value) => ({ value, label: t(`inquiry.options.${value}`), hint: t(`inquiry.optionHints.${value}`) }))}
-                value={Array.isArray(control.value) ? control.value : []}
-                onChange={(next) => {
-                  control.onChange(next);
-                  changed(name);
-                }}
-                onBlur={control.onBlur}
-                inputRef={control.ref}
-                maxLength={TEXT_LIMITS.tag}
-              />
-            )}
-          />
-        );
-      case 'number':
-        return (
-          <TextField
-            key={name}
-            {...common}
-            hint={spec.unit ? t('inquiry.hints.dimension', { min: spec.min, max: spec.max }) : t('inquiry.hints.amount', { min: spec.min, max: spec.max })}
-            hintAfter
-            inputMode="numeric"
-            unit={spec.unit ? t(`form.units.${spec.unit}`) : undefined}
-            maxLength={4}
-            control={field(name)}
-            defaultValue={textOf(values, name)}
-          />
-        );
-      case 'checkbox':
-        return <CheckboxField key={name} {...common} control={field(name)} defaultChecked={values[name] === true} />;
-      case 'text':
-        return <TextField key={name} {...common} hint={t(`inquiry.hints.${name}`)} maxLength={spec.max} control={field(name)} defaultValue={textOf(values, name)} />;
-    }
-  }
 }

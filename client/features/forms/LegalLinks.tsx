@@ -5,17 +5,22 @@ import type { Locale } from '../../../shared/locales';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../../shared/routes';
 
 /**
- * A legal page linked from a checkbox label. It opens in a new tab (and says so), because following
- * it in the same tab would leave a half-filled form behind.
+ * A link from inside a form. It opens in a new tab (and says so), because following it in the same
+ * tab would leave a half-filled form behind.
  */
-function LegalLink({ locale, page, children }: { locale: Locale; page: keyof typeof LEGAL_PAGE_SLUGS; children?: ReactNode }) {
+export function NewTabLink({ to, children }: { to: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <a href={pathTo('page', locale, { slug: LEGAL_PAGE_SLUGS[page][locale] })} target="_blank" rel="noopener">
+    <a href={to} target="_blank" rel="noopener">
       {children}
       <span className="visually-hidden"> {t('form.opensInNewTab')}</span>
     </a>
   );
+}
+
+/** A legal page linked from a checkbox label. */
+function LegalLink({ locale, page, children }: { locale: Locale; page: keyof typeof LEGAL_PAGE_SLUGS; children?: ReactNode }) {
+  return <NewTabLink to={pathTo('page', locale, { slug: LEGAL_PAGE_SLUGS[page][locale] })}>{children}</NewTabLink>;
 }
 
 /**

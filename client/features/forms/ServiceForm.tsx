@@ -1,30 +1,21 @@
-import { useMemo, useRef } from 'react';
+import { Fragment, useMemo, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { serviceForm } from '../../../shared/forms/service';
+import { fieldLabelKey, sectionFields } from '../../../shared/forms/field-spec';
+import { SERVICE_FIELDS, SERVICE_SECTIONS, serviceForm } from '../../../shared/forms/service';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
-import { CheckboxField, TextField } from './fields';
 import { ErrorSummary, FormError, HiddenFields, RequiredNote, ThankYou } from './FormParts';
-import { LegalText } from './LegalLinks';
 import { schemaResolver } from './resolvers';
+import { SpecFields } from './SpecFields';
 import { submitWhole, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
-import { emptyValues, textOf, type FieldKinds } from './values';
+import { emptyValues, fieldKinds } from './values';
 
 const FORM = 'service';
 
-const SERVICE_KINDS: FieldKinds = {
-  nameAndSurname: 'text',
-  phone: 'text',
-  email: 'text',
-  invoiceNumber: 'text',
-  installationYear: 'text',
-  content: 'text',
-  terms: 'checkbox',
-  marketingOptOut: 'checkbox',
-};
+const SERVICE_KINDS = fieldKinds(SERVICE_FIELDS);
 /** The fields in the order the form shows them (focus goes to the first wrong one). */
-const ORDER = Object.keys(SERVICE_KINDS);
+const ORDER = Object.keys(SERVICE_FIELDS);
 
 /**
  * The service request: a plain form posted to its page (the server answers 400 with the errors and
@@ -34,13 +25,11 @@ const ORDER = Object.keys(SERVICE_KINDS);
 export function ServiceForm({ data, result, action }: { data: ScreenData<'service'>; result: PublicFormResult | undefined; action: string }) {
   const { t } = useTranslation();
   const { locale } = useLayout();
-  const defaults = useMemo(() => {
-    const { prefill } = data;
-    return { ...emptyValues(SERVICE_KINDS), ...(prefill ? { nameAndSurname: prefill.nameAndSurname, phone: prefill.phone, email: prefill.email } : {}) };
-  }, [data]);
+  // A signed-in visitor's details: contact, and their address as the installation's (most often it is).
+  const defaults = useMemo(() => ({ ...emptyValues(SERVICE_KINDS), ...data.prefill }), [data.prefill]);
   const resolver = useMemo(() => schemaResolver(serviceForm), []);
   const publicForm = usePublicForm({ kinds: SERVICE_KINDS, defaults, resolver, result, sent: data.sent, action });
-  const { form, field, busy, settled, submissionId, formError } = publicForm;
+  const { form, busy, settled, submissionId, formError } = publicForm;
   const formRef = useRef<HTMLFormElement>(null);
   const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
@@ -51,12 +40,12 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
 
   const values = form.getValues();
   const errorOf = (name: string) => form.formState.errors[name]?.message as string | undefined;
-  const labelOf = (name: string) => t(`service.fields.${name}`);
+  const labelOf = (name: string) => t(fieldLabelKey('service', name, SERVICE_FIELDS[name as keyof typeof SERVICE_FIELDS], undefined));
   const summary = result?.errors ? ORDER.flatMap((name): [string, string][] => (errorOf(name) && name in result.errors! ? [[name, errorOf(name)!]] : [])) : [];
-
-
-  const text = (name: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField form={FORM} name={name} label={labelOf(name)} control={field(name)} defaultValue={textOf(values, name)} error={errorOf(name)} {...extra} />
+  const fieldsOf = (section: string) => (
+    <div className="form-grid">
+      <SpecFields form={FORM} ns="service" fields={sectionFields(SERVICE_FIELDS, section, values)} values={values} publicForm={publicForm} locale={locale} />
+    </div>
   );
 
   return (
@@ -64,26 +53,16 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
       <FormError message={formError} />
       <ErrorSummary form={FORM} errors={summary} label={labelOf} />
       <RequiredNote />
-      <fieldset className="form-group">
-        <legend>{t('service.groups.contact')}</legend>
-        <div className="form-grid">
-          {text('nameAndSurname', { autoComplete: 'name', maxLength: 100 })}
-          {text('phone', { type: 'tel', autoComplete: 'tel', required: true, maxLength: 40, hint: t('service.hints.phone') })}
-          {text('email', { type: 'email', autoComplete: 'email', maxLength: 254, hint: t('service.hints.email') })}
-        </div>
-      </fieldset>
-      <fieldset className="form-group">
-        <legend>{t('service.groups.installation')}</legend>
-        <div className="form-row">
-          {text('invoiceNumber', { maxLength: 40, hint: t('service.hints.invoiceNumber') })}
-          {text('installationYear', { inputMode: 'numeric', maxLength: 4, hint: t('service.hints.installationYear') })}
-        </div>
-      </fieldset>
-      <div className="form-grid">
-        {text('content', { required: true, rows: 6, maxLength: 5000, hint: t('service.hints.content') })}
-        <CheckboxField form={FORM} name="terms" label={<LegalText i18nKey="form.terms" locale={locale} />} required control={field('terms')} defaultChecked={values.terms === true} error={errorOf('terms')} />
-        <CheckboxField form={FORM} name="marketingOptOut" label={t('form.marketingOptOut')} control={field('marketingOptOut')} defaultChecked={values.marketingOptOut === true} error={errorOf('marketingOptOut')} />
-      </div>
+      {SERVICE_SECTIONS.map((section) =>
+        section === 'message' ? (
+          <Fragment key={section}>{fieldsOf(section)}</Fragment>
+        ) : (
+          <fieldset key={section} className="form-group">
+            <legend>{t(`service.groups.${section}`)}</legend>
+            {fieldsOf(section)}
+          </fieldset>
+        ),
+      )}
       <HiddenFields submissionId={submissionId} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>

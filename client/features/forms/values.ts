@@ -1,3 +1,4 @@
+import type { FieldSpecs } from '../../../shared/forms/field-spec';
 import type { PostedValues } from '../../../shared/forms/fields';
 
 /**
@@ -10,6 +11,13 @@ export type FormValues = Record<string, FormValue>;
 
 export type FieldKind = 'text' | 'checkbox' | 'list';
 export type FieldKinds = Readonly<Record<string, FieldKind>>;
+
+/** The kind of input of every field of a form spec. */
+export function fieldKinds(fields: FieldSpecs): FieldKinds {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, spec]): [string, FieldKind] => [name, spec.kind === 'checkbox' ? 'checkbox' : spec.kind === 'tags' ? 'list' : 'text']),
+  );
+}
 
 /** What a ticked checkbox posts; the schemas read it (and `true`) as ticked. */
 export const CHECKED = 'on';

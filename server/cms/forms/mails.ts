@@ -3,8 +3,8 @@ import type { Locale } from '../../../shared/locales';
 import { companySettings } from '../company';
 import type { Db } from '../db';
 import {
-  formatReceivedAt, formLabels, inquirySections, inquirySummary, renderFormMail, serviceSections, type FormMailTemplate, type StoredInquiry,
-  type StoredService,
+  formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, renderFormMail, serviceSections, serviceSummary,
+  type FormMailTemplate, type StoredInquiry, type StoredService,
 } from '../mail/form-templates';
 import type { MailQueue } from '../mail/queue';
 
@@ -48,7 +48,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
         'inquiry_notification',
         at,
         renderFormMail('inquiry_notification', lang, {
-          offerType: labels.offerTypes[form.offerType],
+          offerType: offerTypeLabel(form, labels),
           sections: inquirySections(form, labels),
           language: labels.languages[lang],
           receivedAt: formatReceivedAt(lang, at),
@@ -84,7 +84,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
       );
       // Without an address the company calls back; there is no one to confirm to.
       if (form.email) {
-        const confirmation = renderFormMail('service_confirmation', lang, { company: name, contactEmail: email, contactPhone: phone });
+        const confirmation = renderFormMail('service_confirmation', lang, { company: name, summary: serviceSummary(form, labels), contactEmail: email, contactPhone: phone });
         confirm(form.email, 'service_confirmation', at, confirmation, email);
       }
     },

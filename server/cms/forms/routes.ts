@@ -4,7 +4,7 @@ import { FORM_KINDS, IDEMPOTENCY_KEY, localeSchema, type FormKind } from '../../
 import { fieldErrors, type FieldErrors } from '../../../shared/forms/fields';
 import { inquiryForm } from '../../../shared/forms/inquiry';
 import { newsletterForm } from '../../../shared/forms/newsletter';
-import { serviceForm } from '../../../shared/forms/service';
+import { serviceSubmission } from '../../../shared/forms/service';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales';
 import { signedInOf } from '../accounts/routes';
 import type { Ack, FormService } from './service';
@@ -35,7 +35,8 @@ function accept<S extends z.ZodType>(schema: S, body: unknown, store: (form: z.o
 
 const SUBMIT: { [K in FormKind]: (service: FormService, lang: Locale, key: string, body: unknown) => Outcome } = {
   inquiry: (service, lang, key, body) => accept(inquiryForm, body, (form) => service.inquiry(lang, key, form)),
-  service: (service, lang, key, body) => accept(serviceForm, body, (form) => service.service(lang, key, form)),
+  // Also a request queued in an outbox before the address was required: it must still be delivered.
+  service: (service, lang, key, body) => accept(serviceSubmission, body, (form) => service.service(lang, key, form)),
   newsletter: (service, lang, key, body) => accept(newsletterForm, body, (form) => service.subscribe(lang, key, form)),
 };
 

@@ -26,12 +26,12 @@ export function formService({ db, mails, logger, now = () => new Date() }: { db:
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
 
   /** Stores an inquiry or a service request under its key, with its mails, unless the key is known. */
-  function submit<F extends { submissionId?: string; email?: string }>(
+  function submit<D extends { email?: string }>(
     kind: 'inquiry' | 'service',
     lang: Locale,
     key: string,
-    form: F,
-    queueMails: (id: string, data: Omit<F, 'submissionId'>, at: Date) => void,
+    form: D & { submissionId?: string },
+    queueMails: (id: string, data: D, at: Date) => void,
   ): Ack {
     return inTransaction(() => {
       const known = store.submissionIdByKey(key);
@@ -39,7 +39,9 @@ export function formService({ db, mails, logger, now = () => new Date() }: { db:
       const at = now();
       const id = randomUUID();
       // The browser's submission id made the key; it says nothing about the submission itself.
-      const { submissionId: _, ...data } = form;
+      const { submissionId: _, ...rest } = form;
+      // Omit over a type with an index signature drops its named fields; what is left is D.
+      const data = rest as unknown as D;
       store.addSubmission({ id, key, kind, locale: lang, data, email: form.email ?? null }, at.toISOString());
       queueMails(id, data, at);
       logger.info({ submissionId: id, kind, locale: lang }, 'form submission stored');

@@ -9,7 +9,7 @@ import { slugsColumn, slugsOf } from './rows';
  */
 
 type SlugsRow = { slugs: string; updated_at: string | null };
-type ArticleRow = SlugsRow & { category_slugs: string };
+type ArticleRow = SlugsRow & { key: string; category_slugs: string };
 type PageRow = SlugsRow & { key: string };
 
 /** Content pages shown on a screen of their own rather than on `page` (loaders redirect them there). */
@@ -28,7 +28,7 @@ export function sitemapQueries(db: Db) {
       (SELECT max(a.published_at) FROM articles a WHERE a.category_id = c.id) AS updated_at
     FROM article_categories c ORDER BY c.position, c.id`);
   const articles = db.prepare<[], ArticleRow>(`
-    SELECT ${slugsColumn('article_translations', 'article_id', 'a.id')},
+    SELECT a.key, ${slugsColumn('article_translations', 'article_id', 'a.id')},
       (SELECT json_group_object(locale, slug) FROM article_category_translations
         WHERE article_category_id = a.category_id) AS category_slugs,
       a.published_at AS updated_at
@@ -58,6 +58,7 @@ export function sitemapQueries(db: Db) {
         })),
         ...articles.all().map((row): SitemapEntry => ({
           route: 'blogArticle',
+          key: row.key,
           slugs: slugsOf(row.slugs),
           params: categoryParams(slugsOf(row.category_slugs)),
           updatedAt: dateOf(row.updated_at),

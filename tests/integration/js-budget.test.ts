@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../shared/locales';
+import { ACCOUNT_ROUTES, type RouteName } from '../../shared/routes';
+import { PUBLIC_FORM_ROUTES } from '../../client/routes';
+import { CLIENT_BUILD_DIR } from '../../server/paths';
+import { startTestSite } from './helpers';
+import { screenPaths } from './screen-paths';
+
+/**
+ * The first-load JavaScript budget of every page type, measured as a phone downloads it: the entry
+ * and every module the HTML preloads, brotli-compressed (the build's `.br` copies). React 19 with the
+ * router is about 98 KiB of it; a content page may add 12 KiB, a form page (its checks and form
+ * library) 42 KiB.
+ */
+const BUDGET_KIB = { content: 110, form: 140 } as const;
+
+let site: Awaited<ReturnType<typeof startTestSite>>;
+beforeAll(async () => {
+  site = await startTestSite();
+});
+afterAll(() => site.stop());
+
+/** The brotli size of a built file: its precompressed copy, or (a file under the build's threshold) compressed here. */
+function brotliBytes(urlPath: string): number {
+  const file = path.join(CLIENT_BUILD_DIR, urlPath);
+  if (existsSync(`${file}.br`)) return readFileSync(`${file}.br`).length;
+  return brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
+/** The scripts a page's HTML makes the browser load before it can hydrate. */
+function firstLoadScripts(html: string): string[] {
+  const entry = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  return [...new Set([...entry, ...preloads])];
+}
+
+const kind = (name: RouteName) => (PUBLIC_FORM_ROUTES.has(name) || ACCOUNT_ROUTES.has(name) ? 'form' : 'content');
+
+describe('first-load JavaScript (brotli)', () => {
+  it.each(LOCALES)('stays within the budget of its page type on every screen, %s', async (locale) => {
+    const paths = await screenPaths(site.server, locale);
+    const over: string[] = [];
+    const sizes: Record<string, string> = {};
+    for (const [name, pagePath] of Object.entries(paths) as [RouteName, string][]) {
+      const res = await request(site.server).get(pagePath).redirects(1);
+      const scripts = firstLoadScripts(res.text);
+      expect(scripts.length, pagePath).toBeGreaterThan(0);
+      const kib = scripts.reduce((sum, src) => sum + brotliBytes(src), 0) / 1024;
+      sizes[name] = `${kib.toFixed(1)} KiB (${kind(name)})`;
+      if (kib > BUDGET_KIB[kind(name)]) over.push(`${pagePath}: ${kib.toFixed(1)} KiB > ${BUDGET_KIB[kind(name)]} KiB`);
+    }
+    expect(over, JSON.stringify(sizes, null, 2)).toEqual([]);
+  });
+});
