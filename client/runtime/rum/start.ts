@@ -19,7 +19,7 @@ export function isSampled(rate: number, random: number): boolean {
 }
 
 /** Runs `task` once the page has loaded and the browser is next idle (at most 5 s later). */
-export function whenLoadedAndIdle(task: () => void): void {
+function whenLoadedAndIdle(task: () => void): void {
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 0));
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });

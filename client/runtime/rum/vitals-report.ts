@@ -2,7 +2,7 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricWithAttribution } from '
 import type { RumReport } from '../../../shared/rum';
 import { createReportBatch, tagName, toRumMetric } from './metrics';
 
-export const RUM_ENDPOINT = '/api/rum';
+const RUM_ENDPOINT = '/api/rum';
 
 /**
  * Measures the page view's web vitals and sends what is new each time the page is hidden (switching
@@ -18,8 +18,8 @@ export function reportWebVitals(page: Pick<RumReport, 'route' | 'locale'>): void
   onCLS(add, options);
   onFCP(add);
   onTTFB(add);
-  // Registered after web-vitals' own listeners (on window, capturing), so the values it finalises on
-  // hiding are in the batch before it is sent.
+  // On window as the event bubbles up from the document: after web-vitals' own listeners (on window,
+  // capturing), so the values it finalises on hiding are in the batch before it is sent.
   addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'hidden') return;
     const report = batch.take();
