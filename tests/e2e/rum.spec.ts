@@ -77,6 +77,9 @@ test.describe('a sampled page view', () => {
     expect(timing.loadEnd).toBeGreaterThan(0);
     expect(timing.chunkStart).toBeGreaterThanOrEqual(timing.loadEnd);
 
+    // The page's own import of the chunk resolves first (one module, its callback queued earlier), so
+    // once this one does, web-vitals is listening.
+    await page.evaluate((file) => import(`/${file}`).then(() => undefined), VITALS_CHUNK);
     // An interaction, so there is an INP; leaving the page hides it, which sends the report. (The
     // browser sends the beacon of a page it is leaving, but Playwright does not show it: the site's
     // summary tells what arrived.)
@@ -85,9 +88,11 @@ test.describe('a sampled page view', () => {
     await hydrated(page);
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('beacons'))) ?? '[]')).toEqual([{ path: '/api/rum', type: 'application/json', from: '/en' }]);
     const metrics = ['CLS', 'FCP', 'INP', 'LCP', 'TTFB'];
-    await expect.poll(() => homeCounts(request)).toEqual(
-      Object.fromEntries(metrics.map((m) => [m, (before[m] ?? 0) + 1])),
-    );
+    // Each metric counted once more (at least: another run's page view may land on the same server).
+    await expect.poll(async () => {
+      const now = await homeCounts(request);
+      return metrics.filter((m) => (now[m] ?? 0) > (before[m] ?? 0));
+    }).toEqual(metrics);
     expect(messages).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
