@@ -12,6 +12,12 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(),
 export const GTM_E2E_PORT = PORT + 1;
 export const GTM_E2E_ID = 'GTM-E2ETEST';
 const gtmDataDir = (process.env.E2E_GTM_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shading-e2e-gtm-')));
+// A third site where every page view measures web vitals (tests/e2e/rum.spec.ts); the others measure
+// none, so no test meets a beacon it did not ask for.
+export const RUM_E2E_PORT = PORT + 2;
+/** The test reads what the site received from its p75 summary. */
+export const RUM_E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdefghijklmnop';
+const rumDataDir = (process.env.E2E_RUM_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shading-e2e-rum-')));
 
 /**
  * End-to-end tests drive the production build (`dist/`, run exactly as the Docker image runs it) in
@@ -39,7 +45,7 @@ export default defineConfig({
       command: 'node dist/server/main.js',
       url: `http://localhost:${PORT}/readyz`,
       // Every test posts from 127.0.0.1: the per-client form limit is raised so the suite never meets it.
-      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1', FORM_RATE_LIMIT_MAX: '10000' },
+      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1', FORM_RATE_LIMIT_MAX: '10000', RUM_SAMPLE_RATE: '0' },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
@@ -48,7 +54,16 @@ export default defineConfig({
     {
       command: 'node dist/server/main.js',
       url: `http://localhost:${GTM_E2E_PORT}/readyz`,
-      env: { NODE_ENV: 'production', PORT: String(GTM_E2E_PORT), DATA_DIR: gtmDataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1', GTM_ID: GTM_E2E_ID },
+      env: { NODE_ENV: 'production', PORT: String(GTM_E2E_PORT), DATA_DIR: gtmDataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1', GTM_ID: GTM_E2E_ID, RUM_SAMPLE_RATE: '0' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node dist/server/main.js',
+      url: `http://localhost:${RUM_E2E_PORT}/readyz`,
+      env: { NODE_ENV: 'production', PORT: String(RUM_E2E_PORT), DATA_DIR: rumDataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1', RUM_SAMPLE_RATE: '1', OPS_TOKEN: RUM_E2E_OPS_TOKEN },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

@@ -14,6 +14,7 @@ import { guardLazyRoutes } from './runtime/chunk-reload';
 import { scheduleFirstScroll } from './runtime/first-scroll';
 import { deserializeErrors, payloadDataStrategy } from './runtime/payload';
 import { startLinkPrefetch } from './runtime/prefetch';
+import { startRealUserMetrics } from './runtime/rum/start';
 import './styles/global.css';
 
 /** Every route's data comes from the page payload (see `payloadDataStrategy`); this only marks that it has some. */
@@ -71,6 +72,7 @@ async function mount(): Promise<void> {
   startBuildCheck(data.buildId, () => (outdated = true));
   startLinkPrefetch(routes, importers);
   scheduleFirstScroll();
+  startRealUserMetrics(data.config.rumSampleRate, data.locale, (matchRoutes(routes, window.location) ?? []).map((m) => m.route.id ?? ''));
 }
 
 mount().catch((error) => console.error('Error while mounting app:', error));

@@ -6,6 +6,7 @@ import { badInputGuard } from './http/bad-input';
 import { buildFiles } from './http/builds';
 import { cachePurge } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
+import { rumApi } from './bff/rum';
 import { searchApi } from './bff/search';
 import { seoFiles } from './http/seo-files';
 import { healthRoutes, type Readiness } from './http/health';
@@ -18,9 +19,10 @@ import { isPayloadPath, renderPayload } from './render/payload';
 import { errorPageSettings } from './render/fallback-init';
 import { renderErrorPage, renderPage, type RenderDeps } from './render/render-page';
 import { cookieLocale, pathLocale } from './render/request-locale';
+import { createRumSummary } from './rum/summary';
 
 export interface AppDeps extends RenderDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'GTM_ID'>;
+  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'GTM_ID' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN'>;
   /** Drops cached pages under the given path prefixes (all when none) and the cached upstream answers. */
   purge: (paths: string[]) => number;
   clientDir: string;
@@ -70,6 +72,8 @@ export function createApp(deps: AppDeps): express.Express {
   const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
+  // Before the form gate, which would take the report for a form post (and its limit for the forms').
+  app.use(rumApi({ origin: deps.origin, limit: deps.config.RUM_RATE_LIMIT_MAX, opsToken: deps.config.OPS_TOKEN, logger: deps.logger, summary: createRumSummary() }));
   app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX }, refuse: (req, res, status) => void sendErrorPage(req, res, status) }));
   app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
   app.use(localeRedirects());

@@ -52,6 +52,12 @@ export const configSchema = z.object({
   SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(120).default(0),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Share of page views (0 to 1) that measure web vitals and report them to /api/rum; decided once per page view. */
+  RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  /** Measurement reports one client (address) may send in a minute; more are answered 429. */
+  RUM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Bearer token of the ops endpoints (at least 32 characters); unset: no ops endpoint. */
+  OPS_TOKEN: z.string().min(32).optional(),
   /** Set when the site runs behind a load balancer that sets X-Forwarded-*: the number of proxy hops. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Google Tag Manager container id; unset: no tag script and no third-party origin in the CSP. */

@@ -125,6 +125,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     logger,
     htmlCache,
     gtmId: config.GTM_ID,
+    rumSampleRate: config.RUM_SAMPLE_RATE,
     purge(paths) {
       upstream.purge();
       return htmlCache?.purge(paths) ?? 0;

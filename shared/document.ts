@@ -21,6 +21,8 @@ export interface HydrationState {
 export interface PublicConfig {
   /** Google Tag Manager container id; null: no tag manager at all. */
   gtmId: string | null;
+  /** Share of page views (0 to 1) that measure web vitals and report them to `/api/rum`. */
+  rumSampleRate: number;
 }
 
 /** Everything the browser needs to hydrate without another request. */

@@ -39,6 +39,8 @@ export interface RenderDeps {
   outbox: Outbox;
   /** Google Tag Manager container id, when one is configured. */
   gtmId?: string;
+  /** Share of page views that report web vitals (0 to 1); none when unset. */
+  rumSampleRate?: number;
 }
 
 /**
@@ -190,7 +192,7 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
   const data: DocumentData = {
     locale,
     buildId: deps.manifest.buildId,
-    config: { gtmId: deps.gtmId ?? null },
+    config: { gtmId: deps.gtmId ?? null, rumSampleRate: deps.rumSampleRate ?? 0 },
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
   };
 

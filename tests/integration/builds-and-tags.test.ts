@@ -43,7 +43,7 @@ describe('without a tag manager', () => {
 
   it('sends no tag manager id and allows no third-party origin', async () => {
     const page = await request(site.server).get('/en').expect(200);
-    expect(documentData(page.text).config).toEqual({ gtmId: null });
+    expect(documentData(page.text).config).toEqual({ gtmId: null, rumSampleRate: 0.1 });
     const csp = page.headers['content-security-policy'] as string;
     expect(directive(csp, 'script-src')).toEqual(["'self'"]);
     expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
@@ -61,7 +61,7 @@ describe('with a tag manager', () => {
 
   it('gives the browser the id and lets the tag manager and analytics origins in, and nothing else', async () => {
     const page = await request(site.server).get('/en').expect(200);
-    expect(documentData(page.text).config).toEqual({ gtmId: 'GTM-K7P2Q' });
+    expect(documentData(page.text).config).toEqual({ gtmId: 'GTM-K7P2Q', rumSampleRate: 0.1 });
     const csp = page.headers['content-security-policy'] as string;
     expect(directive(csp, 'script-src')).toEqual(["'self'", 'https://*.googletagmanager.com']);
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']);

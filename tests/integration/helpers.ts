@@ -1,18 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../server/config';
 import { startSite, type Site } from '../../server/site';
 
 /**
  * The real site on a free port: the BFF and, unless an upstream is given, the embedded content API on
  * its own free port with a fresh database seeded from content/. Needs the client build (`npm run build`).
+ * Silent, unless a test gives the logger whose lines it reads.
  */
-export async function startTestSite(env: Record<string, string> = {}): Promise<Site & { dataDir: string; stop(): Promise<void> }> {
+export async function startTestSite(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' })): Promise<Site & { dataDir: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shading-it-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const site = await startSite(config, pino({ level: 'silent' }));
+  const site = await startSite(config, logger);
   return {
     ...site,
     dataDir,

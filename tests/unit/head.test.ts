@@ -74,7 +74,7 @@ describe('head', () => {
     expect(html).toContain('content="&quot;&gt;&lt;x"');
     expect(html).toContain('<script type="module" src="/assets/e.js" fetchpriority="low"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/a.js" fetchpriority="low">');
-    const end = documentEnd({ locale: 'sl', buildId: 'b', config: { gtmId: null }, hydration: { loaderData: { q: '</script>' }, errors: null } });
+    const end = documentEnd({ locale: 'sl', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, hydration: { loaderData: { q: '</script>' }, errors: null } });
     expect(end).not.toContain('</script>"');
     expect(end.endsWith('</script></body></html>')).toBe(true);
   });
