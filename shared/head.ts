@@ -47,7 +47,15 @@ export function ogLocale(locale: Locale): string {
   return LOCALE_ISO[locale].replace('-', '_');
 }
 
-export function buildHead(meta: PageMeta, opts: { locale: Locale; siteName: string; origin: string; path: string }): Head {
+/** What a page's head is built from besides its meta. */
+export interface HeadContext {
+  locale: Locale;
+  siteName: string;
+  origin: string;
+  path: string;
+}
+
+export function buildHead(meta: PageMeta, opts: HeadContext): Head {
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${opts.origin}${path}`);
   const alternates = (Object.entries(meta.alternates) as [Locale, string][]).map(([locale, path]) => ({
     hreflang: LOCALE_ISO[locale],

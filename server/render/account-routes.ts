@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AccountSubmission } from '../../shared/api/contract';
 import * as forms from '../../shared/forms/account';
 import type { Locale } from '../../shared/locales';
@@ -60,7 +60,7 @@ async function readForm(request: Request): Promise<Record<string, string>> {
 }
 
 /** Validates a posted form with its schema: the data, or the 400 answer that shows the errors. */
-function validate<S extends z.ZodType>(form: string, schema: S, values: Record<string, string>) {
+function validate<S extends z.ZodMiniType>(form: string, schema: S, values: Record<string, string>) {
   const parsed = schema.safeParse(values);
   return parsed.success
     ? ({ ok: true, data: parsed.data as z.infer<S> } as const)

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { email, text } from './fields';
 
 export { fieldErrors, type FieldErrors } from './fields';
@@ -8,22 +8,24 @@ export { fieldErrors, type FieldErrors } from './fields';
  * without JavaScript) and by the browser to validate as the visitor types. Messages are keys of
  * `locales/{lang}/common.json` (`form.errors.*`), so every error exists in all three languages.
  */
-const password = z.string().min(10, 'form.errors.passwordShort').max(200, 'form.errors.tooLong');
-const required = (max: number) => text(max).min(1, 'form.errors.required');
+const password = z.string().check(z.minLength(10, 'form.errors.passwordShort'), z.maxLength(200, 'form.errors.tooLong'));
+const required = (max: number) => text(max, z.minLength(1, 'form.errors.required'));
+const anyPassword = z.string().check(z.minLength(1, 'form.errors.required'), z.maxLength(200, 'form.errors.tooLong'));
 
-export const loginForm = z.object({ email, password: z.string().min(1, 'form.errors.required').max(200, 'form.errors.tooLong') });
+export const loginForm = z.object({ email, password: anyPassword });
 export const registerForm = z.object({ name: required(100), email, password });
 export const emailForm = z.object({ email });
-export const tokenForm = z.object({ token: z.string().trim().regex(/^[A-Za-z0-9_-]{20,200}$/, 'form.errors.token') });
-export const passwordResetForm = tokenForm.extend({ password });
+const token = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{20,200}$/, 'form.errors.token'));
+export const tokenForm = z.object({ token });
+export const passwordResetForm = z.object({ token, password });
 export const profileForm = z.object({
   name: required(100),
-  phone: text(40).regex(/^[+\d\s()/-]*$/, 'form.errors.phone'),
+  phone: text(40, z.regex(/^[+\d\s()/-]*$/, 'form.errors.phone')),
   streetAddress: text(120),
   postalCode: text(12),
   town: text(80),
 });
 export const passwordChangeForm = z.object({
-  currentPassword: z.string().min(1, 'form.errors.required').max(200, 'form.errors.tooLong'),
+  currentPassword: anyPassword,
   newPassword: password,
 });

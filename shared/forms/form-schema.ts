@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
-  checkbox, email, mustTick, optionalEmail, optionalPhone, optionalText, optionalWholeNumber, phone, requiredText, submissionId, tags,
+  checkbox, email, mustTick, optionalEmail, optionalPhone, optionalText, optionalWholeNumber, phone, preprocess, requiredText, submissionId, tags,
 } from './fields';
 import { holds, MAX_TAG_LENGTH, MAX_TAGS, optionsFor, upperBound, type Condition, type FieldSpec, type FieldSpecs, type FieldValue, type ShownField } from './field-spec';
 
 /** The schema of a form declared in field-spec.ts: each field parsed by its kind, options and conditions. */
 
-function parserFor(spec: FieldSpec, options: readonly string[], required: boolean): z.ZodType {
+function parserFor(spec: FieldSpec, options: readonly string[], required: boolean): z.ZodMiniType {
   switch (spec.kind) {
     case 'choice': {
       const message = spec.message ?? 'form.errors.choice';
       const known = (value: string | undefined) => value === undefined || options.includes(value);
       return required
-        ? z.preprocess((value) => (value === '' ? undefined : value), z.string(message).refine((value) => options.includes(value), message))
-        : optionalText(60).refine(known, message);
+        ? preprocess((value) => (value === '' ? undefined : value), z.string(message).check(z.refine((value) => options.includes(value), message)))
+        : optionalText(60).check(z.refine(known, message));
     }
     case 'tags':
       return tags(MAX_TAGS, MAX_TAG_LENGTH);
@@ -82,14 +82,17 @@ type FormOutput = { [name: string]: FieldValue | undefined; submissionId?: strin
  * reaches the company is exactly what the visitor was shown.
  */
 export function formSchema<Out extends FormOutput>(fields: FieldSpecs, options: { stored?: boolean } = {}) {
-  const shape = Object.fromEntries(Object.keys(fields).map((name) => [name, z.unknown().optional()])) as Record<string, z.ZodOptional<z.ZodUnknown>>;
+  const shape = Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())])) as Record<string, z.ZodMiniOptional<z.ZodMiniUnknown>>;
   // Each field is parsed in the walk (its options and conditions depend on the others); the object
   // only gathers them, and lets anything else a post carries (intent, step) fall away.
-  return z.object({ ...shape, submissionId }).transform((form, ctx) => {
-    const walk = walkFields(fields, form, options);
-    for (const [name, message] of walk.problems) ctx.addIssue({ code: 'custom', path: [name], message });
-    return { ...walk.values, submissionId: form.submissionId } as Out;
-  });
+  return z.pipe(
+    z.object({ ...shape, submissionId }),
+    z.transform((form: Record<string, unknown> & { submissionId?: string }, ctx) => {
+      const walk = walkFields(fields, form, options);
+      for (const [name, message] of walk.problems) ctx.issues.push({ code: 'custom', path: [name], message, input: form[name] });
+      return { ...walk.values, submissionId: form.submissionId } as Out;
+    }),
+  );
 }
 
 /** The fields of one section (a step, a group) for the values entered so far, in their order. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { email, mustTick, submissionId } from './fields';
 
 /** The newsletter signup (footer and section): email and consent; subscribing twice is not an error. */

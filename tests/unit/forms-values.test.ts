@@ -57,7 +57,7 @@ describe('inquiry steps', () => {
     expect(INQUIRY_KINDS.withMosquitoNet).toBe('checkbox');
     expect(INQUIRY_KINDS.terms).toBe('checkbox');
     expect(INQUIRY_KINDS.width).toBe('text');
-    expect(Object.keys(INQUIRY_KINDS).sort()).toEqual(Object.keys(inquiryForm.in.shape).filter((k) => k !== 'submissionId').sort());
+    expect(Object.keys(INQUIRY_KINDS).sort()).toEqual(Object.keys(inquiryForm.def.in.def.shape).filter((k) => k !== 'submissionId').sort());
   });
 
   it('shows the product fields of the offer type, and of the system for indoor shades', () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { inquiryForm } from '../../../shared/forms/inquiry-form';
 import type { FormValues } from './values';
 
@@ -9,8 +9,8 @@ import type { FormValues } from './values';
  * schema the server checks it with. The forms hold their values loosely typed (`FormValues`), the
  * schemas take exactly that shape (strings, booleans, lists), so the casts only widen the types.
  */
-export function schemaResolver(schema: z.ZodType): Resolver<FormValues> {
-  return zodResolver(schema as unknown as z.ZodType<unknown, FieldValues>) as unknown as Resolver<FormValues>;
+export function schemaResolver(schema: z.ZodMiniType): Resolver<FormValues> {
+  return zodResolver(schema as unknown as z.ZodMiniType<unknown, FieldValues>) as unknown as Resolver<FormValues>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { localeSchema } from '../../../shared/api/contract';
 import {
   emailForm, fieldErrors, loginForm, passwordChangeForm, passwordResetForm, profileForm, registerForm, tokenForm,
@@ -28,7 +28,7 @@ export function accountRoutes({ service, background }: { service: AccountService
   const json = express.json({ limit: BODY_LIMIT });
 
   /** Parses `lang` and the body; a problem is answered with 400 and the fields' message keys. */
-  const withBody = <S extends z.ZodType>(schema: S, handle: Handler<z.infer<S>>): RequestHandler[] => [
+  const withBody = <S extends z.ZodMiniType>(schema: S, handle: Handler<z.infer<S>>): RequestHandler[] => [
     json,
     async (req, res) => {
       const query = langQuery.safeParse(req.query);

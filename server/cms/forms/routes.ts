@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FORM_KINDS, IDEMPOTENCY_KEY, localeSchema, type FormKind } from '../../../shared/api/contract';
 import { fieldErrors, type FieldErrors } from '../../../shared/forms/fields';
 import { inquiryForm } from '../../../shared/forms/inquiry-form';
@@ -28,7 +28,7 @@ const isFormKind = (value: string): value is FormKind => (FORM_KINDS as readonly
 type Outcome = { ok: true; ack: Ack } | { ok: false; fields: FieldErrors };
 
 /** Validates a body with its form's schema and, when it passes, stores what the schema made of it. */
-function accept<S extends z.ZodType>(schema: S, body: unknown, store: (form: z.output<S>) => Ack): Outcome {
+function accept<S extends z.ZodMiniType>(schema: S, body: unknown, store: (form: z.output<S>) => Ack): Outcome {
   const parsed = schema.safeParse(body);
   return parsed.success ? { ok: true, ack: store(parsed.data) } : { ok: false, fields: fieldErrors(parsed.error) };
 }
