@@ -27,8 +27,8 @@ export function loadImageVariants(clientDir: string): ImageVariants {
  * followed: an image is any object with a `src`, and only a path the build listed matches. The answer
  * is the one just parsed, changed in place.
  */
-export function attachImageVariants<T>(answer: T, variants: ImageVariants): T {
-  if (variants.size === 0) return answer;
+export function attachImageVariants(answer: unknown, variants: ImageVariants): void {
+  if (variants.size === 0) return;
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (typeof value !== 'object' || value === null) return;
@@ -40,5 +40,4 @@ export function attachImageVariants<T>(answer: T, variants: ImageVariants): T {
     Object.values(record).forEach(visit);
   };
   visit(answer);
-  return answer;
 }

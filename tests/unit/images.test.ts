@@ -72,6 +72,8 @@ describe('attachImageVariants', () => {
 });
 
 describe('the seed content’s images', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
   /** Every `{ src, width, height }` of content/*.json that names a file of public/. */
   function seedImages(): { src: string; width: number; height: number }[] {
     const found: { src: string; width: number; height: number }[] = [];
@@ -82,7 +84,7 @@ describe('the seed content’s images', () => {
       if (typeof record.src === 'string' && record.src.startsWith('/')) found.push(record as never);
       Object.values(record).forEach(visit);
     };
-    for (const file of readdirSync('content').filter((f) => f.endsWith('.json'))) visit(JSON.parse(readFileSync(path.join('content', file), 'utf8')));
+    for (const file of readdirSync(path.join(root, 'content')).filter((f) => f.endsWith('.json'))) visit(JSON.parse(readFileSync(path.join(root, 'content', file), 'utf8')));
     return found;
   }
 
@@ -90,7 +92,7 @@ describe('the seed content’s images', () => {
     const images = seedImages();
     expect(images.filter((image) => RASTER_IMAGE.test(image.src)).length).toBeGreaterThanOrEqual(3);
     for (const image of images) {
-      const file = readFileSync(path.join('public', image.src));
+      const file = readFileSync(path.join(root, 'public', image.src));
       const size = RASTER_IMAGE.test(image.src)
         ? await sharp(file).metadata().then((m) => ({ width: m.autoOrient.width, height: m.autoOrient.height }))
         : { width: Number(/<svg[^>]*\swidth="(\d+)"/.exec(file.toString())?.[1]), height: Number(/<svg[^>]*\sheight="(\d+)"/.exec(file.toString())?.[1]) };
