@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
@@ -30,7 +30,9 @@ export function imageVariants(publicDir: string, cacheDir: string): Plugin {
     } catch {
       const bytes = await make();
       await mkdir(cacheDir, { recursive: true });
-      await writeFile(file, bytes);
+      // Whole or not at all: a build stopped halfway must not leave a cut file for the next to send.
+      await writeFile(`${file}.${process.pid}`, bytes);
+      await rename(`${file}.${process.pid}`, file);
       return bytes;
     }
   }
