@@ -1,14 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressFiles } from './scripts/build/precompress-files.ts';
+import { imageVariants } from './scripts/build/image-variants.ts';
 import { shareImages } from './scripts/build/share-images.ts';
 
 /**
  * Two builds: the browser bundle (hashed assets and a manifest the server reads for script, preload
- * and stylesheet tags) and, with `--ssr`, the server bundle (the site and the standalone content API).
+ * and stylesheet tags; image variants, kept between builds in dist/.cache, which no build empties)
+ * and, with `--ssr`, the server bundle (the site and the standalone content API).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public'), precompressFiles('public')])],
+  plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public'), imageVariants('public', 'dist/.cache/image-variants'), precompressFiles('public')])],
   publicDir: 'public',
   build: isSsrBuild
     ? {

@@ -16,6 +16,7 @@ import { createPageHandler } from './render/page-handler';
 import { createUpstreamClient } from './upstream/client';
 import { accountApi } from './upstream/account-api';
 import { contentApi } from './upstream/content-api';
+import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
 import { formsApi } from './upstream/forms-api';
 import { startOutbox, type RunningOutbox } from './outbox';
 
@@ -45,6 +46,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const translations = await loadTranslations(LOCALES_DIR);
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
+  const imageVariants = loadImageVariants(clientDir);
 
   const htmlCache =
     config.HTML_CACHE_TTL_S > 0
@@ -95,6 +97,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     baseUrl: config.UPSTREAM_URL ?? cms!.url,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
+    complete: (answer) => attachImageVariants(answer, imageVariants),
   });
   const api = contentApi(upstream);
   const forms = formsApi(upstream);

@@ -9,7 +9,7 @@ export function ProductCard({ product }: { product: ProductSummary }) {
   const { locale } = useLayout();
   return (
     <article className="card">
-      <Img image={product.image} className="card__image" />
+      <Img image={product.image} slot="card" className="card__image" />
       <div className="card__body">
         <h3 className="card__title">
           <Link to={pathTo('product', locale, { slug: product.slug })}>{product.title}</Link>
@@ -25,7 +25,7 @@ export function CategoryCard({ category, headingLevel = 3 }: { category: Categor
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
-      <Img image={category.image} className="card__image" />
+      <Img image={category.image} slot="card" className="card__image" />
       <div className="card__body">
         <Heading className="card__title">
           <Link to={pathTo('slug', locale, { slug: category.slug })}>{category.title}</Link>
@@ -41,7 +41,7 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleSum
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
-      <Img image={article.image} className="card__image" />
+      <Img image={article.image} slot="card" className="card__image" />
       <div className="card__body">
         <p className="card__eyebrow">
           {article.category.title} · <time dateTime={article.publishedAt}>{formatDate(locale, article.publishedAt)}</time>

@@ -18,7 +18,7 @@ export function ProductView({ product }: { product: Product }) {
           <p className="lead">{product.summary}</p>
           <InquiryCta title={product.title} offerType={product.offerType} />
         </div>
-        <Img image={product.image} className="product__image" eager />
+        <Img image={product.image} slot="intro" className="product__image" lcp />
       </div>
       <div className="product__details">
         <Blocks blocks={product.body} />
@@ -63,7 +63,7 @@ export function ProductView({ product }: { product: Product }) {
         <section className="section" aria-label={t('product.gallery')}>
           <div className="grid grid--2">
             {product.images.map((image, i) => (
-              <Img key={i} image={image} className="product__gallery-image" />
+              <Img key={i} image={image} slot="half" className="product__gallery-image" />
             ))}
           </div>
         </section>
@@ -84,7 +84,7 @@ export function CategoryView({ category }: { category: CategoryDetail }) {
           <p className="lead">{category.summary}</p>
           <InquiryCta title={category.title} offerType={category.offerType} />
         </div>
-        <Img image={category.image} className="product__image" eager />
+        <Img image={category.image} slot="intro" className="product__image" lcp />
       </div>
       <Blocks blocks={category.body} />
       <section className="section" aria-labelledby="category-products">

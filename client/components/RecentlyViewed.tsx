@@ -27,7 +27,9 @@ export function RecentlyViewed({ current }: { current: ProductSummary }) {
   const { t } = useTranslation();
   const [products, setProducts] = useState<ProductSummary[]>([]);
   useEffect(() => {
-    const { id, slug, slugs, title, summary, image } = current;
+    const { id, slug, slugs, title, summary } = current;
+    // The list outlives this build, and the variants' hashed files with it: the original stays.
+    const { variants: _, ...image } = current.image;
     const previous = read(locale).filter((p) => p.id !== id);
     setProducts(previous.slice(0, MAX - 1));
     try {

@@ -23,7 +23,7 @@ export default function BlogArticlePage() {
         </p>
         <p className="lead">{article.excerpt}</p>
       </header>
-      <Img image={article.image} className="article__image" eager />
+      <Img image={article.image} slot="article" className="article__image" lcp />
       <Blocks blocks={article.body} />
       <LeadCta title={t('leads.articleTitle')} text={t('leads.articleText')} />
       {article.related.length ? (

@@ -13,7 +13,7 @@ export default function CategoriesPage() {
       <div className="family-list">
         {categories.map((category) => (
           <section key={category.id} className="family" aria-labelledby={`family-${category.id}`}>
-            <Img image={category.image} className="family__image" />
+            <Img image={category.image} slot="family" className="family__image" />
             <div>
               <h2 id={`family-${category.id}`}>
                 <Link to={pathTo('slug', locale, { slug: category.slug })}>{category.title}</Link>

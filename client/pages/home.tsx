@@ -22,7 +22,7 @@ export default function HomePage() {
               {home.hero.cta.label}
             </AppLink>
           </div>
-          <Img image={home.hero.image} className="hero__image" eager />
+          <Img image={home.hero.image} slot="hero" className="hero__image" lcp />
         </div>
       </section>
       <section className="container section">

@@ -27,6 +27,8 @@ export interface UpstreamClientOptions {
   cache?: { max: number; ttlMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number; notFoundTtlMs: number };
   fetch?: typeof fetch;
   onBackgroundError?: (key: string, error: unknown) => void;
+  /** Completes every validated GET answer once, before it is cached (the build's image variants). */
+  complete?: (answer: unknown) => void;
 }
 
 type Cached = { found: true; body: unknown } | { found: false };
@@ -113,7 +115,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         if (res.status === 404) return { found: false };
         if (!res.ok) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
         // Validated before it is cached, so a bad answer never poisons the cache.
-        return { found: true, body: validate(path, schema, await readJson('GET', path, res)) };
+        const body = validate(path, schema, await readJson('GET', path, res));
+        options.complete?.(body);
+        return { found: true, body };
       });
       if (!cached.found) throw new UpstreamNotFound(`GET ${path}: not found`);
       return cached.body as z.infer<S>;

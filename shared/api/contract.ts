@@ -32,11 +32,29 @@ export const offerTypeSchema = z.enum(OFFER_TYPES);
 export const slugsSchema = z.object({ sl: z.string(), en: z.string(), de: z.string() });
 export type Slugs = z.infer<typeof slugsSchema>;
 
+/**
+ * A copy of a raster image, smaller or in a newer format, with the original's aspect ratio. The page
+ * names them in a `<picture>` and the browser takes the first type it can decode, at the width it needs.
+ */
+export const imageVariantSchema = z.object({
+  src: z.string(),
+  width: z.number().int().positive(),
+  type: z.string().regex(/^image\/[a-z0-9.+-]+$/),
+});
+export type ImageVariant = z.infer<typeof imageVariantSchema>;
+
+/**
+ * `src` is the original (what structured data names, and what a browser gets that takes none of the
+ * variants). `variants`, best type first, may come from the upstream (a CMS with an image service);
+ * the BFF adds them for the site's own raster files under /images/, which the build makes
+ * (docs/decisions/0010-images.md). An SVG has none: it scales.
+ */
 export const imageSchema = z.object({
   src: z.string(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   alt: z.string(),
+  variants: z.array(imageVariantSchema).optional(),
 });
 export type Image = z.infer<typeof imageSchema>;
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
@@ -98,14 +99,15 @@ describe('structured data and Open Graph', () => {
         expect(list.itemListElement.at(-1).item).toBe(attr(html, /<link rel="canonical" href="([^"]+)"/));
         expect(list.itemListElement.every((i: Ld, n: number) => i.position === n + 1 && /^http:\/\/localhost:\d+\//.test(i.item))).toBe(true);
         expect(og('og:type')).toEqual(['product']);
-        // Shared as the PNG the build made of the product's illustration, at the size social networks want.
-        expect(og('og:image')).toEqual([product.image[0].replace(/\/images\/(.+)\.svg$/, '/images/share/$1.png')]);
+        // Shared as the picture the build made of the product's image, at the size social networks
+        // want: a JPEG of a photograph (the first product's), a PNG of an illustration.
+        const photo = /\.(?:jpe?g|png|webp)$/.test(product.image[0]);
+        expect(og('og:image')).toEqual([product.image[0].replace(/\/images\/(.+)\.[a-z]+$/, photo ? '/images/share/$1.jpg' : '/images/share/$1.png')]);
         expect([og('og:image:width')[0], og('og:image:height')[0]]).toEqual(['1200', '630']);
-        const png = await request(site.server).get(new URL(og('og:image')[0]!).pathname).buffer(true);
-        expect(png.status).toBe(200);
-        expect(png.headers['content-type']).toBe('image/png');
-        expect(png.body.subarray(1, 4).toString()).toBe('PNG');
-        expect([png.body.readUInt32BE(16), png.body.readUInt32BE(20)]).toEqual([1200, 630]);
+        const shared = await request(site.server).get(new URL(og('og:image')[0]!).pathname).buffer(true);
+        expect(shared.status).toBe(200);
+        expect(shared.headers['content-type']).toBe(photo ? 'image/jpeg' : 'image/png');
+        expect(await sharp(shared.body).metadata()).toMatchObject({ format: photo ? 'jpeg' : 'png', width: 1200, height: 630 });
         expect(byType('LocalBusiness')).toHaveLength(1);
       });
 
@@ -156,7 +158,7 @@ describe('structured data and Open Graph', () => {
           expect(og('og:url'), path).toEqual([canonical]);
           expect(og('og:title')[0]!.length).toBeGreaterThan(2);
           expect(og('og:description')[0]!.length).toBeGreaterThan(10);
-          expect(og('og:image')[0]).toMatch(/^http:\/\/localhost:\d+\/images\/share\/.+\.png$/);
+          expect(og('og:image')[0]).toMatch(/^http:\/\/localhost:\d+\/images\/share\/.+\.(?:png|jpg)$/);
           expect(og('og:site_name')).toEqual([settings.company_name]);
           expect(og('og:locale')).toEqual([LOCALE_ISO[locale].replace('-', '_')]);
           expect(og('og:locale:alternate').sort()).toEqual(LOCALES.filter((l) => l !== locale).map((l) => LOCALE_ISO[l].replace('-', '_')).sort());

@@ -53,7 +53,14 @@ describe('head', () => {
       { property: 'og:image', content: 'https://x.example/images/share/p.png' },
       { property: 'og:image:alt', content: 'P' },
     ]));
-    // A picture that is not one of the site's illustrations is shared as it is.
+    // One of the site's raster pictures is shared as the JPEG the build made of it.
+    const raster = buildHead({ ...meta, image: { src: '/images/p.webp', width: 1600, height: 1200, alt: 'P' } }, { locale: 'sl', siteName: 'Site', origin: 'https://x.example', path: '/' });
+    expect(raster.social!.og).toEqual(expect.arrayContaining([
+      { property: 'og:image', content: 'https://x.example/images/share/p.jpg' },
+      { property: 'og:image:width', content: '1200' },
+      { property: 'og:image:height', content: '630' },
+    ]));
+    // A picture from elsewhere is shared as it is.
     const photo = buildHead({ ...meta, image: { src: 'https://cdn.example/p.jpg', width: 1600, height: 900, alt: '' } }, { locale: 'sl', siteName: 'Site', origin: 'https://x.example', path: '/' });
     expect(photo.social!.og).toEqual(expect.arrayContaining([
       { property: 'og:image', content: 'https://cdn.example/p.jpg' },

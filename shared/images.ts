@@ -1,0 +1,36 @@
+import type { ImageVariant } from './api/contract';
+
+/** Where the build lists the variants it made, by the original's path (in the client build's folder). */
+export const IMAGE_VARIANTS_MANIFEST = '.vite/image-variants.json';
+
+/** Pictures the build makes variants of (and a JPEG to share); SVG illustrations are left as they are. */
+export const RASTER_IMAGE = /\.(?:jpe?g|png|webp)$/i;
+
+/**
+ * The widths the build makes of a raster image: from a phone's column at 1x to a desktop column at 2x
+ * and 3x (the widest slot, the product's and hero's, is about 560 CSS px). Never wider than the original.
+ */
+export const VARIANT_WIDTHS = [480, 800, 1200, 1600] as const;
+
+/** Best first: AVIF is about half of WebP at the same look, and WebP is what an older browser takes. */
+export const VARIANT_TYPES = ['image/avif', 'image/webp'] as const;
+
+/** The widths to make of an original `width` wide: the list's up to it, or the original's alone. */
+export function variantWidths(width: number): number[] {
+  const widths = VARIANT_WIDTHS.filter((w) => w <= width);
+  return widths.length ? widths : [width];
+}
+
+/** The `<source>` elements of a `<picture>`: one per type, in the order the variants first name them. */
+export function pictureSources(variants: readonly ImageVariant[]): { type: string; srcSet: string }[] {
+  const byType = new Map<string, ImageVariant[]>();
+  for (const variant of variants) byType.set(variant.type, [...(byType.get(variant.type) ?? []), variant]);
+  return [...byType].map(([type, list]) => ({
+    type,
+    // A space would end the URL in a srcset.
+    srcSet: [...list]
+      .sort((a, b) => a.width - b.width)
+      .map((v) => `${v.src.replace(/\s/g, encodeURIComponent)} ${v.width}w`)
+      .join(', '),
+  }));
+}
