@@ -3,7 +3,8 @@ import { useTranslation } from '../i18n/use-translation';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../shared/routes';
 import { PageShell } from '../components/PageShell';
-import { AccountForm, Field, Honeypot } from '../components/forms/AccountForm';
+import { AccountForm, Field } from '../components/forms/AccountForm';
+import { Honeypot } from '../components/forms/Honeypot';
 import { useLayout } from '../layout/use-layout';
 
 export default function RegisterPage() {

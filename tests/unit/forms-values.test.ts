@@ -9,7 +9,7 @@ import {
   staleChoices,
   stepOfField,
 } from '../../client/features/forms/inquiry-values';
-import { messageParamsOf } from '../../client/features/forms/messages';
+import { messageParamsOf } from '../../client/features/forms/message-params';
 import { inquiryResolver, schemaResolver } from '../../client/features/forms/resolvers';
 import { newSubmissionId } from '../../client/features/forms/submission-id';
 import { checkOnBlur, checkOnChange } from '../../client/features/forms/use-public-form';

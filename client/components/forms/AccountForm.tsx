@@ -117,18 +117,6 @@ export function Field({
   );
 }
 
-/** A field people never see and bots fill in; the server ignores a post that has it. */
-export function Honeypot() {
-  return (
-    <div className="honeypot" aria-hidden="true">
-      <label>
-        Website
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
-  );
-}
-
 /** After a step that ends signed out (a confirmed address, a new password): the way to the login. */
 export function LoginButton() {
   const { t } = useTranslation();

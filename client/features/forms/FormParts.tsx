@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
-import { Honeypot } from '../../components/forms/AccountForm';
+import { Honeypot } from '../../components/forms/Honeypot';
 import { useMessageParams } from './messages';
 
 /**

@@ -20,7 +20,8 @@ import {
   staleChoices,
 } from './inquiry-values';
 import { MeasuringGuideLink } from './MeasuringGuideLink';
-import { messageParamsOf, MessageParamsProvider } from './messages';
+import { messageParamsOf } from './message-params';
+import { MessageParamsProvider } from './messages';
 import { SpecFields } from './SpecFields';
 import { StepIndicator } from './StepIndicator';
 import { inquiryResolver } from './resolvers';

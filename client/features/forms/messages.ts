@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
-import { boundsOfMessage, type FieldSpecs } from '../../../shared/forms/field-spec';
 
-type MessageParams = (message: string) => Record<string, number> | undefined;
+export type MessageParams = (message: string) => Record<string, number> | undefined;
 
 /**
  * The numbers a field error names ("from 20 to 1000"), taken from the bounds the form's own spec
@@ -12,8 +11,3 @@ const MessageParamsContext = createContext<MessageParams>(() => undefined);
 
 export const MessageParamsProvider = MessageParamsContext.Provider;
 export const useMessageParams = () => useContext(MessageParamsContext);
-
-/** The message numbers of a form's fields, made once per spec. */
-export function messageParamsOf(fields: FieldSpecs): MessageParams {
-  return (message) => boundsOfMessage(fields, message);
-}
