@@ -21,20 +21,15 @@ export default function ContactPage() {
           {t('contact.forms')}
         </h2>
         <div className="grid grid--2">
-          <div className="cta cta--inquiry">
-            <h3>{t('contact.inquiryTitle')}</h3>
-            <p>{t('contact.inquiryText')}</p>
-            <Link className="button" to={pathTo('inquiry', locale)}>
-              {t('leads.inquiry')}
-            </Link>
-          </div>
-          <div className="cta cta--service">
-            <h3>{t('contact.serviceTitle')}</h3>
-            <p>{t('contact.serviceText')}</p>
-            <Link className="button" to={pathTo('service', locale)}>
-              {t('leads.service')}
-            </Link>
-          </div>
+          {(['inquiry', 'service'] as const).map((form) => (
+            <div key={form} className={`cta cta--${form}`}>
+              <h3>{t(`contact.${form}Title`)}</h3>
+              <p>{t(`contact.${form}Text`)}</p>
+              <Link className="button" to={pathTo(form, locale)}>
+                {t(`leads.${form}`)}
+              </Link>
+            </div>
+          ))}
         </div>
       </section>
       <section className="section" aria-labelledby="contact-showrooms">
