@@ -4,7 +4,9 @@
  * home, a product family, a product, an article and the inquiry form. Each page is loaded once to warm
  * the site's caches, then measured LH_RUNS times (default 3); the table shows the run with the median
  * performance score. The machine must be quiet: Lighthouse times real work in the browser, so anything
- * else on the CPU shows up as blocking time. Debian's Chromium (or CHROMIUM_PATH).
+ * else on the CPU shows up as blocking time. Debian's Chromium (or CHROMIUM_PATH). LH_VERBOSE=1 also
+ * prints, per run, what Lighthouse blames: render-blocking files, script boot-up, main-thread work,
+ * long tasks, the LCP element and its phases, console errors.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -93,7 +95,7 @@ try {
       if (!result) throw new Error(`no result for ${pagePath}`);
       const audits = result.lhr.audits as Json;
       if (process.env.LH_VERBOSE) {
-        for (const id of ['render-blocking-resources', 'bootup-time', 'mainthread-work-breakdown', 'long-tasks', 'errors-in-console']) {
+        for (const id of ['render-blocking-resources', 'bootup-time', 'mainthread-work-breakdown', 'long-tasks', 'largest-contentful-paint-element', 'errors-in-console']) {
           console.log(name, id, JSON.stringify(audits[id]?.details?.items?.slice?.(0, 6) ?? audits[id]?.displayValue));
         }
       }

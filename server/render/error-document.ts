@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../../shared/api/contract';
-import { telHref } from '../../shared/format';
+import { phoneText, telHref } from '../../shared/format';
 import type { Locale } from '../../shared/locales';
 import { LOCALE_ISO } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
@@ -30,13 +30,13 @@ export function errorDocument(status: number, locale: Locale, translations: Tran
     ...css.map((href) => `<link rel="stylesheet" href="${e(href)}">`),
     '</head><body><div id="app">',
     `<header class="site-header"><div class="container site-header__bar"><a class="brand" href="${home}">${e(settings.company_name)}</a>`,
-    `<a class="call-link" href="${e(telHref(phone))}" aria-label="${e(t('header.call', { phone }))}">${e(phone)}</a></div></header>`,
+    `<a class="call-link" href="${e(telHref(phone))}" aria-label="${e(t('header.call', { phone }))}">${e(phoneText(phone))}</a></div></header>`,
     '<main id="main"><section class="container error-page" aria-labelledby="error-title">',
     `<p class="error-page__code" aria-hidden="true">${status}</p><h1 id="error-title">${e(title)}</h1>`,
     text ? `<p>${e(text)}</p>` : '',
     `<p>${e(t('error.contact'))}</p><p class="cta__contacts">`,
     `<a class="button button--ghost" href="mailto:${e(settings.company_email)}">${e(settings.company_email)}</a>`,
-    `<a class="button button--ghost" href="${e(telHref(phone))}">${e(phone)}</a></p>`,
+    `<a class="button button--ghost" href="${e(telHref(phone))}">${e(phoneText(phone))}</a></p>`,
     `<a class="button" href="${home}">${e(t('error.backHome'))}</a>`,
     '</section></main></div></body></html>',
   ].join('');

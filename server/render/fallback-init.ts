@@ -18,11 +18,11 @@ const BUILD_INIT: Init = {
  * `init` for a page that must render while the upstream is down: the last copy the process read, else
  * the build's. Enough for the layout to frame an error page with the company's phone and email.
  */
-export function fallbackInit(api: Pick<ContentApi, 'lastInit'>, locale: Locale): Init {
-  return api.lastInit(locale) ?? BUILD_INIT;
+export function fallbackInit(api: Pick<ContentApi, 'lastInit'> | undefined, locale: Locale): Init {
+  return api?.lastInit(locale) ?? BUILD_INIT;
 }
 
 /** The settings an error page shows the phone and email from (`api` is missing before the site has booted). */
 export function errorPageSettings(api: Pick<ContentApi, 'lastInit'> | undefined, locale: Locale): SiteSettings {
-  return settingsFromList(api?.lastInit(locale)?.settings ?? BUILD_INIT.settings);
+  return settingsFromList(fallbackInit(api, locale).settings);
 }
