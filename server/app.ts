@@ -13,7 +13,7 @@ import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
 import { precompressedFiles } from './http/precompressed-files';
 import { requestLog } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
+import { securityHeaders, type SecurityOptions } from './http/security-headers';
 import { errorDocument } from './render/error-document';
 import { isPayloadPath, renderPayload } from './render/payload';
 import { errorPageSettings } from './render/fallback-init';
@@ -22,7 +22,9 @@ import { cookieLocale, pathLocale } from './render/request-locale';
 import { createRumSummary } from './rum/summary';
 
 export interface AppDeps extends RenderDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'GTM_ID' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN'>;
+  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN'>;
+  /** What the security headers allow; the HTML cache's answers carry the same. */
+  security: SecurityOptions;
   /** Drops cached pages under the given path prefixes (all when none) and the cached upstream answers. */
   purge: (paths: string[]) => number;
   clientDir: string;
@@ -58,7 +60,7 @@ export function createApp(deps: AppDeps): express.Express {
   }
 
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders({ https: deps.origin.startsWith('https:'), tagManager: Boolean(deps.config.GTM_ID) }));
+  app.use(securityHeaders(deps.security));
   app.use(badInputGuard(PAGE_METHODS, sendError));
   app.use(healthRoutes(deps.readiness));
   app.use(buildFiles(deps.manifest));

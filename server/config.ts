@@ -40,6 +40,11 @@ export const configSchema = z.object({
   HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Megabytes the HTML cache may hold (each page in three encodings). */
   HTML_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
+   * Pages rendered at a time in the background to fill the HTML cache again after a purge, and with the
+   * sitemap's pages once the site is ready (0 turns both off: pages are then rendered on demand).
+   */
+  HTML_CACHE_REFILL_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(2),
   /** Shared secret of the cache-purge webhook (at least 32 characters); unset: no webhook. */
   CACHE_PURGE_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -7,12 +7,18 @@ import type { Config } from './config';
 import { startCms } from './cms/server';
 import { loadTranslations } from './i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
+import { isReady } from './http/health';
 import { requestId } from './http/request-log';
 import { errorDocument } from './render/error-document';
 import { errorPageSettings } from './render/fallback-init';
+import { securityHeaderList } from './http/security-headers';
+import { renderAnonymously } from './render/anonymous-render';
 import { createHtmlCache } from './render/html-cache';
 import { loadAssetManifest } from './render/manifest';
 import { createPageHandler } from './render/page-handler';
+import type { RenderDeps } from './render/render-page';
+import { createSharedPages, type SharedPages } from './render/shared-pages';
+import { sitemapUrls, warmUpWhenReady } from './render/warm-up';
 import { createUpstreamClient } from './upstream/client';
 import { accountApi } from './upstream/account-api';
 import { contentApi } from './upstream/content-api';
@@ -48,19 +54,18 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const manifest = loadAssetManifest(clientDir);
   const imageVariants = loadImageVariants(clientDir);
 
-  const htmlCache =
-    config.HTML_CACHE_TTL_S > 0
-      ? createHtmlCache({ buildId: manifest.buildId, ttlMs: config.HTML_CACHE_TTL_S * 1000, maxBytes: config.HTML_CACHE_MAX_MB * 1024 * 1024 })
-      : undefined;
-
   // Listening comes first (the public origin may need the port); until the app is ready, a 503.
   let app: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
+  let pages: SharedPages | undefined;
   const server = http.createServer((req, res) => {
     if (!app) return void res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
     // A cached page is answered here, like a static file, before any middleware runs.
-    if (htmlCache?.serve(req, res, () => requestId(req))) {
+    const served = pages?.cache.serve(req, res, () => requestId(req));
+    if (served) {
+      // An expired copy was answered: one render in the background replaces it.
+      if (served === 'stale') pages!.revalidate(req.url!);
       if (logger.isLevelEnabled('info')) {
-        logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: 'hit' }, 'request completed');
+        logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: served }, 'request completed');
       }
       return;
     }
@@ -114,10 +119,8 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     // Pages need the upstream (or its cached answers); forms need the outbox.
     check: async () => outbox.isOpen() && Boolean(await api.init(DEFAULT_LOCALE)),
   };
-  app = createApp({
-    config,
-    clientDir,
-    readiness,
+  const security = { https: origin.startsWith('https:'), tagManager: Boolean(config.GTM_ID) };
+  const render: RenderDeps = {
     handler: createPageHandler(),
     manifest,
     translations,
@@ -126,14 +129,38 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     outbox,
     origin,
     logger,
-    htmlCache,
     gtmId: config.GTM_ID,
     rumSampleRate: config.RUM_SAMPLE_RATE,
+  };
+  pages =
+    config.HTML_CACHE_TTL_S > 0
+      ? createSharedPages({
+          cache: createHtmlCache({
+            buildId: manifest.buildId,
+            ttlMs: config.HTML_CACHE_TTL_S * 1000,
+            maxBytes: config.HTML_CACHE_MAX_MB * 1024 * 1024,
+            siteHeaders: securityHeaderList(security),
+          }),
+          render: (url) => renderAnonymously(render, url),
+          refillConcurrency: config.HTML_CACHE_REFILL_CONCURRENCY,
+          logger,
+        })
+      : undefined;
+  app = createApp({
+    ...render,
+    pages,
+    config,
+    security,
+    clientDir,
+    readiness,
     purge(paths) {
       upstream.purge();
-      return htmlCache?.purge(paths) ?? 0;
+      return pages?.purge(paths) ?? 0;
     },
   });
+  const stopWarmUp = pages
+    ? warmUpWhenReady({ isReady: () => isReady(readiness), urls: () => sitemapUrls(api), pages, logger })
+    : () => {};
 
   return {
     server,
@@ -141,12 +168,15 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     outbox,
     async close() {
       readiness.accepting = false;
+      stopWarmUp();
       if (config.SHUTDOWN_DRAIN_S > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_S * 1000));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_S * 1000).unref());
       await Promise.race([closed, timeout]);
       server.closeAllConnections();
+      // Background renders read the content API, which closes last.
+      await pages?.stop();
       // No post can reach the outbox now; its deliveries in flight go to the content API, still open.
       await outbox.close();
       await cms?.close();

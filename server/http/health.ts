@@ -7,6 +7,11 @@ export interface Readiness {
   check(): Promise<boolean>;
 }
 
+/** Ready: not shutting down, and able to serve pages. */
+export async function isReady(readiness: Readiness): Promise<boolean> {
+  return readiness.accepting && (await readiness.check().catch(() => false));
+}
+
 /** `/healthz`: the process is alive. `/readyz`: it can serve pages and is not shutting down. */
 export function healthRoutes(readiness: Readiness): Router {
   const router = Router();
@@ -16,7 +21,7 @@ export function healthRoutes(readiness: Readiness): Router {
   });
   router.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const ready = readiness.accepting && (await readiness.check().catch(() => false));
+    const ready = await isReady(readiness);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
   });
   return router;

@@ -27,6 +27,8 @@ export function requestLog(logger: Logger): RequestHandler {
     },
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     customLogLevel(_req, res, err) {
+      // The client went away before its answer ('request aborted'): theirs to decide, no fault of ours.
+      if (!err && !res.writableEnded) return 'debug';
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
       return 'info';

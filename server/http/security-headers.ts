@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -17,7 +17,14 @@ export const TAG_MANAGER_CSP = {
  * no eval: page data travels as JSON blocks and the only scripts are this site's hashed modules (and,
  * only when a tag manager is configured, its origins).
  */
-export function securityHeaders({ https, tagManager = false }: { https: boolean; tagManager?: boolean }): RequestHandler[] {
+export interface SecurityOptions {
+  /** The site is served over https: HSTS and upgrade-insecure-requests. */
+  https: boolean;
+  /** A tag manager is configured: its origins are allowed. */
+  tagManager?: boolean;
+}
+
+export function securityHeaders({ https, tagManager = false }: SecurityOptions): RequestHandler[] {
   const tags = (directive: keyof typeof TAG_MANAGER_CSP) => (tagManager ? TAG_MANAGER_CSP[directive] : []);
   return [
     helmet({
@@ -47,4 +54,23 @@ export function securityHeaders({ https, tagManager = false }: { https: boolean;
       next();
     },
   ];
+}
+
+/**
+ * The same headers as a flat `[name, value, ...]` list, read once from the middleware itself, for the
+ * answers made outside Express (pages from the HTML cache): they can never differ from the rest.
+ */
+export function securityHeaderList(options: SecurityOptions): string[] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  } as unknown as Response;
+  const handlers = securityHeaders(options);
+  const run = (i: number): void => void handlers[i]?.({} as Request, recorder, (err?: unknown) => {
+    if (err) throw err;
+    run(i + 1);
+  });
+  run(0);
+  return [...headers].flat();
 }

@@ -1,12 +1,15 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { isSharedRequest } from './cache-policy';
 import { compressAsync, entityTag, preferredEncoding, type Encoding } from './encoding';
 
 /**
  * The in-process cache of finished anonymous pages and payloads: the bytes, compressed once (gzip and
- * brotli), with the headers the original answer had (security headers included), keyed by build id and
- * URL. A hit is answered from the raw `request` handler, before Express and its middleware run, the way
- * a static file server answers: it must cost almost nothing.
+ * brotli), with the headers of the answer (the site's security headers included), keyed by build id
+ * and URL. An entry is answered from the raw `request` handler, before Express and its middleware
+ * run, the way a static file server answers: it must cost almost nothing. An expired entry is still
+ * answered (stale, marked `X-Cache: STALE`) while the page is rendered again in the background
+ * (`shared-pages.ts`): no visitor waits for a page the site rendered before.
  */
 export interface Variant {
   body: Buffer;
@@ -27,27 +30,37 @@ export interface Entry {
   notModified: string[];
   etag: string;
   storedAt: number;
+  /** When a visitor's request should start the next render of the page (later after a failed one). */
+  refreshAt: number;
+  /** Background renders that failed since the page was stored: the first is logged, not the rest. */
+  failedRefreshes: number;
 }
 
-/** Headers that belong to one answer, never to the cached page. */
-const PER_ANSWER = new Set(['set-cookie', 'x-request-id', 'date', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'etag']);
+/** What the cache keeps of a finished render: its own headers (lower-case names) and its bytes. */
+export interface StoredPage {
+  headers: readonly (readonly [string, string])[];
+  body: Buffer;
+}
 
 export interface HtmlCacheOptions {
   buildId: string;
-  /** How long an entry is served before the page is rendered again. */
+  /** How long an entry is fresh; after that it is served stale while it is rendered again. */
   ttlMs: number;
   /** The total size of the cached bytes (all three encodings). */
   maxBytes: number;
+  /** Headers every answer of the site carries (the security headers), as a flat list. */
+  siteHeaders: readonly string[];
   now?: () => number;
 }
 
+/** How an entry was answered: within its time, or after it (the page is due to be rendered again). */
+export type Served = 'hit' | 'stale';
+
 export type HtmlCache = ReturnType<typeof createHtmlCache>;
 
-/** The session cookie marks a visitor whose answers are never taken from or put into the cache. */
-const SESSION = /(?:^|;\s*)sid=/;
-
-export function isAnonymous(cookieHeader: string | undefined): boolean {
-  return !SESSION.test(cookieHeader ?? '');
+/** Whether a URL is one a purge of these path prefixes names (every URL when none is given). */
+export function underPrefixes(url: string, prefixes: readonly string[]): boolean {
+  return prefixes.length === 0 || prefixes.some((p) => url.startsWith(p));
 }
 
 export function createHtmlCache(options: HtmlCacheOptions) {
@@ -59,58 +72,81 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   const key = (url: string) => `${options.buildId} ${url}`;
 
   return {
-    /** Answers a GET or HEAD from the cache when it can; false leaves the request to the app. */
-    serve(req: IncomingMessage, res: ServerResponse, requestId: () => string): boolean {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      if (!isAnonymous(req.headers.cookie)) return false;
-      const entry = entries.get(key(req.url ?? ''));
-      if (!entry) return false;
+    /** Answers a GET or HEAD from the cache when it can, fresh or stale; null leaves the request to the app. */
+    serve(req: IncomingMessage, res: ServerResponse, requestId: () => string): Served | null {
+      const url = req.url ?? '';
+      if (!isSharedRequest(req.method, url, req.headers.cookie)) return null;
+      const entry = entries.get(key(url));
+      if (!entry) return null;
       const age = now() - entry.storedAt;
-      if (age >= options.ttlMs) return false;
-      const perAnswer = ['age', String(Math.floor(age / 1000)), 'x-request-id', requestId()];
-      if (req.headers['if-none-match'] === entry.etag) {
-        res.writeHead(304, entry.notModified.concat(perAnswer)).end();
-        return true;
-      }
-      const variant = pickVariant(entry, req.headers['accept-encoding']);
-      res.writeHead(200, variant.headers.concat(perAnswer));
-      res.end(req.method === 'HEAD' ? undefined : variant.body);
-      return true;
+      const served: Served = age < options.ttlMs ? 'hit' : 'stale';
+      answerFromCache(req, res, entry, ['age', String(Math.floor(age / 1000)), 'x-cache', served === 'hit' ? 'HIT' : 'STALE', 'x-request-id', requestId()]);
+      return served;
+    },
+
+    /** The entry of a URL, fresh or stale. */
+    get(url: string): Entry | undefined {
+      return entries.get(key(url));
+    },
+
+    /** Whether the URL has no entry, or one whose next render is due. */
+    needsRender(url: string): boolean {
+      const entry = entries.peek(key(url));
+      return !entry || now() >= entry.refreshAt;
     },
 
     /**
-     * Keeps a finished answer: its bytes, compressed once, and its headers less the per-answer ones.
-     * The entry is returned so the answer that filled it can be sent from it (compressed only once).
+     * Keeps a finished render: its bytes, compressed once, with the site's headers and its own. The
+     * entry is returned so the answers waiting for the render are sent from it (compressed only once).
      */
-    async store(url: string, headers: OutgoingHttpHeaders, body: Buffer): Promise<Entry> {
-      const kept: string[] = [];
-      for (const [name, value] of Object.entries(headers)) {
-        const lower = name.toLowerCase();
-        if (value === undefined || PER_ANSWER.has(lower) || lower === 'vary') continue;
-        for (const one of Array.isArray(value) ? value : [value]) kept.push(lower, String(one));
-      }
-      kept.push('vary', 'Accept-Encoding');
-      const [gz, br] = await Promise.all([compressAsync(body, 'gzip'), compressAsync(body, 'br')]);
-      const etag = entityTag(body);
+    async store(url: string, page: StoredPage): Promise<Entry> {
+      const kept = options.siteHeaders.concat(page.headers.flat(), 'vary', 'Accept-Encoding');
+      const [gz, br] = await Promise.all([compressAsync(page.body, 'gzip'), compressAsync(page.body, 'br')]);
+      const etag = entityTag(page.body);
       const notModified = kept.concat('etag', etag);
       const variant = (bytes: Buffer, encoding?: Encoding): Variant => ({
         body: bytes,
         encoding,
         headers: notModified.concat(encoding ? ['content-encoding', encoding] : [], 'content-length', String(bytes.length)),
       });
-      const entry: Entry = { identity: variant(body), gzip: variant(gz, 'gzip'), br: variant(br, 'br'), notModified, etag, storedAt: now() };
+      const storedAt = now();
+      const entry: Entry = {
+        identity: variant(page.body),
+        gzip: variant(gz, 'gzip'),
+        br: variant(br, 'br'),
+        notModified,
+        etag,
+        storedAt,
+        refreshAt: storedAt + options.ttlMs,
+        failedRefreshes: 0,
+      };
       entries.set(key(url), entry);
       return entry;
     },
 
-    /** Drops every page whose URL starts with one of `prefixes` (every page when none is given). */
-    purge(prefixes: string[] = []): number {
-      let dropped = 0;
+    /**
+     * A background render of the page failed: the stale copy stays, and the next render is tried a
+     * time-to-live later, not by every visitor. Returns how many have failed in a row.
+     */
+    refreshFailed(url: string): number {
+      const entry = entries.peek(key(url));
+      if (!entry) return 0;
+      entry.refreshAt = now() + options.ttlMs;
+      return ++entry.failedRefreshes;
+    },
+
+    drop(url: string): void {
+      entries.delete(key(url));
+    },
+
+    /** Drops every page whose URL starts with one of `prefixes` (every page when none is given); returns their URLs. */
+    purge(prefixes: readonly string[] = []): string[] {
+      const dropped: string[] = [];
       for (const k of [...entries.keys()]) {
         const url = k.slice(k.indexOf(' ') + 1);
-        if (prefixes.length === 0 || prefixes.some((p) => url.startsWith(p))) {
+        if (underPrefixes(url, prefixes)) {
           entries.delete(k);
-          dropped++;
+          dropped.push(url);
         }
       }
       return dropped;
@@ -122,7 +158,18 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   };
 }
 
-/** The variant in the encoding the client prefers. */
-export function pickVariant(entry: Entry, acceptEncoding: string | undefined): Variant {
-  return entry[preferredEncoding(acceptEncoding) ?? 'identity'];
+/**
+ * Answers from an entry, in the encoding the client prefers, or a 304 for its ETag. `perAnswer` are
+ * the headers of this answer alone (age, request id, cache status).
+ */
+export function answerFromCache(req: IncomingMessage, res: ServerResponse, entry: Entry, perAnswer: string[]): void {
+  // The visitor may have gone away while the page was rendered for them.
+  if (res.destroyed) return;
+  if (req.headers['if-none-match'] === entry.etag) {
+    res.writeHead(304, entry.notModified.concat(perAnswer)).end();
+    return;
+  }
+  const variant = entry[preferredEncoding(req.headers['accept-encoding']) ?? 'identity'];
+  res.writeHead(200, variant.headers.concat(perAnswer));
+  res.end(req.method === 'HEAD' ? undefined : variant.body);
 }

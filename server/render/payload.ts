@@ -1,11 +1,20 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { LAYOUT_ROUTE_ID } from '../../client/routes';
 import { PAYLOAD_SUFFIX, type PagePayload } from '../../shared/document';
+import { pageCacheControl } from './cache-policy';
 import { isPrivatePage, serializeErrors, unexpectedErrors } from './page-handler';
-import { forwardCookies, loaderContext, pageCacheControl, sameSiteLocation, sendFinished, toFetchRequest, type RenderDeps } from './render-page';
+import type { RenderedPage } from './rendered-page';
+import { answerPage, loaderContext, runLoaders, sameSiteLocation, setCookies, toFetchRequest, type RenderDeps } from './render-page';
 
 export function isPayloadPath(path: string): boolean {
   return path.endsWith(PAYLOAD_SUFFIX);
+}
+
+/** The page a payload URL is the data of: `/en/blog/_payload.json?page=2` is `/en/blog?page=2`. */
+export function payloadPageUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return (path.slice(0, -PAYLOAD_SUFFIX.length) || '/') + (q === -1 ? '' : url.slice(q));
 }
 
 /**
@@ -14,31 +23,36 @@ export function isPayloadPath(path: string): boolean {
  * `POST`: a form posted from the browser runs the page's action; the router reloads the data after.
  */
 export async function renderPayload(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
-  const pagePath = req.path.slice(0, -PAYLOAD_SUFFIX.length) || '/';
-  const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-  const request = toFetchRequest(req, res, deps.origin, pagePath + search);
+  await answerPage(req, res, deps, () => renderPayloadOf(deps, toFetchRequest(req, res, deps.origin, payloadPageUrl(req.originalUrl))));
+}
+
+/** The payload of the page `request` asks for: null when it was aborted. */
+export async function renderPayloadOf(deps: RenderDeps, request: Request): Promise<RenderedPage | null> {
   const post = request.method === 'POST';
-  const context = await deps.handler.query(request, {
-    requestContext: loaderContext(deps, request),
-    filterMatchesToLoad: (match) => !post && match.route.id !== LAYOUT_ROUTE_ID,
-  });
-  if (request.signal.aborted) return;
+  const context = await runLoaders(deps, request, loaderContext(deps, request), (match) => !post && match.route.id !== LAYOUT_ROUTE_ID);
+  if (!context) return null;
   let payload: PagePayload;
   let isPrivate = post;
+  let cookies: [string, string][];
+  let errors: unknown[] = [];
   if (context instanceof Response) {
     const location = sameSiteLocation(context);
     if (!location) throw new Error(`A loader answered ${context.status} without a same-site Location`);
-    forwardCookies(res, [context.headers]);
+    cookies = setCookies([context.headers]);
     payload = { status: context.status, redirect: location, loaderData: {}, errors: null };
   } else {
-    for (const error of unexpectedErrors(context.errors)) deps.logger.error({ err: error, url: req.originalUrl }, 'route error');
-    forwardCookies(res, [...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]);
+    cookies = setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]);
     const { [LAYOUT_ROUTE_ID]: _layout, ...loaderData } = context.loaderData;
     payload = { status: context.statusCode, loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
     isPrivate ||= isPrivatePage(context);
+    errors = unexpectedErrors(context.errors);
   }
-  const status = payload.redirect ? 200 : payload.status;
-  const body = Buffer.from(JSON.stringify(payload));
-  res.status(status).setHeader('Cache-Control', pageCacheControl(payload.status, isPrivate)).type('json');
-  await sendFinished(deps, req, res, body, !isPrivate && !payload.redirect);
+  return {
+    // A redirect travels in the payload, for the browser's router to follow.
+    status: payload.redirect ? 200 : payload.status,
+    headers: [['content-type', 'application/json; charset=utf-8'], ['cache-control', pageCacheControl(payload.status, isPrivate)], ...cookies],
+    body: Buffer.from(JSON.stringify(payload)),
+    shareable: !isPrivate && !payload.redirect,
+    errors,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticRouter, StaticRouterProvider, type DataRouteMatch, type StaticHandlerContext } from 'react-router';
 import type { Logger } from 'pino';
 import { i18nBundleSource } from '../../client/i18n/bundles';
 import { I18nProvider } from '../../client/i18n/i18n';
@@ -12,15 +12,17 @@ import { readSession } from '../http/session-cookie';
 import type { Outbox } from '../outbox/types';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
+import { isSharedRequest, pageCacheControl } from './cache-policy';
 import { documentEnd, documentStart } from './document';
-import { compressSync, entityTag, preferredEncoding, type Encoding } from './encoding';
-import { isAnonymous, pickVariant, type HtmlCache } from './html-cache';
+import { answerFromCache } from './html-cache';
 import { errorDocument } from './error-document';
 import { errorPageSettings } from './fallback-init';
 import type { LoaderContext } from './loaders';
 import type { AssetManifest } from './manifest';
 import { isPrivatePage, layoutData, matchedPageModules, pageMeta, serializeErrors, unexpectedErrors, type PageHandler } from './page-handler';
+import { logRouteErrors, sendRendered, type RenderedPage } from './rendered-page';
 import { requestLocale } from './request-locale';
+import type { SharedPages } from './shared-pages';
 
 export interface RenderDeps {
   handler: PageHandler;
@@ -33,8 +35,8 @@ export interface RenderDeps {
   logger: Logger;
   /** A render that takes longer is aborted (the upstream has its own, shorter timeouts). */
   renderTimeoutMs?: number;
-  /** Finished anonymous pages and payloads, served before the middleware chain on the next request. */
-  htmlCache?: HtmlCache;
+  /** The renders every visitor shares, and the HTML cache they fill; none when the cache is off. */
+  pages?: SharedPages;
   /** Where the public forms' submissions are stored until they are delivered upstream. */
   outbox: Outbox;
   /** Google Tag Manager container id, when one is configured. */
@@ -44,55 +46,8 @@ export interface RenderDeps {
 }
 
 /**
- * Sends a finished page or payload. One that is the same for every visitor goes into the HTML cache
- * first and is answered from there, so it is compressed once for this visitor and every next one;
- * any other is compressed here, in one piece.
- */
-export async function sendFinished(deps: RenderDeps, req: ExpressRequest, res: ExpressResponse, body: Buffer, shareable: boolean): Promise<void> {
-  const entry =
-    shareable && deps.htmlCache && isCacheable(req, res)
-      ? await deps.htmlCache.store(req.originalUrl, res.getHeaders(), body).catch((err: unknown) => {
-          deps.logger.warn({ err }, 'html cache store failed');
-          return null;
-        })
-      : null;
-  if (res.destroyed) return;
-  if (shareable) {
-    res.setHeader('ETag', entry?.etag ?? entityTag(body));
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-  }
-  const accept = req.headers['accept-encoding'];
-  let bytes = body;
-  let encoding: Encoding | undefined;
-  if (entry) {
-    ({ body: bytes, encoding } = pickVariant(entry, accept));
-  } else {
-    // Below a kilobyte, compression saves less than a packet (the compression middleware's threshold too).
-    encoding = body.length >= 1024 ? preferredEncoding(accept) : undefined;
-    if (encoding) bytes = compressSync(body, encoding);
-  }
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', bytes.length);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
-}
-
-/** A GET answer the cache may keep: anonymous, no cookie set, and no free-form query. */
-function isCacheable(req: ExpressRequest, res: ExpressResponse): boolean {
-  if (req.method !== 'GET' || res.statusCode !== 200) return false;
-  // Free-form query strings (searches, tracking parameters) would let anyone fill the cache with
-  // one-off pages and push out the real ones: only list pages are kept with a query.
-  const query = req.originalUrl.split('?')[1];
-  if (query !== undefined && !/^page=\d{1,4}$/.test(query)) return false;
-  return isAnonymous(req.headers.cookie) && !res.hasHeader('Set-Cookie');
-}
-
-/**
- * The page's Fetch request, on the configured origin (never the Host header), with a posted form's
- * fields, aborted when the visitor goes away.
+ * The page's Fetch request for one visitor, on the configured origin (never the Host header), with
+ * their cookies and a posted form's fields, aborted when the visitor goes away.
  */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method): Request {
   const controller = new AbortController();
@@ -114,6 +69,14 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
   });
 }
 
+/**
+ * A page's request as an anonymous visitor makes it: no cookie, nothing of whoever asked. Shared
+ * renders use it; no visitor leaving stops it (the others waiting, and the cache, want the page).
+ */
+export function anonymousRequest(url: string, origin: string): Request {
+  return new Request(new URL(url, origin));
+}
+
 export function loaderContext(deps: RenderDeps, request: Request): LoaderContext {
   return {
     api: deps.api,
@@ -126,9 +89,30 @@ export function loaderContext(deps: RenderDeps, request: Request): LoaderContext
   };
 }
 
-/** Cookies that loaders and actions set (the session cookie) go out with the answer. */
-export function forwardCookies(res: ExpressResponse, headers: Iterable<Headers>): void {
-  for (const h of headers) for (const cookie of h.getSetCookie()) res.append('Set-Cookie', cookie);
+/**
+ * Runs the route tree's loaders (and a post's action) for a request; null when the request was aborted
+ * (its visitor went away), which is no error. react-router 7.18 rejects an aborted `query()` with the
+ * signal's reason, or, when the abort lands while a lazy route's loader runs, with a TypeError of its
+ * own ("reading 'result'"): whatever an aborted query throws, the abort is the cause.
+ */
+export async function runLoaders(deps: RenderDeps, request: Request, requestContext: LoaderContext, filterMatchesToLoad?: (match: DataRouteMatch) => boolean) {
+  const path = new URL(request.url).pathname;
+  deps.logger.debug({ path }, 'render started');
+  try {
+    const context = await deps.handler.query(request, { requestContext, filterMatchesToLoad });
+    if (!request.signal.aborted) return context;
+  } catch (error) {
+    if (!request.signal.aborted) throw error;
+  }
+  deps.logger.debug({ path }, 'render stopped: the client went away');
+  return null;
+}
+
+/** The cookies that loaders and actions set (the session cookie), for the answer. */
+export function setCookies(headers: Iterable<Headers>): [string, string][] {
+  const cookies: [string, string][] = [];
+  for (const h of headers) for (const cookie of h.getSetCookie()) cookies.push(['set-cookie', cookie]);
+  return cookies;
 }
 
 /** A redirect a loader asked for, if it stays on this site. */
@@ -138,29 +122,40 @@ export function sameSiteLocation(response: Response): string | null {
 }
 
 /**
- * Cache policy of a rendered page: shared caches may keep successful anonymous pages briefly; account
- * screens and answers to a post are private and never kept.
+ * Answers a page or payload request. One whose answer is the same for every visitor is rendered once
+ * for all who ask meanwhile, then kept (`shared-pages.ts`); any other is rendered for this visitor,
+ * and stops when they go away.
  */
-export function pageCacheControl(status: number, isPrivate: boolean): string {
-  if (isPrivate) return 'private, no-store';
-  return status === 200 ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' : 'no-store';
+export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, renderForVisitor: () => Promise<RenderedPage | null>): Promise<void> {
+  if (deps.pages && isSharedRequest(req.method, req.originalUrl, req.headers.cookie)) {
+    const shared = await deps.pages.get(req.originalUrl);
+    if (shared.entry) answerFromCache(req, res, shared.entry, ['x-cache', 'MISS']);
+    else sendRendered(req, res, shared.page);
+    return;
+  }
+  const page = await renderForVisitor();
+  if (!page) return;
+  logRouteErrors(deps.logger, page, req.path);
+  sendRendered(req, res, page);
 }
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
-  const request = toFetchRequest(req, res, deps.origin);
-  const context = await deps.handler.query(request, { requestContext: loaderContext(deps, request) });
-  if (request.signal.aborted) return;
+  await answerPage(req, res, deps, () => renderDocument(deps, toFetchRequest(req, res, deps.origin)));
+}
+
+/**
+ * The document of a request: null when it was aborted. `refusal`: the status the request was already
+ * refused with before the router, which the page's loader answers (see `renderErrorPage`).
+ */
+export async function renderDocument(deps: RenderDeps, request: Request, refusal?: number): Promise<RenderedPage | null> {
+  const context = await runLoaders(deps, request, { ...loaderContext(deps, request), refusal });
+  if (!context) return null;
   if (context instanceof Response) {
     const location = sameSiteLocation(context);
     if (!location) throw new Error(`A loader answered ${context.status} without a same-site Location`);
-    forwardCookies(res, [context.headers]);
-    res.setHeader('Cache-Control', 'no-store');
-    res.redirect(context.status, location);
-    return;
+    return { status: context.status, headers: [['cache-control', 'no-store'], ...setCookies([context.headers])], body: Buffer.alloc(0), redirect: location, shareable: false, errors: [] };
   }
-  forwardCookies(res, [...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]);
-  for (const error of unexpectedErrors(context.errors)) deps.logger.error({ err: error, url: req.originalUrl }, 'route error');
-  streamDocument(req, res, deps, context, request);
+  return streamDocument(deps, context, request, setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]));
 }
 
 /**
@@ -169,14 +164,21 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
  * visitor still has the header, the phone and the email. Nothing is posted or run again.
  */
 export async function renderErrorPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, status: number): Promise<void> {
-  const request = toFetchRequest(req, res, deps.origin, req.originalUrl, 'GET');
-  const context = await deps.handler.query(request, { requestContext: { ...loaderContext(deps, request), refusal: status } });
-  if (request.signal.aborted) return;
-  if (context instanceof Response) throw new Error(`The error page of ${status} answered ${context.status}`);
-  streamDocument(req, res, deps, context, request);
+  const page = await renderDocument(deps, toFetchRequest(req, res, deps.origin, req.originalUrl, 'GET'), status);
+  if (!page) return;
+  if (page.redirect) throw new Error(`The error page of ${status} answered ${page.status}`);
+  logRouteErrors(deps.logger, page, req.path);
+  sendRendered(req, res, page);
 }
 
-function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, context: StaticHandlerContext, request: Request) {
+/**
+ * Renders the route tree into the whole document. Pages load their data before rendering (loaders
+ * return plain data), so nothing waits on the network once the shell is ready: the document is
+ * collected and sent as one piece, with its length, compressed once, instead of many small
+ * compressed chunks. Null when the request is aborted; the render stops then.
+ */
+function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request: Request, cookies: [string, string][]): Promise<RenderedPage | null> {
+  const path = new URL(request.url).pathname;
   const layout = layoutData(context);
   const locale = layout?.locale ?? requestLocale(request);
   const i18n = deps.translations.instances[locale];
@@ -187,7 +189,7 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
     alternates: {},
     noindex: true,
   };
-  const head = buildHead(meta, { locale, siteName: layout?.settings.company_name ?? '', origin: deps.origin, path: req.path });
+  const head = buildHead(meta, { locale, siteName: layout?.settings.company_name ?? '', origin: deps.origin, path });
   const assets = deps.manifest.forPage([...matchedPageModules(context), i18nBundleSource(locale)]);
   const data: DocumentData = {
     locale,
@@ -195,51 +197,57 @@ function streamDocument(req: ExpressRequest, res: ExpressResponse, deps: RenderD
     config: { gtmId: deps.gtmId ?? null, rumSampleRate: deps.rumSampleRate ?? 0 },
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
   };
+  const { signal } = request;
+  const isPrivate = request.method === 'POST' || isPrivatePage(context);
 
-  const router = createStaticRouter(deps.handler.dataRoutes, context);
-  let timer: NodeJS.Timeout | undefined;
-  const { pipe, abort } = renderToPipeableStream(
-    <I18nProvider value={i18n}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </I18nProvider>,
-    {
-      onShellReady() {
-        // Pages load their data before rendering (loaders return plain data), so nothing waits on
-        // the network once the shell is ready: the whole document is collected and sent as one
-        // piece, with its length, compressed once, instead of many small compressed chunks.
-        const chunks: Buffer[] = [Buffer.from(documentStart(head, assets))];
-        const body = new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            chunks.push(chunk);
-            done();
-          },
-        });
-        body.on('finish', () => {
-          chunks.push(Buffer.from(documentEnd(data)));
-          const isPrivate = req.method === 'POST' || isPrivatePage(context);
-          res.status(status);
-          res.setHeader('Content-Type', 'text/html; charset=utf-8');
-          res.setHeader('Cache-Control', pageCacheControl(status, isPrivate));
-          sendFinished(deps, req, res, Buffer.concat(chunks), !isPrivate).catch((err: unknown) => res.destroy(err as Error));
-        });
-        pipe(body);
+  return new Promise((resolve) => {
+    let timedOut = false;
+    // Cleared on every end of the render: a live timer or listener would keep the whole render in memory.
+    const done = (page: RenderedPage | null) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
+      resolve(page);
+    };
+    const router = createStaticRouter(deps.handler.dataRoutes, context);
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nProvider value={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nProvider>,
+      {
+        onShellReady() {
+          const chunks: Buffer[] = [Buffer.from(documentStart(head, assets))];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, next) {
+              chunks.push(chunk);
+              next();
+            },
+          });
+          body.on('finish', () => {
+            if (signal.aborted) return done(null);
+            chunks.push(Buffer.from(documentEnd(data)));
+            const headers: [string, string][] = [['content-type', 'text/html; charset=utf-8'], ['cache-control', pageCacheControl(status, isPrivate)], ...cookies];
+            // A render cut short by its timer is whatever React had: never one to keep.
+            done({ status, headers, body: Buffer.concat(chunks), shareable: !isPrivate && !timedOut, errors: unexpectedErrors(context.errors) });
+          });
+          pipe(body);
+        },
+        onShellError(error) {
+          if (signal.aborted) return done(null);
+          // An error thrown while rendering never reaches the route boundary on the server.
+          deps.logger.error({ err: error, path }, 'render failed');
+          const page = errorDocument(500, locale, deps.translations, deps.manifest, errorPageSettings(deps.api, locale));
+          done({ status: 500, headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', 'no-store']], body: Buffer.from(page), shareable: false, errors: [] });
+        },
+        onError(error) {
+          if (!signal.aborted) deps.logger.error({ err: error, path }, 'render error');
+        },
       },
-      onShellError(error) {
-        // An error thrown while rendering never reaches the route boundary on the server.
-        deps.logger.error({ err: error, url: req.originalUrl }, 'render failed');
-        if (!res.headersSent) {
-          res.status(500).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(500, locale, deps.translations, deps.manifest, errorPageSettings(deps.api, locale)));
-        }
-      },
-      onError(error) {
-        if (!request.signal.aborted) deps.logger.error({ err: error, url: req.originalUrl }, 'render error');
-      },
-    },
-  );
-  timer = setTimeout(() => abort(new Error('render timed out')), deps.renderTimeoutMs ?? 10_000);
-  // Cleared on every end of the response: a live timer would keep the whole render in memory.
-  res.on('close', () => {
-    clearTimeout(timer);
-    if (!res.writableFinished) abort();
+    );
+    const stop = () => abort(signal.reason);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort(new Error('render timed out'));
+    }, deps.renderTimeoutMs ?? 10_000);
+    signal.addEventListener('abort', stop, { once: true });
   });
 }
