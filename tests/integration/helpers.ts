@@ -8,11 +8,12 @@ import { startSite, type Site } from '../../server/site';
 /**
  * The real site on a free port: the BFF and, unless an upstream is given, the embedded content API on
  * its own free port with a fresh database seeded from content/. Needs the client build (`npm run build`).
- * Silent, unless a test gives the logger whose lines it reads.
+ * Silent, unless a test gives the logger whose lines it reads. The cache is not refilled in the
+ * background (no warm-up at start), so what a test asks is what is rendered, unless it turns it on.
  */
 export async function startTestSite(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' })): Promise<Site & { dataDir: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shading-it-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env });
   const site = await startSite(config, logger);
   return {
     ...site,
