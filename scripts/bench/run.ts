@@ -2,12 +2,16 @@
  * `npm run bench`: requests/s and p99 latency of a product page served six ways, one server at a time
  * on core 0 while this load generator runs on core 1 (50 connections, gzip accepted), in rounds
  * (BENCH_ROUNDS, default 3; BENCH_SECONDS each, default 10), reporting the median of each:
- *   1. the site, from its HTML cache      2. the site, rendering it (cache off)
- *   3. express.static + compression       4. bare React renderToPipeableStream of the same page
- *   5. node:http writing precompressed bytes from memory (the limit)
- *   6. (for reference) bare React streaming through the compression middleware
- * and the ratios the site is held to. Uses Debian's `wrk` when it is installed (apt-get install wrk),
- * else autocannon, which tops out near 10,000 req/s on one core and so understates the fastest servers.
+ *   1. the site, from its HTML cache
+ *   2. the site, its cached copy expiring every second (answered stale while one render replaces it)
+ *   3. the site, rendering it (cache off)
+ *   4. express.static + compression
+ *   5. bare React renderToPipeableStream of the same page through the compression middleware
+ *   6. node:http writing precompressed bytes from memory (the limit)
+ * and the ratios the site is held to. A render is compared with React streaming through compression,
+ * not with uncompressed React: the site must compress what it sends. Uses Debian's `wrk` when it is
+ * installed (apt-get install wrk), else autocannon, which tops out near 10,000 req/s on one core and
+ * so understates the fastest servers.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -73,7 +77,8 @@ async function measure(url: string) {
 const site = (port: number, env: Record<string, string>) =>
   start(
     ['node', 'dist/server/main.js'],
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', ...env },
+    // No warm-up: the sitemap's pages rendering in the background would overlap the first measurement.
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
     answers(`http://127.0.0.1:${port}/readyz`),
   );
 const target = (kind: string, arg: string, port: number) =>
@@ -88,9 +93,9 @@ const file = path.join(tmp, 'page.html');
 
 const servers: [name: string, start: () => Promise<ChildProcess>, url: string][] = [
   ['site, cached', () => site(4101, {}), `http://127.0.0.1:4101${PAGE}`],
+  ['site, expiring every second', () => site(4107, { HTML_CACHE_TTL_S: '1' }), `http://127.0.0.1:4107${PAGE}`],
   ['site, cache miss (render)', () => site(4102, { HTML_CACHE_TTL_S: '0' }), `http://127.0.0.1:4102${PAGE}`],
   ['express.static + compression', () => target('static', file, 4103), 'http://127.0.0.1:4103/'],
-  ['bare React renderToPipeableStream', () => target('react', file, 4104), 'http://127.0.0.1:4104/'],
   ['bare React streaming + compression', () => target('react-gzip', file, 4106), 'http://127.0.0.1:4106/'],
   ['node:http, precompressed (limit)', () => target('limit', file, 4105), 'http://127.0.0.1:4105/'],
 ];
@@ -109,14 +114,14 @@ const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floo
 const results = Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, { rps: median(r.map((x) => x.rps)), p99: median(r.map((x) => x.p99)) }]));
 
 console.log(`\n${PAGE} (${page.length} bytes), ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION_S} s each, server on core 0, ${WRK ? 'wrk' : 'autocannon'} on core 1\n`);
-for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms`);
+for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms`);
 const ratio = (a: string, b: string) => results[a]!.rps / results[b]!.rps;
 const checks = [
   ['cached / express.static', ratio('site, cached', 'express.static + compression'), 2],
   ['cached / node:http limit', ratio('site, cached', 'node:http, precompressed (limit)'), 0.5],
-  ['cache miss / bare React streaming', ratio('site, cache miss (render)', 'bare React renderToPipeableStream'), 1],
+  // No visitor waits for a page rendered before: an expiring copy costs one background render a second.
+  ['expiring / cached', ratio('site, expiring every second', 'site, cached'), 0.8],
+  ['cache miss / bare React + compression', ratio('site, cache miss (render)', 'bare React streaming + compression'), 1],
 ] as const;
 console.log('');
-for (const [name, value, goal] of checks) console.log(`${name.padEnd(36)} ${value.toFixed(2).padStart(8)}   (target ≥ ${goal}) ${value >= goal ? 'met' : 'NOT met'}`);
-const withGzip = ratio('site, cache miss (render)', 'bare React streaming + compression');
-console.log(`${'cache miss / bare React + compression'.padEnd(36)} ${withGzip.toFixed(2).padStart(8)}   (reference: both send gzip)`);
+for (const [name, value, goal] of checks) console.log(`${name.padEnd(38)} ${value.toFixed(2).padStart(8)}   (target ≥ ${goal}) ${value >= goal ? 'met' : 'NOT met'}`);

@@ -1,11 +1,10 @@
 /**
  * The comparison servers of `npm run bench`, each started alone on its own core:
  *   static  <file> <port>   express.static with compression serving the page's bytes
- *   react   <file> <port>   bare renderToPipeableStream of the same document: the page's route tree (its
- *                           data loaded once) inside <html>, with the page's own head and data block as
- *                           fixed strings, so React writes the same bytes the site sends (uncompressed)
- *   react-gzip <file> <port> the same, streamed through the compression middleware (for reference: the
- *                           site must compress what it sends)
+ *   react-gzip <file> <port> bare renderToPipeableStream of the same document through the compression
+ *                           middleware: the page's route tree (its data loaded once) inside <html>, with
+ *                           the page's own head and data block as fixed strings, so React writes the same
+ *                           bytes the site sends
  *   limit   <file> <port>   node:http writing the page's bytes, gzip-compressed once, from memory
  */
 import compression from 'compression';
@@ -43,7 +42,7 @@ if (kind === 'static') {
   const body = gzipSync(readFileSync(arg!), { level: 6 });
   const headers = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length, vary: 'Accept-Encoding' };
   listen(http.createServer((_req, res) => res.writeHead(200, headers).end(body)));
-} else if (kind === 'react' || kind === 'react-gzip') {
+} else if (kind === 'react-gzip') {
   // The page as the site sent it: the document around the app's root, taken apart once.
   const page = readFileSync(arg!, 'utf8');
   const dataOpen = `<script type="application/json" id="${DOCUMENT_DATA_ID}">`;
@@ -61,7 +60,7 @@ if (kind === 'static') {
   const context = await handler.query(request, { requestContext: loaderContext(deps, request) });
   if (context instanceof Response) throw new Error('the bench page redirects');
   const i18n = translations.instances[lang.slice(0, 2) as keyof typeof translations.instances];
-  const compress = kind === 'react-gzip' ? compression() : null;
+  const compress = compression();
   const render = (res: http.ServerResponse) => {
     const router = createStaticRouter(handler.dataRoutes, context);
     const { pipe } = renderToPipeableStream(
@@ -85,10 +84,7 @@ if (kind === 'static') {
     );
   };
   listen(
-    http.createServer((req, res) => {
-      if (compress) compress(req as express.Request, res as express.Response, () => render(res));
-      else render(res);
-    }),
+    http.createServer((req, res) => compress(req as express.Request, res as express.Response, () => render(res))),
   );
 } else {
   throw new Error(`unknown bench target ${kind}`);
