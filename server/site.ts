@@ -158,9 +158,10 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       return pages?.purge(paths) ?? 0;
     },
   });
-  const stopWarmUp = pages
-    ? warmUpWhenReady({ isReady: () => isReady(readiness), urls: () => sitemapUrls(api), pages, logger })
-    : () => {};
+  const stopWarmUp =
+    pages && config.HTML_CACHE_REFILL_CONCURRENCY > 0
+      ? warmUpWhenReady({ isReady: () => isReady(readiness), urls: () => sitemapUrls(api), pages, logger })
+      : () => {};
 
   return {
     server,

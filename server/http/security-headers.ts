@@ -12,11 +12,6 @@ export const TAG_MANAGER_CSP = {
   'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
 } as const;
 
-/**
- * Security headers for every response, set before the first byte. The CSP allows no inline script and
- * no eval: page data travels as JSON blocks and the only scripts are this site's hashed modules (and,
- * only when a tag manager is configured, its origins).
- */
 export interface SecurityOptions {
   /** The site is served over https: HSTS and upgrade-insecure-requests. */
   https: boolean;
@@ -24,6 +19,11 @@ export interface SecurityOptions {
   tagManager?: boolean;
 }
 
+/**
+ * Security headers for every response, set before the first byte. The CSP allows no inline script and
+ * no eval: page data travels as JSON blocks and the only scripts are this site's hashed modules (and,
+ * only when a tag manager is configured, its origins).
+ */
 export function securityHeaders({ https, tagManager = false }: SecurityOptions): RequestHandler[] {
   const tags = (directive: keyof typeof TAG_MANAGER_CSP) => (tagManager ? TAG_MANAGER_CSP[directive] : []);
   return [

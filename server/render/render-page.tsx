@@ -134,7 +134,11 @@ export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps
     return;
   }
   const page = await renderForVisitor();
-  if (!page) return;
+  if (page) sendOwnRender(req, res, deps, page);
+}
+
+/** A render made for this visitor alone: its route errors are logged each time, and it is sent. */
+function sendOwnRender(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, page: RenderedPage): void {
   logRouteErrors(deps.logger, page, req.path);
   sendRendered(req, res, page);
 }
@@ -167,8 +171,7 @@ export async function renderErrorPage(req: ExpressRequest, res: ExpressResponse,
   const page = await renderDocument(deps, toFetchRequest(req, res, deps.origin, req.originalUrl, 'GET'), status);
   if (!page) return;
   if (page.redirect) throw new Error(`The error page of ${status} answered ${page.status}`);
-  logRouteErrors(deps.logger, page, req.path);
-  sendRendered(req, res, page);
+  sendOwnRender(req, res, deps, page);
 }
 
 /**

@@ -105,7 +105,7 @@ export function createSharedPages({ cache, render, refillConcurrency, logger }: 
       await renderInBackground(url);
       refilled++;
     }
-    if (--refillWorkers === 0 && refillQueue.size === 0) {
+    if (--refillWorkers === 0 && !stopped) {
       logger.info({ pages: refilled }, 'html cache refilled');
       refilled = 0;
     }

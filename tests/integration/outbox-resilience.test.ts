@@ -228,7 +228,8 @@ function outboxRows(dataDir: string): { status: string; body: string | null }[] 
 async function startBff(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; exited: Promise<void>; log(): string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT_DIR,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', UPSTREAM_TIMEOUT_MS: '1000', ...env },
+    // No warm-up: the tests count what reaches the upstream, and its readiness checks would.
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', UPSTREAM_TIMEOUT_MS: '1000', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
