@@ -18,10 +18,12 @@ describe('HTML cache', () => {
     const first = await get('/en/categories');
     expect(first.status).toBe(200);
     expect(first.headers.age).toBeUndefined();
+    expect(first.headers['x-cache']).toBe('MISS');
     await new Promise((r) => setTimeout(r, 50));
     const second = await get('/en/categories');
     expect(second.status).toBe(200);
     expect(second.headers.age).toBeDefined();
+    expect(second.headers['x-cache']).toBe('HIT');
     expect(second.text).toBe(first.text);
     for (const name of SHARED_HEADERS) expect(second.headers[name], name).toEqual(first.headers[name]);
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
