@@ -75,8 +75,10 @@ export function createApp(deps: AppDeps): express.Express {
   // Before the form gate, which would take the report for a form post (and its limit for the forms').
   app.use(rumApi({ origin: deps.origin, limit: deps.config.RUM_RATE_LIMIT_MAX, opsToken: deps.config.OPS_TOKEN, logger: deps.logger, summary: createRumSummary() }));
   app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX }, refuse: (req, res, status) => void sendErrorPage(req, res, status) }));
-  app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
+  // Before payloads and pages: an address spelled otherwise than the site's links is redirected before
+  // anything renders, so every page (and its payload) has one HTML cache key.
   app.use(localeRedirects());
+  app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
   app.use((req, res) => renderPage(req, res, deps));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
