@@ -25,7 +25,7 @@ export interface Site {
   url: string;
   /** The form submissions on their way upstream. */
   outbox: RunningOutbox;
-  /** Finished pages kept in the process (none when HTML_CACHE_TTL_S is 0); its size is one entry per page. */
+  /** The finished pages kept in the process; none when HTML_CACHE_TTL_S is 0. */
   htmlCache?: HtmlCache;
   /**
    * Stops accepting, lets in-flight requests finish (up to the timeout), stops the outbox (the

@@ -24,7 +24,7 @@ function explodeOptional(pattern: string): string[] {
   return [...explodeOptional(without || '/'), `${without}/${last.slice(0, -1)}`];
 }
 
-/** react-router's `computeScore`: more segments rank first, a static segment above a parameter. */
+/** react-router's `computeScore` (the table has no splat or index route): a static segment above a parameter. */
 function score(path: string): number {
   const segments = path.split('/');
   return segments.reduce((sum, s) => sum + (s.startsWith(':') ? 3 : s === '' ? 1 : 10), segments.length);

@@ -49,6 +49,7 @@ export const LEGAL_PAGE_SLUGS = {
 
 /** Screens of a signed-in or signing-in visitor: private, never cached, never indexed. */
 export const ACCOUNT_ROUTES: ReadonlySet<RouteName> = new Set(['login', 'register', 'verify', 'passwordReset', 'profile', 'verifyEmail']);
+
 /**
  * What a query parameter a screen reads does to its page:
  * - `listPage`: the page of a list, `2` and up, as the site's links write it; page 1 is the list's own

@@ -17,7 +17,7 @@ import type { ContentApi } from '../upstream/content-api';
  *
  * Both are sent like pages (`send`): kept in the HTML cache, compressed once, with an ETag, and answered
  * from there until they expire or a purge drops them (every purge drops the sitemap: it lists every
- * page). So the sitemap is made once per content version, not on every request.
+ * page). So the sitemap is made again only when the content may have changed, not on every request.
  */
 
 export interface SeoFilesOptions {
