@@ -10,7 +10,7 @@ import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
 import { requestId } from './http/request-log';
 import { errorDocument } from './render/error-document';
 import { errorPageSettings } from './render/fallback-init';
-import { createHtmlCache } from './render/html-cache';
+import { createHtmlCache, type HtmlCache } from './render/html-cache';
 import { loadAssetManifest } from './render/manifest';
 import { createPageHandler } from './render/page-handler';
 import { createUpstreamClient } from './upstream/client';
@@ -25,6 +25,8 @@ export interface Site {
   url: string;
   /** The form submissions on their way upstream. */
   outbox: RunningOutbox;
+  /** The finished pages kept in the process; none when HTML_CACHE_TTL_S is 0. */
+  htmlCache?: HtmlCache;
   /**
    * Stops accepting, lets in-flight requests finish (up to the timeout), stops the outbox (the
    * deliveries in flight finish), then closes the content API.
@@ -139,6 +141,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     server,
     url,
     outbox,
+    htmlCache,
     async close() {
       readiness.accepting = false;
       if (config.SHUTDOWN_DRAIN_S > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_S * 1000));

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { SitemapEntry } from '../../shared/api/contract';
 import { DEFAULT_LOCALE, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { ACCOUNT_ROUTES, pathTo, ROUTE_NAMES, routePattern, type RouteName, type RouteParams } from '../../shared/routes';
@@ -14,13 +14,22 @@ import type { ContentApi } from '../upstream/content-api';
  * route table with `pathTo` (parameters percent-encoded) and every URL is XML-escaped. With no upstream
  * answer (and no cached copy of one) it is a 503: a partial sitemap would tell crawlers pages are gone.
  * One file holds at most 50,000 URLs; this catalogue is a few hundred, so no sitemap index is needed.
+ *
+ * Both are sent like pages (`send`): kept in the HTML cache, compressed once, with an ETag, and answered
+ * from there until they expire or a purge drops them (every purge drops the sitemap: it lists every
+ * page). So the sitemap is made again only when the content may have changed, not on every request.
  */
 
 export interface SeoFilesOptions {
   api: Pick<ContentApi, 'sitemap'>;
   /** The site's public origin, without a trailing slash: `https://www.example.si`. */
   origin: string;
+  /** Sends a finished file the way a page is sent (server/render/render-page.tsx `sendFinished`). */
+  send: (req: Request, res: Response, body: Buffer) => Promise<void>;
 }
+
+/** The sitemap's address: exact (a case or slash variant is no file of ours, so it can make no cache entry). */
+export const SITEMAP_PATH = '/sitemap.xml';
 
 const CACHE_CONTROL = 'public, max-age=3600';
 
@@ -122,13 +131,13 @@ function unavailable(res: Response): void {
   res.status(503).setHeader('Cache-Control', 'no-store').setHeader('Retry-After', '30').type('text/plain; charset=utf-8').send('Sitemap temporarily unavailable\n');
 }
 
-export function seoFiles({ api, origin }: SeoFilesOptions): Router {
+export function seoFiles({ api, origin, send }: SeoFilesOptions): Router {
   const base = origin.replace(/\/+$/, '');
-  const robots = robotsTxt(base);
-  const router = Router();
+  const robots = Buffer.from(robotsTxt(base));
+  const router = Router({ caseSensitive: true, strict: true });
 
   // Express answers HEAD with a GET route's headers and no body.
-  router.get('/sitemap.xml', async (_req, res, next) => {
+  router.get(SITEMAP_PATH, async (req, res, next) => {
     let entries: SitemapEntry[];
     try {
       ({ entries } = await api.sitemap());
@@ -143,11 +152,13 @@ export function seoFiles({ api, origin }: SeoFilesOptions): Router {
       // pathTo refused an entry (a parameter missing): the upstream broke the contract.
       return next(error);
     }
-    res.status(200).setHeader('Cache-Control', CACHE_CONTROL).type('application/xml; charset=utf-8').send(xml);
+    res.status(200).setHeader('Cache-Control', CACHE_CONTROL).type('application/xml; charset=utf-8');
+    await send(req, res, Buffer.from(xml)).catch(next);
   });
 
-  router.get('/robots.txt', (_req, res) => {
-    res.status(200).setHeader('Cache-Control', CACHE_CONTROL).type('text/plain; charset=utf-8').send(robots);
+  router.get('/robots.txt', async (req, res, next) => {
+    res.status(200).setHeader('Cache-Control', CACHE_CONTROL).type('text/plain; charset=utf-8');
+    await send(req, res, robots).catch(next);
   });
 
   return router;

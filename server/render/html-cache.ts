@@ -1,12 +1,14 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { compressAsync, entityTag, preferredEncoding, type Encoding } from './encoding';
+import { pageCacheKey } from './page-cache-key';
 
 /**
  * The in-process cache of finished anonymous pages and payloads: the bytes, compressed once (gzip and
  * brotli), with the headers the original answer had (security headers included), keyed by build id and
- * URL. A hit is answered from the raw `request` handler, before Express and its middleware run, the way
- * a static file server answers: it must cost almost nothing.
+ * the page's key (its path and the query parameters it reads: page-cache-key.ts). A hit is answered
+ * from the raw `request` handler, before Express and its middleware run, the way a static file server
+ * answers: it must cost almost nothing.
  */
 export interface Variant {
   body: Buffer;
@@ -56,14 +58,16 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     maxSize: options.maxBytes,
     sizeCalculation: (e) => e.identity.body.length + e.gzip.body.length + e.br.body.length + 1024,
   });
-  const key = (url: string) => `${options.buildId} ${url}`;
+  const key = (pageKey: string) => `${options.buildId} ${pageKey}`;
 
   return {
     /** Answers a GET or HEAD from the cache when it can; false leaves the request to the app. */
     serve(req: IncomingMessage, res: ServerResponse, requestId: () => string): boolean {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       if (!isAnonymous(req.headers.cookie)) return false;
-      const entry = entries.get(key(req.url ?? ''));
+      const pageKey = pageCacheKey(req.url ?? '');
+      if (pageKey === null) return false;
+      const entry = entries.get(key(pageKey));
       if (!entry) return false;
       const age = now() - entry.storedAt;
       if (age >= options.ttlMs) return false;
@@ -81,8 +85,9 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     /**
      * Keeps a finished answer: its bytes, compressed once, and its headers less the per-answer ones.
      * The entry is returned so the answer that filled it can be sent from it (compressed only once).
+     * `pageKey`: the answer's `pageCacheKey`.
      */
-    async store(url: string, headers: OutgoingHttpHeaders, body: Buffer): Promise<Entry> {
+    async store(pageKey: string, headers: OutgoingHttpHeaders, body: Buffer): Promise<Entry> {
       const kept: string[] = [];
       for (const [name, value] of Object.entries(headers)) {
         const lower = name.toLowerCase();
@@ -99,7 +104,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         headers: notModified.concat(encoding ? ['content-encoding', encoding] : [], 'content-length', String(bytes.length)),
       });
       const entry: Entry = { identity: variant(body), gzip: variant(gz, 'gzip'), br: variant(br, 'br'), notModified, etag, storedAt: now() };
-      entries.set(key(url), entry);
+      entries.set(key(pageKey), entry);
       return entry;
     },
 

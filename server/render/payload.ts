@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { LAYOUT_ROUTE_ID } from '../../client/routes';
-import { PAYLOAD_SUFFIX, type PagePayload } from '../../shared/document';
+import { pagePathOf, PAYLOAD_SUFFIX, type PagePayload } from '../../shared/document';
 import { isPrivatePage, serializeErrors, unexpectedErrors } from './page-handler';
 import { forwardCookies, loaderContext, pageCacheControl, sameSiteLocation, sendFinished, toFetchRequest, type RenderDeps } from './render-page';
 
@@ -14,7 +14,7 @@ export function isPayloadPath(path: string): boolean {
  * `POST`: a form posted from the browser runs the page's action; the router reloads the data after.
  */
 export async function renderPayload(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
-  const pagePath = req.path.slice(0, -PAYLOAD_SUFFIX.length) || '/';
+  const pagePath = pagePathOf(req.path);
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
   const request = toFetchRequest(req, res, deps.origin, pagePath + search);
   const post = request.method === 'POST';

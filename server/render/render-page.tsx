@@ -15,6 +15,7 @@ import type { ContentApi } from '../upstream/content-api';
 import { documentEnd, documentStart } from './document';
 import { compressSync, entityTag, preferredEncoding, type Encoding } from './encoding';
 import { isAnonymous, pickVariant, type HtmlCache } from './html-cache';
+import { pageCacheKey } from './page-cache-key';
 import { errorDocument } from './error-document';
 import { errorPageSettings } from './fallback-init';
 import type { LoaderContext } from './loaders';
@@ -44,14 +45,16 @@ export interface RenderDeps {
 }
 
 /**
- * Sends a finished page or payload. One that is the same for every visitor goes into the HTML cache
- * first and is answered from there, so it is compressed once for this visitor and every next one;
- * any other is compressed here, in one piece.
+ * Sends a finished page, payload or SEO file. One that is the same for every visitor goes into the
+ * HTML cache first and is answered from there, so it is compressed once for this visitor and every next
+ * one; any other is compressed here, in one piece.
  */
-export async function sendFinished(deps: RenderDeps, req: ExpressRequest, res: ExpressResponse, body: Buffer, shareable: boolean): Promise<void> {
+export async function sendFinished(deps: Pick<RenderDeps, 'htmlCache' | 'logger'>, req: ExpressRequest, res: ExpressResponse, body: Buffer, shareable: boolean): Promise<void> {
+  const cache = shareable ? deps.htmlCache : undefined;
+  const key = cache ? cacheKey(req, res) : null;
   const entry =
-    shareable && deps.htmlCache && isCacheable(req, res)
-      ? await deps.htmlCache.store(req.originalUrl, res.getHeaders(), body).catch((err: unknown) => {
+    cache && key !== null
+      ? await cache.store(key, res.getHeaders(), body).catch((err: unknown) => {
           deps.logger.warn({ err }, 'html cache store failed');
           return null;
         })
@@ -80,14 +83,15 @@ export async function sendFinished(deps: RenderDeps, req: ExpressRequest, res: E
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
-/** A GET answer the cache may keep: anonymous, no cookie set, and no free-form query. */
-function isCacheable(req: ExpressRequest, res: ExpressResponse): boolean {
-  if (req.method !== 'GET' || res.statusCode !== 200) return false;
-  // Free-form query strings (searches, tracking parameters) would let anyone fill the cache with
-  // one-off pages and push out the real ones: only list pages are kept with a query.
-  const query = req.originalUrl.split('?')[1];
-  if (query !== undefined && !/^page=\d{1,4}$/.test(query)) return false;
-  return isAnonymous(req.headers.cookie) && !res.hasHeader('Set-Cookie');
+/**
+ * The HTML cache key of a GET answer the cache may keep (anonymous, no cookie set), or null. Only the
+ * query parameters the page reads are part of it (tracking parameters are not), and a page with free
+ * input (a search) is not kept: anyone could fill the cache with one-off pages and push out the real ones.
+ */
+function cacheKey(req: ExpressRequest, res: ExpressResponse): string | null {
+  if (req.method !== 'GET' || res.statusCode !== 200) return null;
+  if (!isAnonymous(req.headers.cookie) || res.hasHeader('Set-Cookie')) return null;
+  return pageCacheKey(req.originalUrl);
 }
 
 /**
