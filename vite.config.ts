@@ -28,7 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',
-        rollupOptions: { input: 'client/entry.tsx' },
+        // The loader (boot.ts) is the page's one script tag; it loads the entry once the page is painted.
+        rollupOptions: { input: ['client/entry.tsx', 'client/boot.ts'] },
       },
   ssr: { noExternal: [] },
 }));

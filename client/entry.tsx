@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
 import { ACCOUNT_ROUTES } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
@@ -8,7 +8,7 @@ import { storedConsent } from './features/consent/record';
 import { loadI18nBundle } from './i18n/bundles';
 import { I18nProvider } from './i18n/i18n';
 import { createTranslator } from './i18n/translator';
-import { createRoutes, PUBLIC_FORM_ROUTES } from './routes';
+import { createRoutes, LAYOUT_ROUTE_ID, pageRouteId, PUBLIC_FORM_ROUTES } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
 import { guardLazyRoutes } from './runtime/chunk-reload';
 import { scheduleFirstScroll } from './runtime/first-scroll';
@@ -20,16 +20,12 @@ import './styles/global.css';
 /** Every route's data comes from the page payload (see `payloadDataStrategy`); this only marks that it has some. */
 const fromPayload = () => null;
 
-/** Lazy route modules of the first page must be loaded before hydration, or the markup would not match. */
-async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy());
-      route.lazy = undefined;
-    }),
-  );
+/** The first page's lazy route module must be loaded before hydration, or the markup would not match. */
+async function resolvePageRoute(routes: RouteObject[], id: string): Promise<void> {
+  const route = routes[0]!.children!.find((r) => r.id === id);
+  if (typeof route?.lazy !== 'function') return;
+  Object.assign(route, await route.lazy());
+  route.lazy = undefined;
 }
 
 async function mount(): Promise<void> {
@@ -47,7 +43,8 @@ async function mount(): Promise<void> {
   let router: ReturnType<typeof createBrowserRouter> | undefined;
   const importers = guardLazyRoutes(routes, () => router?.state.navigation.location ?? window.location);
   // The UI strings come beside the route modules (the server preloads both).
-  const [strings] = await Promise.all([loadI18nBundle[data.locale](), resolveLazyRoutes(routes)]);
+  const pageRoute = pageRouteId(window.location.pathname);
+  const [strings] = await Promise.all([loadI18nBundle[data.locale](), resolvePageRoute(routes, pageRoute)]);
   let outdated = false;
   router = createBrowserRouter(routes, {
     hydrationData: {
@@ -70,9 +67,9 @@ async function mount(): Promise<void> {
     );
   });
   startBuildCheck(data.buildId, () => (outdated = true));
-  startLinkPrefetch(routes, importers);
+  startLinkPrefetch(importers);
   scheduleFirstScroll();
-  startRealUserMetrics(data.config.rumSampleRate, data.locale, (matchRoutes(routes, window.location) ?? []).map((m) => m.route.id ?? ''));
+  startRealUserMetrics(data.config.rumSampleRate, data.locale, [LAYOUT_ROUTE_ID, pageRoute]);
 }
 
 mount().catch((error) => console.error('Error while mounting app:', error));

@@ -1,5 +1,6 @@
 import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router';
 import { LOCALES, type Locale } from '../shared/locales';
+import { matchRoute } from '../shared/route-match';
 import { ROUTE_NAMES, routeId, routePattern, type RouteName } from '../shared/routes';
 import { Layout } from './layout/Layout';
 import { FatalError, RouteError } from './layout/ErrorPage';
@@ -42,6 +43,16 @@ export const NOT_FOUND_ROUTE_ID = 'notFound';
 
 export function loadPageModule(module: string): Promise<{ default: React.ComponentType }> {
   return import(`./pages/${module}.tsx`);
+}
+
+/**
+ * The id of the page route a path renders (`product___sl`, or the 404 route), without the router:
+ * react-router's `matchRoutes` flattens and ranks the whole tree on every call, a long task on a
+ * phone while the page hydrates (and again for every link the prefetcher looks at).
+ */
+export function pageRouteId(pathname: string): string {
+  const match = matchRoute(pathname);
+  return match ? routeId(match.name, match.locale) : NOT_FOUND_ROUTE_ID;
 }
 
 export interface RouteLoaders {

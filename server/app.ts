@@ -17,7 +17,7 @@ import { securityHeaders, type SecurityOptions } from './http/security-headers';
 import { errorDocument } from './render/error-document';
 import { isPayloadPath, renderPayload } from './render/payload';
 import { errorPageSettings } from './render/fallback-init';
-import { renderErrorPage, renderPage, type RenderDeps } from './render/render-page';
+import { answerPage, renderErrorPage, renderPage, type RenderDeps } from './render/render-page';
 import { cookieLocale, pathLocale } from './render/request-locale';
 import { createRumSummary } from './rum/summary';
 
@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Before the form gate: the webhook is signed, not same-origin.
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, purge: deps.purge }));
   app.use(compression());
-  app.use(seoFiles({ api: deps.api, origin: deps.origin }));
+  app.use(seoFiles({ api: deps.api, origin: deps.origin, answer: (req, res, make) => answerPage(req, res, deps, make) }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
   app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
@@ -77,8 +77,10 @@ export function createApp(deps: AppDeps): express.Express {
   // Before the form gate, which would take the report for a form post (and its limit for the forms').
   app.use(rumApi({ origin: deps.origin, limit: deps.config.RUM_RATE_LIMIT_MAX, opsToken: deps.config.OPS_TOKEN, logger: deps.logger, summary: createRumSummary() }));
   app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX }, refuse: (req, res, status) => void sendErrorPage(req, res, status) }));
-  app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
+  // Before payloads and pages: an address spelled otherwise than the site's links is redirected before
+  // anything renders, so every page (and its payload) has one HTML cache key.
   app.use(localeRedirects());
+  app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
   app.use((req, res) => renderPage(req, res, deps));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

@@ -13,7 +13,7 @@ import { errorDocument } from './render/error-document';
 import { errorPageSettings } from './render/fallback-init';
 import { securityHeaderList } from './http/security-headers';
 import { renderAnonymously } from './render/anonymous-render';
-import { createHtmlCache } from './render/html-cache';
+import { createHtmlCache, type HtmlCache } from './render/html-cache';
 import { loadAssetManifest } from './render/manifest';
 import { createPageHandler } from './render/page-handler';
 import type { RenderDeps } from './render/render-page';
@@ -31,6 +31,8 @@ export interface Site {
   url: string;
   /** The form submissions on their way upstream. */
   outbox: RunningOutbox;
+  /** The finished pages kept in the process; none when HTML_CACHE_TTL_S is 0. */
+  htmlCache?: HtmlCache;
   /**
    * Stops accepting, lets in-flight requests finish (up to the timeout), stops the outbox (the
    * deliveries in flight finish), then closes the content API.
@@ -60,10 +62,8 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const server = http.createServer((req, res) => {
     if (!app) return void res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
     // A cached page is answered here, like a static file, before any middleware runs.
-    const served = pages?.cache.serve(req, res, () => requestId(req));
+    const served = pages?.serve(req, res, () => requestId(req));
     if (served) {
-      // An expired copy was answered: one render in the background replaces it.
-      if (served === 'stale') pages!.revalidate(req.url!);
       if (logger.isLevelEnabled('info')) {
         logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: served }, 'request completed');
       }
@@ -167,6 +167,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     server,
     url,
     outbox,
+    htmlCache: pages?.cache,
     async close() {
       readiness.accepting = false;
       stopWarmUp();

@@ -41,6 +41,11 @@ export interface PagePayload extends HydrationState {
 
 export const PAYLOAD_SUFFIX = '/_payload.json';
 
+/** The page a path names: the path itself, or the page whose payload it is. */
+export function pagePathOf(pathname: string): string {
+  return pathname.endsWith(PAYLOAD_SUFFIX) ? pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/' : pathname;
+}
+
 export function payloadPath(pathname: string, search = ''): string {
   return `${pathname.replace(/\/+$/, '')}${PAYLOAD_SUFFIX}${search}`;
 }

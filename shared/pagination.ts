@@ -45,3 +45,18 @@ export function pageLink(template: string, page: number): string {
   if (!template.includes('[page]')) throw new Error('A pagination link template must contain [page]');
   return template.replace('[page]', String(page));
 }
+
+/** No list is anywhere near this long; the content API refuses a larger page (its row offset stays small). */
+export const MAX_LIST_PAGE = 1_000_000;
+
+/**
+ * The page of a list a `page` query parameter names, written as the site's links write it (`2`, never
+ * `02`, `2.0` or `+2`), up to MAX_LIST_PAGE; 1 when there is none; null for anything else (a 404: a
+ * page no list has, like a number past the list's end).
+ */
+export function parseListPage(raw: string | null): number | null {
+  if (raw === null) return 1;
+  if (!/^[1-9]\d*$/.test(raw)) return null;
+  const page = Number(raw);
+  return page <= MAX_LIST_PAGE ? page : null;
+}

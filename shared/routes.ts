@@ -49,6 +49,33 @@ export const LEGAL_PAGE_SLUGS = {
 
 /** Screens of a signed-in or signing-in visitor: private, never cached, never indexed. */
 export const ACCOUNT_ROUTES: ReadonlySet<RouteName> = new Set(['login', 'register', 'verify', 'passwordReset', 'profile', 'verifyEmail']);
+
+/**
+ * What a query parameter a screen reads does to its page:
+ * - `listPage`: the page of a list, `2` and up, as the site's links write it; page 1 is the list's own
+ *   address (`?page=1` is redirected there). Part of the page's HTML cache key: a list has as many
+ *   entries as it has pages, since any other number is a 404.
+ * - `input`: what a visitor typed or a link carried (a search, a filter, a token, a form's thank-you).
+ *   Its values are endless, so a page with one is never kept in the HTML cache.
+ */
+export type QueryParamRole = 'listPage' | 'input';
+
+/**
+ * The query parameters each screen reads (in its loader or its page component). Every other parameter
+ * (utm_source, gclid, anything) changes nothing on the page: the HTML cache keeps a page once, under its
+ * path and these parameters alone. A screen that starts reading a parameter must be listed here.
+ */
+export const QUERY_PARAMS: Partial<Record<RouteName, Readonly<Record<string, QueryParamRole>>>> = {
+  blog: { page: 'listPage' },
+  faq: { q: 'input' },
+  search: { q: 'input' },
+  inquiry: { sent: 'input' },
+  service: { sent: 'input' },
+  newsletter: { sent: 'input' },
+  verifyEmail: { token: 'input' },
+  passwordReset: { token: 'input' },
+};
+
 export type RouteParams = Record<string, string | undefined>;
 
 /** Route names use the three-underscore separator of the reference i18n library: `product___en`. */

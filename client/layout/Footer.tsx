@@ -40,7 +40,7 @@ export function Footer() {
             <address key={s.key}>
               <strong>{s.name}</strong>
               <br />
-              {s.street_address}, {s.postal_code} {s.town}, {countryName(locale, s.country)}
+              {s.street_address}, {s.postal_code} {s.town}, {countryName(t, locale, s.country)}
               <br />
               <PhoneLink phone={s.phone} />
             </address>
@@ -51,8 +51,8 @@ export function Footer() {
           <dl className="opening-hours">
             {settings.opening_hours.map((h) => (
               <div key={h.country}>
-                <dt>{countryName(locale, h.country)}</dt>
-                <dd>{openingHoursText(locale, h)}</dd>
+                <dt>{countryName(t, locale, h.country)}</dt>
+                <dd>{openingHoursText(t, h)}</dd>
               </div>
             ))}
           </dl>

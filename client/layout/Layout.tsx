@@ -7,6 +7,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { HeadSync } from './HeadSync';
 import { useLayout } from './use-layout';
+import { useHydrated } from '../runtime/use-hydrated';
 
 function NotificationBar() {
   const { init } = useLayout();
@@ -26,11 +27,12 @@ function NotificationBar() {
 /** The default layout that wraps every page, the 404 page and route errors included. */
 export function Layout() {
   const { t } = useTranslation();
-  // The layout's effects run last in the hydration commit: from here on the whole page is live
+  // Once the page's enhanced markup (useHydrated) has committed, the whole page is live
   // (`html[data-hydrated]`, what the e2e suite waits for before it clicks).
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = '';
+  }, [hydrated]);
   return (
     <>
       <HeadSync />

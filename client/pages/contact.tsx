@@ -43,7 +43,7 @@ export default function ContactPage() {
                 <br />
                 {`${showroom.postal_code} ${showroom.town}`}
                 <br />
-                {countryName(locale, showroom.country)}
+                {countryName(t, locale, showroom.country)}
               </address>
               <dl className="showroom__facts">
                 <div>
@@ -61,7 +61,7 @@ export default function ContactPage() {
                 <div>
                   <dt>{t('contact.hours')}</dt>
                   {showroomHours(settings, showroom).map((hours) => (
-                    <dd key={hours.days.join()}>{openingHoursText(locale, hours)}</dd>
+                    <dd key={hours.days.join()}>{openingHoursText(t, hours)}</dd>
                   ))}
                 </div>
               </dl>
@@ -78,7 +78,7 @@ export default function ContactPage() {
         <address>
           {settings.company_legal_name}
           <br />
-          {`${settings.street_address}, ${settings.postal_code} ${settings.town}, ${countryName(locale, settings.country)}`}
+          {`${settings.street_address}, ${settings.postal_code} ${settings.town}, ${countryName(t, locale, settings.country)}`}
           <br />
           <a href={`mailto:${settings.company_email}`}>{settings.company_email}</a>
         </address>

@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import { pageRouteId } from '../routes';
 import { createPrefetchQueue, mayPrefetch } from './prefetch-rules';
 
 type Importer = () => Promise<unknown>;
@@ -7,14 +7,15 @@ type Importer = () => Promise<unknown>;
  * Loads the route modules of same-site links ahead of a click: when a link has been visible (watched
  * once the browser is idle) or is hovered or focused. Skipped on data-saver or 2G.
  */
-export function startLinkPrefetch(routes: RouteObject[], importers: Map<string, Importer>): void {
+export function startLinkPrefetch(importers: Map<string, Importer>): void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
   if (!mayPrefetch(connection)) return;
 
   const queue = createPrefetchQueue(async (routeId) => importers.get(routeId)?.());
   const prefetch = (anchor: HTMLAnchorElement) => {
     if (anchor.origin !== location.origin || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
-    for (const match of matchRoutes(routes, anchor.pathname) ?? []) if (importers.has(match.route.id!)) queue.add(match.route.id!);
+    const id = pageRouteId(anchor.pathname);
+    if (importers.has(id)) queue.add(id);
   };
 
   const onPointer = (event: Event) => {

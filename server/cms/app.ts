@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { localeSchema } from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
+import { MAX_LIST_PAGE } from '../../shared/pagination';
 import { accountMails } from './accounts/mails';
 import { accountRoutes, sessionGuard } from './accounts/routes';
 import { accountService } from './accounts/service';
@@ -30,8 +31,6 @@ export const DEFAULT_SITE_URL = 'http://localhost:3000';
 
 const ARTICLES_PER_PAGE = 10;
 const ARTICLES_MAX_PER_PAGE = 50;
-// Keeps the row offset a small integer whatever a caller sends; no listing is anywhere near this long.
-const MAX_PAGE = 1_000_000;
 
 /** As long as the site's search inputs allow. */
 const MAX_QUERY_LENGTH = 200;
@@ -40,7 +39,7 @@ const langQuery = z.object({ lang: localeSchema });
 const positiveInt = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive());
 const articlesQuery = langQuery.extend({
   category: z.string().min(1).optional(),
-  page: positiveInt.pipe(z.number().max(MAX_PAGE)).default(1),
+  page: positiveInt.pipe(z.number().max(MAX_LIST_PAGE)).default(1),
   // Larger pages are served at the maximum rather than refused; the answer says which size it used.
   perPage: positiveInt.transform((n) => Math.min(n, ARTICLES_MAX_PER_PAGE)).default(ARTICLES_PER_PAGE),
 });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router } from 'express';
 import { z } from 'zod';
+import { SITEMAP_PATH } from './seo-files';
 
 /** Signatures older (or newer) than this are refused, so a captured call cannot be replayed later. */
 const MAX_SKEW_S = 300;
@@ -40,7 +41,9 @@ export function cachePurge({ secret, purge }: { secret: string | undefined; purg
       parsed = null;
     }
     if (!parsed?.success) return void res.status(400).json({ error: 'bad_request' });
-    res.json({ purged: purge(parsed.data.paths ?? []) });
+    const paths = parsed.data.paths ?? [];
+    // The sitemap lists every page: whatever changed, it changed too. No paths: everything goes anyway.
+    res.json({ purged: purge(paths.length > 0 ? [...paths, SITEMAP_PATH] : []) });
   });
   return router;
 }

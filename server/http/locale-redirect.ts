@@ -1,21 +1,21 @@
 import type { RequestHandler } from 'express';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, isLocale, type Locale } from '../../shared/locales';
 import { cookieLocale, storedLocale } from '../render/request-locale';
+import { canonicalQuery, canonicalSegments } from './canonical-url';
 
 /** A first segment shaped like a language code that is not one of ours is an unknown prefix (404), not a page. */
 const LANGUAGE_CODE = /^[a-z]{2}(?:[-_][a-z0-9]{2,8})?$/i;
 
 /**
- * Percent-encodes everything outside the characters a path segment or query may hold as they are, so
- * a Location header is always valid and can never be read as another host (`\` is encoded too).
+ * The query as sent, with everything outside the characters a query may hold as they are
+ * percent-encoded, so a Location header is always valid (its parameters are the visitor's: kept).
  */
-function encodeUnsafe(value: string, extra = ''): string {
-  const allowed = new RegExp(`[A-Za-z0-9\\-._~!$&'()*+,;=:@${extra}]`);
+function headerSafeQuery(query: string): string {
   let out = '';
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i]!;
-    if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(value.slice(i + 1, i + 3))) out += c;
-    else if (allowed.test(c)) out += c;
+  for (let i = 0; i < query.length; i++) {
+    const c = query[i]!;
+    if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(query.slice(i + 1, i + 3))) out += c;
+    else if (/[A-Za-z0-9\-._~!$&'()*+,;=:@/?]/.test(c)) out += c;
     else out += encodeURIComponent(c === '%' ? '%' : c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`);
   }
   return out;
@@ -30,21 +30,21 @@ export interface LocaleRedirect {
 }
 
 /**
- * The locale-routing redirects (spec section 2): `/` to `/sl`; a path without a locale prefix to the
- * same path under the cookie's locale (else `sl`); a trailing or doubled slash to the path without it.
- * The query string is kept. The Location is always `/{locale}` followed by this site's own segments.
+ * The redirects of a page address, in one hop: `/` to `/sl`; a path without a locale prefix to the same
+ * path under the cookie's locale (else `sl`) (spec section 2); a path spelled otherwise than the site's
+ * links spell it (percent-encoding, case, doubled or trailing slashes, dot segments: canonical-url.ts)
+ * to its canonical spelling; `?page=1` of a list to the list's own address. The rest of the query is
+ * kept. The Location is always `/{locale}` followed by this site's own segments.
  */
 export function localeRedirect(rawPath: string, rawQuery: string, cookieHeader: string | undefined): LocaleRedirect | null {
-  const query = rawQuery ? `?${encodeUnsafe(rawQuery, '/?')}` : '';
-  const segments = rawPath.split('/').filter((s) => s !== '');
-  const clean = `/${segments.map((s) => encodeUnsafe(s)).join('/')}`;
+  const segments = canonicalSegments(rawPath);
   const first = segments[0];
-  if (first === undefined) return { location: `/${DEFAULT_LOCALE}${query}`, chosen: DEFAULT_LOCALE, byCookie: false };
-  if (isLocale(first) || LANGUAGE_CODE.test(first)) {
-    return clean === rawPath ? null : { location: `${clean}${query}`, chosen: null, byCookie: false };
-  }
-  const locale = cookieLocale(cookieHeader);
-  return { location: `/${locale}${clean}${query}`, chosen: locale, byCookie: true };
+  // The root always goes to the default locale, whatever the cookie holds.
+  const chosen = first === undefined ? DEFAULT_LOCALE : isLocale(first) || LANGUAGE_CODE.test(first) ? null : cookieLocale(cookieHeader);
+  const path = (chosen ? [chosen, ...segments] : segments).map((segment) => `/${segment}`).join('');
+  const query = canonicalQuery(path, rawQuery);
+  if (path === rawPath && query === rawQuery) return null;
+  return { location: `${path}${query ? `?${headerSafeQuery(query)}` : ''}`, chosen, byCookie: chosen !== null && first !== undefined };
 }
 
 function localeCookie(locale: Locale, secure: boolean): string {

@@ -1,9 +1,10 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { SitemapEntry } from '../../shared/api/contract';
 import { DEFAULT_LOCALE, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { ACCOUNT_ROUTES, pathTo, ROUTE_NAMES, routePattern, type RouteName, type RouteParams } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import type { ContentApi } from '../upstream/content-api';
+import type { RenderedPage } from '../render/rendered-page';
 
 /**
  * `GET /sitemap.xml` and `GET /robots.txt` (HEAD too), outside the locale prefix.
@@ -14,13 +15,27 @@ import type { ContentApi } from '../upstream/content-api';
  * route table with `pathTo` (parameters percent-encoded) and every URL is XML-escaped. With no upstream
  * answer (and no cached copy of one) it is a 503: a partial sitemap would tell crawlers pages are gone.
  * One file holds at most 50,000 URLs; this catalogue is a few hundred, so no sitemap index is needed.
+ *
+ * Both are answered like pages (`answer`): one render for everyone who asks at once, kept in the HTML
+ * cache (compressed once, with an ETag) and answered from there; an expired copy is answered while one
+ * render in the background replaces it, and a purge drops them and makes them again (every purge drops
+ * the sitemap: it lists every page). So the sitemap is made again only when the content may have
+ * changed, not on every request.
  */
 
-export interface SeoFilesOptions {
+export interface SeoFileSource {
   api: Pick<ContentApi, 'sitemap'>;
-  /** The site's public origin, without a trailing slash: `https://www.example.si`. */
+  /** The site's public origin: `https://www.example.si` (a trailing slash is left out). */
   origin: string;
 }
+
+export interface SeoFilesOptions extends SeoFileSource {
+  /** Answers a file the way a page is answered (server/render/render-page.tsx `answerPage`). */
+  answer: (req: Request, res: Response, make: () => Promise<RenderedPage>) => Promise<void>;
+}
+
+/** The sitemap's address, which every purge drops (server/http/cache-purge.ts). */
+export const SITEMAP_PATH = '/sitemap.xml';
 
 const CACHE_CONTROL = 'public, max-age=3600';
 
@@ -118,37 +133,43 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-function unavailable(res: Response): void {
-  res.status(503).setHeader('Cache-Control', 'no-store').setHeader('Retry-After', '30').type('text/plain; charset=utf-8').send('Sitemap temporarily unavailable\n');
+const withoutTrailingSlash = (origin: string) => origin.replace(/\/+$/, '');
+
+/** A file of ours, as a render: the same for every visitor, so it is kept like a page. */
+function file(type: string, text: string): RenderedPage {
+  return { status: 200, headers: [['content-type', type], ['cache-control', CACHE_CONTROL]], body: Buffer.from(text), shareable: true, errors: [] };
 }
 
-export function seoFiles({ api, origin }: SeoFilesOptions): Router {
-  const base = origin.replace(/\/+$/, '');
-  const robots = robotsTxt(base);
-  const router = Router();
+async function sitemapFile({ api, origin }: SeoFileSource): Promise<RenderedPage> {
+  let entries: SitemapEntry[];
+  try {
+    ({ entries } = await api.sitemap());
+  } catch (error) {
+    if (!(error instanceof UpstreamError || error instanceof UpstreamNotFound)) throw error;
+    const headers: [string, string][] = [['content-type', 'text/plain; charset=utf-8'], ['cache-control', 'no-store'], ['retry-after', '30']];
+    return { status: 503, headers, body: Buffer.from('Sitemap temporarily unavailable\n'), shareable: false, errors: [] };
+  }
+  // pathTo throws when an entry lacks a parameter: the upstream broke the contract (a 500).
+  return file('application/xml; charset=utf-8', sitemapXml(sitemapPages(entries), withoutTrailingSlash(origin)));
+}
 
+async function robotsFile({ origin }: SeoFileSource): Promise<RenderedPage> {
+  return file('text/plain; charset=utf-8', robotsTxt(withoutTrailingSlash(origin)));
+}
+
+/**
+ * The SEO files by their exact address (case-sensitive, no trailing slash: any other spelling is no
+ * file of ours, so it can make no cache entry), each made afresh from the content. A shared render of
+ * one of these addresses makes the file instead of a page (server/render/anonymous-render.ts).
+ */
+export const SEO_FILES: ReadonlyMap<string, (source: SeoFileSource) => Promise<RenderedPage>> = new Map([
+  [SITEMAP_PATH, sitemapFile],
+  ['/robots.txt', robotsFile],
+]);
+
+export function seoFiles({ answer, ...source }: SeoFilesOptions): Router {
+  const router = Router({ caseSensitive: true, strict: true });
   // Express answers HEAD with a GET route's headers and no body.
-  router.get('/sitemap.xml', async (_req, res, next) => {
-    let entries: SitemapEntry[];
-    try {
-      ({ entries } = await api.sitemap());
-    } catch (error) {
-      if (error instanceof UpstreamError || error instanceof UpstreamNotFound) return unavailable(res);
-      return next(error);
-    }
-    let xml: string;
-    try {
-      xml = sitemapXml(sitemapPages(entries), base);
-    } catch (error) {
-      // pathTo refused an entry (a parameter missing): the upstream broke the contract.
-      return next(error);
-    }
-    res.status(200).setHeader('Cache-Control', CACHE_CONTROL).type('application/xml; charset=utf-8').send(xml);
-  });
-
-  router.get('/robots.txt', (_req, res) => {
-    res.status(200).setHeader('Cache-Control', CACHE_CONTROL).type('text/plain; charset=utf-8').send(robots);
-  });
-
+  for (const [path, make] of SEO_FILES) router.get(path, (req, res) => answer(req, res, () => make(source)));
   return router;
 }

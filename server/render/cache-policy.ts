@@ -1,33 +1,34 @@
+import { SEO_FILES } from '../http/seo-files';
+import { pageCacheKey } from './page-cache-key';
 import { pathLocale } from './request-locale';
 
 /**
  * What may be rendered once for everyone and kept: the one place that says which requests share a
- * render and the HTML cache, which answers may be stored, and what shared caches are told.
+ * render and the HTML cache (and under which key), which answers may be stored, and what shared caches
+ * are told.
  */
 
 /** The session cookie marks a visitor whose answers are never taken from or put into the cache. */
 const SESSION = /(?:^|;\s*)sid=/;
 
-export function isAnonymous(cookieHeader: string | undefined): boolean {
+function isAnonymous(cookieHeader: string | undefined): boolean {
   return !SESSION.test(cookieHeader ?? '');
 }
 
 /**
- * Free-form query strings (searches, tracking parameters) would let anyone fill the cache with one-off
- * pages and push out the real ones: only list pages are shared with a query.
+ * The key of a request every visitor gets the same answer to, so one render serves all who ask for the
+ * key at once and the HTML cache may answer it; null when it is rendered for its visitor alone. Shared:
+ * a read by an anonymous visitor of a page or payload under a locale prefix (elsewhere a 404 takes the
+ * visitor's locale cookie), or of an SEO file, whose `pageCacheKey` is not null (no free input). The key
+ * is the URL the shared render renders: the path and the query parameters the screen reads, so a
+ * request with tracking parameters shares the page's render and entry. The render sees no cookie.
  */
-const SHARED_QUERY = /^page=\d{1,4}$/;
-
-/**
- * A request every visitor gets the same answer to, so one render serves all who ask at once and the
- * HTML cache may answer it: a read by an anonymous visitor, under a locale prefix (elsewhere a 404
- * takes the visitor's locale cookie), with no query or only a page number. Its render sees no cookie.
- */
-export function isSharedRequest(method: string | undefined, url: string, cookieHeader: string | undefined): boolean {
-  if (method !== 'GET' && method !== 'HEAD') return false;
+export function sharedRequestKey(method: string | undefined, url: string, cookieHeader: string | undefined): string | null {
+  if ((method !== 'GET' && method !== 'HEAD') || !isAnonymous(cookieHeader)) return null;
   const q = url.indexOf('?');
-  if (q !== -1 && !SHARED_QUERY.test(url.slice(q + 1))) return false;
-  return pathLocale(q === -1 ? url : url.slice(0, q)) !== null && isAnonymous(cookieHeader);
+  const path = q === -1 ? url : url.slice(0, q);
+  if (pathLocale(path) === null && !SEO_FILES.has(path)) return null;
+  return pageCacheKey(url);
 }
 
 /** What `isStorable` reads of a finished render. */

@@ -1,3 +1,4 @@
+import { APP_ENTRY_ATTRIBUTE, APP_LOADER_ID, APP_MODULES_ATTRIBUTE } from '../../shared/app-loader';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../../shared/document';
 import type { Head } from '../../shared/head';
 import type { PageAssets } from './manifest';
@@ -7,7 +8,7 @@ import { escapeHtml, scriptJson } from './serialize';
  * The document around the React stream: everything up to the app's root element, written before the
  * first byte of React's output, and the page data after it. No inline script: the data block and the
  * structured data (JSON-LD) are JSON (never executed, escaped so no value can close the element) and
- * the entry is a same-origin module, so the CSP needs no nonce and cached bytes stay valid under it.
+ * the loader is a same-origin module, so the CSP needs no nonce and cached bytes stay valid under it.
  */
 export function documentStart(head: Head, assets: PageAssets): string {
   const a = escapeHtml;
@@ -24,10 +25,9 @@ export function documentStart(head: Head, assets: PageAssets): string {
     ...head.jsonLd.map((block) => `<script type="application/ld+json">${scriptJson(block)}</script>`),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${a(href)}">`),
-    // The page is painted from its HTML and CSS; scripts only hydrate it. At low priority they wait for
-    // the stylesheet and the page's main image instead of competing with them on a slow connection.
-    `<script type="module" src="${a(assets.entry)}" fetchpriority="low"></script>`,
-    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${a(href)}" fetchpriority="low">`),
+    // The page is painted from its HTML and CSS alone: the loader asks for the app once it is painted
+    // (client/boot.ts), so no script competes with the stylesheet and the main image on a slow connection.
+    `<script type="module" src="${a(assets.loader)}" id="${APP_LOADER_ID}" ${APP_ENTRY_ATTRIBUTE}="${a(assets.entry)}" ${APP_MODULES_ATTRIBUTE}="${a(assets.modulePreloads.join(' '))}" fetchpriority="low"></script>`,
     `</head><body><div id="${APP_ROOT_ID}">`,
   ].join('');
 }

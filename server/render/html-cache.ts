@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { isSharedRequest } from './cache-policy';
 import { compressAsync, entityTag, preferredEncoding, type Encoding } from './encoding';
 
 /**
- * The in-process cache of finished anonymous pages and payloads: the bytes, compressed once (gzip and
- * brotli), with the headers of the answer (the site's security headers included), keyed by build id
- * and URL. An entry is answered from the raw `request` handler, before Express and its middleware
- * run, the way a static file server answers: it must cost almost nothing. An expired entry is still
- * answered (stale, marked `X-Cache: STALE`) while the page is rendered again in the background
- * (`shared-pages.ts`): no visitor waits for a page the site rendered before.
+ * The in-process cache of finished anonymous pages, payloads and SEO files: the bytes, compressed once
+ * (gzip and brotli), with the headers of the answer (the site's security headers included), keyed by
+ * build id and the request's shared key (`sharedRequestKey` in cache-policy.ts: the path and the query
+ * parameters the page reads). An entry is answered from the raw `request` handler, before Express and
+ * its middleware run, the way a static file server answers: it must cost almost nothing. An expired
+ * entry is still answered (stale, marked `X-Cache: STALE`) while the page is rendered again in the
+ * background (`shared-pages.ts`): no visitor waits for a page the site rendered before.
  */
 export interface Variant {
   body: Buffer;
@@ -58,9 +58,9 @@ export type Served = 'hit' | 'stale';
 
 export type HtmlCache = ReturnType<typeof createHtmlCache>;
 
-/** Whether a URL is one a purge of these path prefixes names (every URL when none is given). */
-export function underPrefixes(url: string, prefixes: readonly string[]): boolean {
-  return prefixes.length === 0 || prefixes.some((p) => url.startsWith(p));
+/** Whether a key is one a purge of these path prefixes names (every key when none is given). */
+export function underPrefixes(key: string, prefixes: readonly string[]): boolean {
+  return prefixes.length === 0 || prefixes.some((p) => key.startsWith(p));
 }
 
 export function createHtmlCache(options: HtmlCacheOptions) {
@@ -69,14 +69,12 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     maxSize: options.maxBytes,
     sizeCalculation: (e) => e.identity.body.length + e.gzip.body.length + e.br.body.length + 1024,
   });
-  const key = (url: string) => `${options.buildId} ${url}`;
+  const key = (sharedKey: string) => `${options.buildId} ${sharedKey}`;
 
   return {
-    /** Answers a GET or HEAD from the cache when it can, fresh or stale; null leaves the request to the app. */
-    serve(req: IncomingMessage, res: ServerResponse, requestId: () => string): Served | null {
-      const url = req.url ?? '';
-      if (!isSharedRequest(req.method, url, req.headers.cookie)) return null;
-      const entry = entries.get(key(url));
+    /** Answers a shared request from its key's entry, fresh or stale; null when there is none. */
+    serve(sharedKey: string, req: IncomingMessage, res: ServerResponse, requestId: () => string): Served | null {
+      const entry = entries.get(key(sharedKey));
       if (!entry) return null;
       const age = now() - entry.storedAt;
       const served: Served = age < options.ttlMs ? 'hit' : 'stale';
@@ -84,14 +82,14 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       return served;
     },
 
-    /** The entry of a URL, fresh or stale. */
-    get(url: string): Entry | undefined {
-      return entries.get(key(url));
+    /** The entry of a key, fresh or stale. */
+    get(sharedKey: string): Entry | undefined {
+      return entries.get(key(sharedKey));
     },
 
-    /** Whether the URL has no entry, or one whose next render is due. */
-    needsRender(url: string): boolean {
-      const entry = entries.peek(key(url));
+    /** Whether the key has no entry, or one whose next render is due. */
+    needsRender(sharedKey: string): boolean {
+      const entry = entries.peek(key(sharedKey));
       return !entry || now() >= entry.refreshAt;
     },
 
@@ -99,7 +97,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
      * Keeps a finished render: its bytes, compressed once, with the site's headers and its own. The
      * entry is returned so the answers waiting for the render are sent from it (compressed only once).
      */
-    async store(url: string, page: StoredPage): Promise<Entry> {
+    async store(sharedKey: string, page: StoredPage): Promise<Entry> {
       const kept = options.siteHeaders.concat(page.headers.flat(), 'vary', 'Accept-Encoding');
       const [gz, br] = await Promise.all([compressAsync(page.body, 'gzip'), compressAsync(page.body, 'br')]);
       const etag = entityTag(page.body);
@@ -120,7 +118,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         refreshAt: storedAt + options.ttlMs,
         failedRefreshes: 0,
       };
-      entries.set(key(url), entry);
+      entries.set(key(sharedKey), entry);
       return entry;
     },
 
@@ -128,25 +126,25 @@ export function createHtmlCache(options: HtmlCacheOptions) {
      * A background render of the page failed: the stale copy stays, and the next render is tried a
      * time-to-live later, not by every visitor. Returns how many have failed in a row.
      */
-    refreshFailed(url: string): number {
-      const entry = entries.peek(key(url));
+    refreshFailed(sharedKey: string): number {
+      const entry = entries.peek(key(sharedKey));
       if (!entry) return 0;
       entry.refreshAt = now() + options.ttlMs;
       return ++entry.failedRefreshes;
     },
 
-    drop(url: string): void {
-      entries.delete(key(url));
+    drop(sharedKey: string): void {
+      entries.delete(key(sharedKey));
     },
 
-    /** Drops every page whose URL starts with one of `prefixes` (every page when none is given); returns their URLs. */
+    /** Drops every entry whose key starts with one of `prefixes` (every entry when none is given); returns their keys. */
     purge(prefixes: readonly string[] = []): string[] {
       const dropped: string[] = [];
       for (const k of [...entries.keys()]) {
-        const url = k.slice(k.indexOf(' ') + 1);
-        if (underPrefixes(url, prefixes)) {
+        const sharedKey = k.slice(k.indexOf(' ') + 1);
+        if (underPrefixes(sharedKey, prefixes)) {
           entries.delete(k);
-          dropped.push(url);
+          dropped.push(sharedKey);
         }
       }
       return dropped;

@@ -6,6 +6,7 @@ import { DEFAULT_SHARE_IMAGE } from '../../shared/head';
 import { LOCALES, type Locale } from '../../shared/locales';
 import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { SLUG_PATTERN } from '../../shared/page-data';
+import { parseListPage } from '../../shared/pagination';
 import { pathTo, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import type { AccountApi } from '../upstream/account-api';
@@ -126,8 +127,9 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
     const init = await load(args.request, () => api.init(locale));
     const category = categorySlug ? init.articleCategories.find((c) => c.slug === categorySlug) : null;
     if (category === undefined) notFound(args.request);
-    const page = Number(new URL(args.request.url).searchParams.get('page') ?? '1');
-    if (!Number.isInteger(page) || page < 1) notFound(args.request);
+    // A number the site never writes (or the upstream would refuse) is a 404 without asking for the list.
+    const page = parseListPage(new URL(args.request.url).searchParams.get('page'));
+    if (page === null) notFound(args.request);
     const list = await load(args.request, () => api.articles(locale, { category: category?.slug, page }));
     const pages = Math.max(1, Math.ceil(list.total / list.perPage));
     if (page > pages) notFound(args.request);

@@ -13,9 +13,11 @@ interface ManifestChunk {
 }
 
 export interface PageAssets {
-  /** The entry module to load with `<script type="module">`. */
+  /** The loader, the one script the HTML loads (`client/boot.ts`): it loads the app once the page is painted. */
+  loader: string;
+  /** The app's entry module, which the loader loads. */
   entry: string;
-  /** Modules to preload: the entry's imports and the matched page modules with theirs. */
+  /** Modules the loader preloads beside the entry: the entry's imports and the matched page modules with theirs. */
   modulePreloads: string[];
   stylesheets: string[];
 }
@@ -29,6 +31,7 @@ export interface AssetManifest {
 }
 
 export const CLIENT_ENTRY = 'client/entry.tsx';
+export const CLIENT_LOADER = 'client/boot.ts';
 
 /** Reads the client build's manifest once at boot; the build id is the manifest's own hash. */
 export function loadAssetManifest(clientDir: string): AssetManifest {
@@ -41,7 +44,8 @@ export function loadAssetManifest(clientDir: string): AssetManifest {
   }
   const chunks = JSON.parse(text) as Record<string, ManifestChunk>;
   const entry = chunks[CLIENT_ENTRY];
-  if (!entry) throw new Error(`${file} has no entry for ${CLIENT_ENTRY}`);
+  const loader = chunks[CLIENT_LOADER];
+  if (!entry || !loader) throw new Error(`${file} lacks ${CLIENT_ENTRY} or ${CLIENT_LOADER}`);
   const url = (f: string) => `/${f}`;
 
   // Static imports, depth first; each chunk once.
@@ -67,7 +71,7 @@ export function loadAssetManifest(clientDir: string): AssetManifest {
       collect(CLIENT_ENTRY, js, css);
       pageModules.forEach((m) => collect(m, js, css));
       js.delete(url(entry.file));
-      const assets = { entry: url(entry.file), modulePreloads: [...js], stylesheets: [...css] };
+      const assets = { loader: url(loader.file), entry: url(entry.file), modulePreloads: [...js], stylesheets: [...css] };
       pages.set(key, assets);
       return assets;
     },

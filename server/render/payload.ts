@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { LAYOUT_ROUTE_ID } from '../../client/routes';
-import { PAYLOAD_SUFFIX, type PagePayload } from '../../shared/document';
+import { pagePathOf, PAYLOAD_SUFFIX, type PagePayload } from '../../shared/document';
 import { pageCacheControl } from './cache-policy';
 import { isPrivatePage, serializeErrors, unexpectedErrors } from './page-handler';
 import type { RenderedPage } from './rendered-page';
@@ -13,8 +13,7 @@ export function isPayloadPath(path: string): boolean {
 /** The page a payload URL is the data of: `/en/blog/_payload.json?page=2` is `/en/blog?page=2`. */
 export function payloadPageUrl(url: string): string {
   const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  return (path.slice(0, -PAYLOAD_SUFFIX.length) || '/') + (q === -1 ? '' : url.slice(q));
+  return q === -1 ? pagePathOf(url) : pagePathOf(url.slice(0, q)) + url.slice(q);
 }
 
 /**

@@ -12,7 +12,7 @@ import { readSession } from '../http/session-cookie';
 import type { Outbox } from '../outbox/types';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
-import { isSharedRequest, pageCacheControl } from './cache-policy';
+import { pageCacheControl, sharedRequestKey } from './cache-policy';
 import { documentEnd, documentStart } from './document';
 import { answerFromCache } from './html-cache';
 import { errorDocument } from './error-document';
@@ -122,13 +122,15 @@ export function sameSiteLocation(response: Response): string | null {
 }
 
 /**
- * Answers a page or payload request. One whose answer is the same for every visitor is rendered once
- * for all who ask meanwhile, then kept (`shared-pages.ts`); any other is rendered for this visitor,
- * and stops when they go away.
+ * Answers a page, payload or SEO file request. One whose answer is the same for every visitor is
+ * rendered once, as its shared key's URL, for all who ask for that key meanwhile, then kept
+ * (`shared-pages.ts`); any other is rendered for this visitor, and stops when they go away.
  */
-export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, renderForVisitor: () => Promise<RenderedPage | null>): Promise<void> {
-  if (deps.pages && isSharedRequest(req.method, req.originalUrl, req.headers.cookie)) {
-    const shared = await deps.pages.get(req.originalUrl);
+export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps: Pick<RenderDeps, 'pages' | 'logger'>, renderForVisitor: () => Promise<RenderedPage | null>): Promise<void> {
+  const { pages } = deps;
+  const key = pages ? sharedRequestKey(req.method, req.originalUrl, req.headers.cookie) : null;
+  if (pages && key !== null) {
+    const shared = await pages.get(key);
     if (shared.entry) answerFromCache(req, res, shared.entry, ['x-cache', 'MISS']);
     else sendRendered(req, res, shared.page);
     return;
@@ -138,7 +140,7 @@ export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps
 }
 
 /** A render made for this visitor alone: its route errors are logged each time, and it is sent. */
-function sendOwnRender(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps, page: RenderedPage): void {
+function sendOwnRender(req: ExpressRequest, res: ExpressResponse, deps: Pick<RenderDeps, 'logger'>, page: RenderedPage): void {
   logRouteErrors(deps.logger, page, req.path);
   sendRendered(req, res, page);
 }

@@ -1,14 +1,16 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { isStorable } from './cache-policy';
-import { underPrefixes, type Entry, type HtmlCache } from './html-cache';
+import { isStorable, sharedRequestKey } from './cache-policy';
+import { underPrefixes, type Entry, type HtmlCache, type Served } from './html-cache';
 import { logRouteErrors, type RenderedPage } from './rendered-page';
 
 /**
- * The renders of pages that are the same for every visitor (`isSharedRequest`), and the HTML cache they
- * fill. One render per URL at a time, whoever asks: visitors who miss the cache while it runs wait for
- * it and are all answered from its result (the site collects a document before sending it, so there
- * is no stream to share); an expired page is answered stale by the cache while one render in the
- * background replaces it; a purge renders the pages it dropped again, and start-up renders the
+ * The renders of pages that are the same for every visitor, and the HTML cache they fill, both by the
+ * request's shared key (`sharedRequestKey`: the URL without what the page does not read, which is the
+ * URL rendered). One render per key at a time, whoever asks: visitors who miss the cache while it
+ * runs wait for it and are all answered from its result (the site collects a document before sending
+ * it, so there is no stream to share); an expired page is answered stale by the cache while one render
+ * in the background replaces it; a purge renders the pages it dropped again, and start-up renders the
  * sitemap's, a few at a time. No visitor's departure stops a shared render: the others waiting, and
  * the cache, want the page.
  */
@@ -16,7 +18,7 @@ export type SharedAnswer = { entry: Entry; page?: undefined } | { entry?: undefi
 
 export interface SharedPagesOptions {
   cache: HtmlCache;
-  /** Renders a page or payload URL as an anonymous visitor sees it (no cookie). */
+  /** Renders a shared key's URL (a page, payload or SEO file) as an anonymous visitor sees it (no cookie). */
   render: (url: string) => Promise<RenderedPage>;
   /** How many pages are rendered at a time to refill the cache (after a purge, at start); 0: none are. */
   refillConcurrency: number;
@@ -114,7 +116,19 @@ export function createSharedPages({ cache, render, refillConcurrency, logger }: 
   const pages = {
     cache,
 
-    /** The answer to a shared URL: its cached entry, the render under way, or a new render. */
+    /**
+     * Answers a request from the cache when it is shared and its key has an entry, fresh or stale (then
+     * one render in the background replaces it); null leaves the request to the app.
+     */
+    serve(req: IncomingMessage, res: ServerResponse, requestId: () => string): Served | null {
+      const key = sharedRequestKey(req.method, req.url ?? '', req.headers.cookie);
+      if (key === null) return null;
+      const served = cache.serve(key, req, res, requestId);
+      if (served === 'stale') pages.revalidate(key);
+      return served;
+    },
+
+    /** The answer to a shared key: its cached entry, the render under way, or a new render. */
     async get(url: string): Promise<SharedAnswer> {
       const entry = cache.get(url);
       if (entry) {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPurge } from '../../server/http/cache-purge';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { CONTENT_DIR } from '../../server/paths';
+import { pathTo } from '../../shared/routes';
 import { collectingLogger, DEBUG } from '../support/log-lines';
 import { startUpstreamProxy, type UpstreamProxy } from '../support/upstream-proxy';
 import { waitFor } from '../support/wait';
@@ -20,6 +21,7 @@ import { startTestSite } from './helpers';
  */
 
 const SECRET = 'a-long-shared-secret-for-the-purge-webhook';
+const FAQ = pathTo('faq', 'en');
 
 /** Counts of the process's live handles and requests by kind (timers, sockets, servers...). */
 function activeResources(): Map<string, number> {
@@ -79,7 +81,7 @@ describe('clients that disconnect mid-render', () => {
 
   it('stops the renders of 100 clients that left, logs nothing above debug, and leaves nothing behind', { timeout: 60_000 }, async () => {
     // Every page and piece of upstream data is loaded once, so the baseline holds what a warm site holds.
-    for (const url of ['/en/categories', '/en/categories/_payload.json', '/en/blog']) expect((await fetch(`${site.url}${url}`)).status).toBe(200);
+    for (const url of [FAQ, `${FAQ}/_payload.json`, '/en/blog']) expect((await fetch(`${site.url}${url}`)).status).toBe(200);
     const baseline = activeResources();
 
     // The site forgets the upstream's answers (the purge names no page), and the upstream holds its answers.
@@ -94,9 +96,9 @@ describe('clients that disconnect mid-render', () => {
     let leave!: () => void;
     const left = new Promise<void>((resolve) => (leave = resolve));
     const clients = [
-      // Rendered for each visitor (a free query string is never shared): these renders must stop.
-      ...Array.from({ length: 40 }, (_, i) => impatient(`/en/categories?utm_source=${i}`, left)),
-      ...Array.from({ length: 40 }, (_, i) => impatient(`/en/categories/_payload.json?utm_source=${i}`, left)),
+      // Rendered for each visitor (free input, the FAQ's filter, is never shared): these renders must stop.
+      ...Array.from({ length: 40 }, (_, i) => impatient(`${FAQ}?q=motor-${i}`, left)),
+      ...Array.from({ length: 40 }, (_, i) => impatient(`${FAQ}/_payload.json?q=motor-${i}`, left)),
       // One render shared by twenty visitors who all leave: it finishes, for the cache.
       ...Array.from({ length: 20 }, () => impatient('/de/blog', left)),
     ];

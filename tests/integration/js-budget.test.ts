@@ -11,8 +11,8 @@ import { startTestSite } from './helpers';
 import { screenPaths } from './screen-paths';
 
 /**
- * The first-load JavaScript budget of every page type, measured as a phone downloads it: the entry
- * and every module the HTML preloads, brotli-compressed (the build's `.br` copies). React 19 with the
+ * The first-load JavaScript budget of every page type, measured as a phone downloads it: the loader,
+ * the entry and every module the loader preloads, brotli-compressed (the build's `.br` copies). React 19 with the
  * router is about 98 KiB of it; a content page may add 12 KiB, a form page (its checks and form
  * library) 42 KiB.
  */
@@ -31,11 +31,11 @@ function brotliBytes(urlPath: string): number {
   return brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
-/** The scripts a page's HTML makes the browser load before it can hydrate. */
+/** The scripts a page's HTML makes the browser load before it can hydrate: the loader and what it loads. */
 function firstLoadScripts(html: string): string[] {
-  const entry = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
-  return [...new Set([...entry, ...preloads])];
+  const loader = /<script type="module" src="([^"]+)" id="__app" data-entry="([^"]+)" data-modules="([^"]*)"/.exec(html);
+  if (!loader) return [];
+  return [...new Set([loader[1]!, loader[2]!, ...loader[3]!.split(' ').filter(Boolean)])];
 }
 
 const kind = (name: RouteName) => (PUBLIC_FORM_ROUTES.has(name) || ACCOUNT_ROUTES.has(name) ? 'form' : 'content');

@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE, LOCALE_ISO, LOCALES, type Locale } from '../../shared/l
 import { ACCOUNT_ROUTES, pathTo } from '../../shared/routes';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { seoFiles, sitemapXml } from '../../server/http/seo-files';
+import { answerPage } from '../../server/render/render-page';
 import { createUpstreamClient } from '../../server/upstream/client';
 import { contentApi } from '../../server/upstream/content-api';
 import { startTestSite } from './helpers';
@@ -102,7 +103,8 @@ type Target = { server: Server; stop(): Promise<void> };
 async function bareApp(upstreamUrl: string, stopUpstream: () => Promise<void> = async () => {}): Promise<Target> {
   const api = contentApi(createUpstreamClient({ baseUrl: upstreamUrl, timeoutMs: 2_000 }));
   const app = express();
-  app.use(seoFiles({ api, origin: `${ORIGIN}/` }));
+  // Sent as the site sends them, without an HTML cache.
+  app.use(seoFiles({ api, origin: `${ORIGIN}/`, answer: (req, res, make) => answerPage(req, res, { logger: silent }, make) }));
   const server = createServer(app);
   return { server, stop: stopUpstream };
 }

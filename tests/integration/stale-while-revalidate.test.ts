@@ -8,6 +8,7 @@ import { startCms, type RunningCms } from '../../server/cms/server';
 import { CONTENT_DIR } from '../../server/paths';
 import { sitemapUrls } from '../../server/render/warm-up';
 import { contentApi } from '../../server/upstream/content-api';
+import { pathTo } from '../../shared/routes';
 import { createUpstreamClient } from '../../server/upstream/client';
 import { collectingLogger, type LogLine } from '../support/log-lines';
 import { startUpstreamProxy, type UpstreamProxy } from '../support/upstream-proxy';
@@ -107,16 +108,55 @@ describe('an expired page and concurrent misses', () => {
     expect(rendersOf(log.lines, '/de/blog')).toBe(2);
   });
 
-  it('still renders pages that are not the same for everyone once per visitor, and never keeps them', async () => {
-    const signedIn = await Promise.all(Array.from({ length: 10 }, () => get('/sl/blog', { headers: { cookie: `sid=${'x'.repeat(43)}` } })));
+  it('shares the page’s one render and entry with visitors whose links carry tracking parameters', async () => {
     const tracked = await Promise.all(Array.from({ length: 10 }, (_, i) => get(`/sl/kategorije?utm_source=${i}`)));
-    for (const answer of [...signedIn, ...tracked]) {
+    for (const answer of tracked) {
+      expect(answer.status).toBe(200);
+      expect(['MISS', 'HIT']).toContain(answer.headers.get('x-cache'));
+    }
+    const bodies = new Set(await Promise.all(tracked.map((a) => a.text())));
+    expect(bodies.size).toBe(1);
+    expect(rendersOf(log.lines, '/sl/kategorije')).toBe(1);
+    const plain = await get('/sl/kategorije');
+    expect(plain.headers.get('x-cache')).toBe('HIT');
+    expect(bodies).toEqual(new Set([await plain.text()]));
+  });
+
+  it('still renders pages that are not the same for everyone once per visitor, and never keeps them', async () => {
+    const search = pathTo('search', 'sl');
+    const signedIn = await Promise.all(Array.from({ length: 10 }, () => get('/sl/blog', { headers: { cookie: `sid=${'x'.repeat(43)}` } })));
+    // Free input: endless values, so never shared or kept.
+    const searches = await Promise.all(Array.from({ length: 10 }, (_, i) => get(`${search}?q=rolete-${i}&utm_source=x`)));
+    for (const answer of [...signedIn, ...searches]) {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('x-cache')).toBeNull();
     }
     expect(rendersOf(log.lines, '/sl/blog')).toBe(10);
-    expect(rendersOf(log.lines, '/sl/kategorije')).toBe(10);
-    expect((await get('/sl/kategorije?utm_source=0')).headers.get('x-cache')).toBeNull();
+    expect(rendersOf(log.lines, search)).toBe(10);
+    expect((await get(`${search}?q=rolete-0&utm_source=x`)).headers.get('x-cache')).toBeNull();
+  });
+
+  it('serves an expired sitemap stale and makes it again with its own function, not as a page', async () => {
+    const first = await get('/sitemap.xml');
+    const storedBy = Date.now();
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const xml = await first.text();
+    await expired(storedBy, TTL_S);
+
+    const from = log.lines.length;
+    const stale = await get('/sitemap.xml?utm_source=x');
+    expect(stale.headers.get('x-cache')).toBe('STALE');
+    expect(await stale.text()).toBe(xml);
+    const finished = () => log.lines.slice(from).find((l) => l.msg === 'background render finished' && l.path === '/sitemap.xml');
+    await waitFor(() => finished() !== undefined, 'the sitemap made again');
+    expect(finished()).toMatchObject({ failed: false });
+    const fresh = await get('/sitemap.xml');
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-cache')).toBe('HIT');
+    expect(fresh.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(await fresh.text()).toBe(xml);
+    // The file's own function made it: no page (which would be the 404 page) was rendered.
+    expect(rendersOf(log.lines.slice(from), '/sitemap.xml')).toBe(0);
   });
 });
 
@@ -198,7 +238,7 @@ describe('refilling the cache in the background', () => {
     return most;
   }
 
-  it('warms the sitemap’s pages once the site is ready, two at a time', async () => {
+  it('warms the sitemap’s pages once the site is ready, two at a time', { timeout: 60_000 }, async () => {
     expect((await get('/readyz')).status).toBe(503);
     expect(logged(log.lines, 'background render started')).toEqual([]);
     upstream.proxy.down = false;
@@ -214,7 +254,7 @@ describe('refilling the cache in the background', () => {
     expect(log.lines.filter((l) => l.level >= pino.levels.values.warn!)).toEqual([]);
   });
 
-  it('renders the pages a purge dropped again, two at a time, and only those', async () => {
+  it('renders the pages a purge dropped again, two at a time, and only those', { timeout: 60_000 }, async () => {
     const purged = sitemap.filter((url) => url.startsWith('/de/'));
     const from = log.lines.length;
     const answer = await purge(site, ['/de/']);

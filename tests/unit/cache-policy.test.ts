@@ -1,23 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { isSharedRequest, isStorable } from '../../server/render/cache-policy';
+import { isStorable, sharedRequestKey } from '../../server/render/cache-policy';
 
-describe('which requests share one render and the HTML cache', () => {
-  it('shares anonymous reads of pages and payloads under a locale prefix, with no query or a page number', () => {
-    for (const url of ['/sl', '/en/blog', '/en/blog?page=2', '/de/kategorien/_payload.json', '/en/blog/_payload.json?page=3']) {
-      expect(isSharedRequest('GET', url, undefined), url).toBe(true);
-    }
-    expect(isSharedRequest('HEAD', '/en/blog', 'cc_cookie=x; i18n_redirected=de')).toBe(true);
+describe('which requests share one render and the HTML cache, and under which key', () => {
+  it('shares anonymous reads of pages and payloads under a locale prefix, keyed by what the page reads', () => {
+    const keys: [string, string][] = [
+      ['/sl', '/sl'],
+      ['/en/blog', '/en/blog'],
+      ['/en/blog?page=2', '/en/blog?page=2'],
+      ['/de/kategorien/_payload.json', '/de/kategorien/_payload.json'],
+      ['/en/blog/_payload.json?page=3', '/en/blog/_payload.json?page=3'],
+      // Tracking parameters share the page's render and entry: the key is the URL rendered.
+      ['/en/blog?utm_source=x', '/en/blog'],
+      ['/en/blog?page=2&utm_source=x', '/en/blog?page=2'],
+      ['/en/categories/_payload.json?gclid=1', '/en/categories/_payload.json'],
+    ];
+    for (const [url, key] of keys) expect(sharedRequestKey('GET', url, undefined), url).toBe(key);
+    expect(sharedRequestKey('HEAD', '/en/blog', 'cc_cookie=x; i18n_redirected=de')).toBe('/en/blog');
+  });
+
+  it('shares the SEO files at their exact addresses, whatever the query', () => {
+    expect(sharedRequestKey('GET', '/sitemap.xml', undefined)).toBe('/sitemap.xml');
+    expect(sharedRequestKey('GET', '/sitemap.xml?any=query', undefined)).toBe('/sitemap.xml');
+    expect(sharedRequestKey('HEAD', '/robots.txt', undefined)).toBe('/robots.txt');
+    expect(sharedRequestKey('GET', '/SITEMAP.XML', undefined)).toBeNull();
+    expect(sharedRequestKey('GET', '/sitemap.xml/', undefined)).toBeNull();
   });
 
   it('renders for the visitor alone what may differ per visitor', () => {
-    expect(isSharedRequest('POST', '/sl/servis', undefined)).toBe(false);
-    expect(isSharedRequest('GET', '/en/blog', `i18n_redirected=en; sid=${'x'.repeat(43)}`)).toBe(false);
-    // A free query string (a search, tracking), and a 404 under an unknown prefix (in the cookie's locale).
-    expect(isSharedRequest('GET', '/en/search?q=blinds', undefined)).toBe(false);
-    expect(isSharedRequest('GET', '/en/blog?utm_source=x', undefined)).toBe(false);
-    expect(isSharedRequest('GET', '/en/blog?page=2&utm_source=x', undefined)).toBe(false);
-    expect(isSharedRequest('GET', '/fr/blog', undefined)).toBe(false);
-    expect(isSharedRequest('GET', '/favicon.svg', undefined)).toBe(false);
+    expect(sharedRequestKey('POST', '/sl/servis', undefined)).toBeNull();
+    expect(sharedRequestKey('GET', '/en/blog', `i18n_redirected=en; sid=${'x'.repeat(43)}`)).toBeNull();
+    expect(sharedRequestKey('GET', '/sitemap.xml', `sid=${'x'.repeat(43)}`)).toBeNull();
+    // Free input (a search, a form's thank-you), and a 404 under an unknown prefix (in the cookie's locale).
+    expect(sharedRequestKey('GET', '/en/search?q=blinds', undefined)).toBeNull();
+    expect(sharedRequestKey('GET', '/en/inquiry?sent=1&utm_source=x', undefined)).toBeNull();
+    expect(sharedRequestKey('GET', '/fr/blog', undefined)).toBeNull();
+    expect(sharedRequestKey('GET', '/favicon.svg', undefined)).toBeNull();
   });
 
   it('stores only a 200 that is the same for everyone and sets no cookie', () => {

@@ -75,12 +75,14 @@ describe('head', () => {
 
   it('escapes what it writes into the document', () => {
     const head = buildHead({ ...meta, title: '</title><script>alert(1)</script>', description: '"><x' }, { locale: 'sl', siteName: 'S', origin: 'https://x.example', path: '/' });
-    const html = documentStart(head, { entry: '/assets/e.js', modulePreloads: ['/assets/a.js'], stylesheets: ['/assets/s.css'] });
+    const html = documentStart(head, { loader: '/assets/l.js', entry: '/assets/e.js', modulePreloads: ['/assets/a.js', '/assets/b.js'], stylesheets: ['/assets/s.css'] });
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;');
     expect(html).toContain('content="&quot;&gt;&lt;x"');
-    expect(html).toContain('<script type="module" src="/assets/e.js" fetchpriority="low"></script>');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/a.js" fetchpriority="low">');
+    // One script: the loader, which names the app's modules for after the first paint.
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
+    expect(html).toContain('<script type="module" src="/assets/l.js" id="__app" data-entry="/assets/e.js" data-modules="/assets/a.js /assets/b.js" fetchpriority="low"></script>');
+    expect(html).not.toContain('modulepreload');
     const end = documentEnd({ locale: 'sl', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, hydration: { loaderData: { q: '</script>' }, errors: null } });
     expect(end).not.toContain('</script>"');
     expect(end.endsWith('</script></body></html>')).toBe(true);

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../shared/locales';
+import { countryName, openingHoursText } from '../../client/components/opening-hours';
+import { createTranslator } from '../../client/i18n/translator';
+import { LOCALE_ISO, LOCALES } from '../../shared/locales';
 
 /** Every UI string exists in every locale (plural forms aside, which differ by language). */
 function keys(value: unknown, prefix = ''): string[] {
@@ -21,5 +23,18 @@ describe('UI strings', () => {
       const flat = JSON.stringify(bundles[locale]);
       expect(flat, locale).not.toContain('""');
     }
+  });
+
+  // The footer's weekday and country names are UI strings (no ICU data while hydrating): they must say
+  // what Intl says, so the page reads the same as a formatted date would.
+  it.each(LOCALES)('names weekdays and countries as Intl does, %s', (locale) => {
+    const t = createTranslator(locale, bundles[locale]).t;
+    const weekday = new Intl.DateTimeFormat(LOCALE_ISO[locale], { weekday: 'short', timeZone: 'UTC' });
+    const intlDays = [0, 1, 2, 3, 4, 5, 6].map((i) => weekday.format(Date.UTC(2024, 0, 1 + i)));
+    expect(openingHoursText(t, { country: 'SI', days: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'], opens: '07:00', closes: '17:00' })).toBe(`${intlDays[0]}–${intlDays[6]} 07:00–17:00`);
+    expect(openingHoursText(t, { country: 'SI', days: ['Mo', 'We', 'Sa'], opens: '09:00', closes: '12:00' })).toBe(`${intlDays[0]}, ${intlDays[2]}, ${intlDays[5]} 09:00–12:00`);
+    const regions = new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' });
+    for (const code of Object.keys(bundles[locale].countries)) expect(countryName(t, locale, code), code).toBe(regions.of(code));
+    expect(countryName(t, locale, 'FR')).toBe(regions.of('FR'));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLink, paginate } from '../../shared/pagination';
+import { MAX_LIST_PAGE, pageLink, paginate, parseListPage } from '../../shared/pagination';
 
 describe('pagination', () => {
   it('uses 10 per page and 5 links by default', () => {
@@ -34,5 +34,15 @@ describe('pagination', () => {
   it('fills the first [page] of a link template', () => {
     expect(pageLink('/sl/blog?page=[page]&x=[page]', 3)).toBe('/sl/blog?page=3&x=[page]');
     expect(() => pageLink('/sl/blog', 2)).toThrow(/\[page\]/);
+  });
+
+  it('reads a list page only as the links write it', () => {
+    expect(parseListPage(null)).toBe(1);
+    expect(parseListPage('1')).toBe(1);
+    expect(parseListPage('12')).toBe(12);
+    expect(parseListPage(String(MAX_LIST_PAGE))).toBe(MAX_LIST_PAGE);
+    for (const raw of ['', '0', '-1', '02', '1.5', '2.0', '+2', '1e1', 'abc', ' 2', String(MAX_LIST_PAGE + 1), '99999999999999999999']) {
+      expect(parseListPage(raw), raw).toBeNull();
+    }
   });
 });

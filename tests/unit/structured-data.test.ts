@@ -174,7 +174,7 @@ describe('in the document', () => {
     const evil = { ...product, title: '</script><script>alert(1)</script>' };
     const meta = { title: 't', description: 'd', alternates: { en: '/en/p' }, jsonLd: () => [productLd(evil, site, 'https://x.example/en/p')] };
     const head = buildHead(meta, { locale: 'en', siteName: 'S', origin: 'https://x.example', path: '/en/p' });
-    const html = documentStart(head, { entry: '/assets/e.js', modulePreloads: [], stylesheets: [] });
+    const html = documentStart(head, { loader: '/assets/l.js', entry: '/assets/e.js', modulePreloads: [], stylesheets: [] });
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(block).not.toContain('<');
     expect(JSON.parse(block).name).toBe('</script><script>alert(1)</script>');
