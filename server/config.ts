@@ -50,6 +50,12 @@ export const configSchema = z.object({
    * takes the instance out of rotation first (set it to the balancer's health-check interval).
    */
   SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(120).default(0),
+  /**
+   * Password hashes the built-in content API runs at once (each about 0.3 s of one core); the others
+   * wait their turn, so hashing never holds all of libuv's threads (4 unless UV_THREADPOOL_SIZE says
+   * otherwise), which also read files, resolve host names and compress.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Share of page views (0 to 1) that measure web vitals and report them to /api/rum; decided once per page view. */

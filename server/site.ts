@@ -91,6 +91,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         contentDir: CONTENT_DIR,
         siteUrl: origin,
         mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+        passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
         logger: logger.child({ component: 'cms' }),
       });
   const upstream = createUpstreamClient({
