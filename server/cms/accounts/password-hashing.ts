@@ -10,7 +10,8 @@ import { hashPassword, verifyPassword } from './passwords';
  * the rest of the pool stays free and the hashes take turns (each costs about 0.3 s of one core).
  */
 
-export const DEFAULT_PASSWORD_HASH_CONCURRENCY = 1;
+/** One: on the two cores this runs on, a second hash at once hashes no faster and slows pages (config.ts has the same default). */
+const DEFAULT_CONCURRENCY = 1;
 
 /**
  * Publishes `{ phase: 'start' | 'end' }` around every hash that runs (not while it waits its turn),
@@ -29,7 +30,7 @@ export type PasswordHashing = {
   dummy(): Promise<string>;
 };
 
-export function passwordHashing(concurrency = DEFAULT_PASSWORD_HASH_CONCURRENCY): PasswordHashing {
+export function passwordHashing(concurrency = DEFAULT_CONCURRENCY): PasswordHashing {
   const limit = concurrencyLimit(concurrency);
   const events = channel(PASSWORD_HASH_CHANNEL);
   const run = <T>(work: () => Promise<T>) =>
