@@ -6,7 +6,7 @@ import { until } from './until';
  * request is only half sent, which answers came on the same connection, their `Connection` header,
  * and how the connection ended (closed by the server, or reset).
  */
-export type RawResponse = { status: number; headers: Record<string, string>; body: string };
+type RawResponse = { status: number; headers: Record<string, string>; body: string };
 
 export type RawConnection = {
   write(text: string): void;
@@ -52,8 +52,8 @@ export async function rawConnection(url: string): Promise<RawConnection> {
 }
 
 /** A request as a browser would send it, keep-alive (HTTP/1.1's default). */
-export function getRequest(path: string, headers: Record<string, string> = {}): string {
-  return `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+export function getRequest(path: string): string {
+  return `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
 }
 
 function parseResponses(data: Buffer): RawResponse[] {
