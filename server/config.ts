@@ -55,6 +55,22 @@ export const configSchema = z.object({
    * takes the instance out of rotation first (set it to the balancer's health-check interval).
    */
   SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(120).default(0),
+  /**
+   * Seconds an idle keep-alive connection stays open. Longer than the load balancer's idle timeout
+   * (60 s is common), so the balancer closes first and never sends a request on a connection the
+   * server is closing.
+   */
+  KEEP_ALIVE_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(65),
+  /** Seconds a request's headers may take to arrive, from its first byte; then a 408 and the connection is closed. */
+  HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(20),
+  /** Seconds a whole request (headers and body) may take to arrive; then a 408 and the connection is closed. */
+  REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Password hashes the built-in content API runs at once (each about 0.3 s of one core); the others
+   * wait their turn, so hashing never holds all of libuv's threads (4 unless UV_THREADPOOL_SIZE says
+   * otherwise), which also read files, resolve host names and compress.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Share of page views (0 to 1) that measure web vitals and report them to /api/rum; decided once per page view. */
@@ -73,6 +89,10 @@ export const configSchema = z.object({
     .superRefine((v, ctx) => {
       if (v !== undefined && !isValidGtmId(v)) ctx.addIssue({ code: 'custom', message: gtmIdError(v) });
     }),
+}).refine((config) => config.HEADERS_TIMEOUT_S <= config.REQUEST_TIMEOUT_S, {
+  // The request timeout counts the headers too; Node refuses a longer headers timeout.
+  path: ['HEADERS_TIMEOUT_S'],
+  message: 'must not be longer than REQUEST_TIMEOUT_S',
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { DEFAULT_LOCALE } from '../shared/locales';
 import { createApp } from './app';
+import { drain } from './drain';
 import type { Config } from './config';
 import { startCms } from './cms/server';
 import { loadTranslations } from './i18n';
@@ -34,11 +35,15 @@ export interface Site {
   /** The finished pages kept in the process; none when HTML_CACHE_TTL_S is 0. */
   htmlCache?: HtmlCache;
   /**
-   * Stops accepting, lets in-flight requests finish (up to the timeout), stops the outbox (the
-   * deliveries in flight finish), then closes the content API.
+   * Turns readiness to 503 and closes each connection after its answer, stops accepting after the
+   * drain delay, lets in-flight requests finish (up to the timeout), stops the outbox (the deliveries
+   * in flight finish), then closes the content API.
    */
   close(): Promise<void>;
 }
+
+/** Node's parser errors that say more than a 400. */
+const CLIENT_ERROR_STATUS: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, HPE_URI_TOO_LONG: 414, ERR_HTTP_REQUEST_TIMEOUT: 408 };
 
 /** A raw answer for requests Node refuses before Express sees them (headers too large, a broken request line). */
 function answerClientError(socket: Socket, status: number, body: string) {
@@ -59,24 +64,34 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   // Listening comes first (the public origin may need the port); until the app is ready, a 503.
   let app: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
   let pages: SharedPages | undefined;
-  const server = http.createServer((req, res) => {
-    if (!app) return void res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
-    // A cached page is answered here, like a static file, before any middleware runs.
-    const served = pages?.serve(req, res, () => requestId(req));
-    if (served) {
-      if (logger.isLevelEnabled('info')) {
-        logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: served }, 'request completed');
+  const server = http.createServer(
+    {
+      headersTimeout: config.HEADERS_TIMEOUT_S * 1000,
+      requestTimeout: config.REQUEST_TIMEOUT_S * 1000,
+      // How often those two are checked: Node's default, every 30 s, would stretch them by as much.
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      if (!app) return void res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
+      // A cached page is answered here, like a static file, before any middleware runs.
+      const served = pages?.serve(req, res, () => requestId(req));
+      if (served) {
+        if (logger.isLevelEnabled('info')) {
+          logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: served }, 'request completed');
+        }
+        return;
       }
-      return;
-    }
-    app(req, res);
-  });
+      app(req, res);
+    },
+  );
   // Longer than a load balancer's idle timeout, so it never reuses a connection the server just closed.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_S * 1000;
+  const draining = drain(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
+    // An answer already begun on the connection (a request body that timed out while the page streams) cannot take another.
+    const answering = (socket as Socket & { _httpMessage?: http.ServerResponse })._httpMessage?.headersSent;
+    if (!socket.writable || answering || error.code === 'ECONNRESET') return socket.destroy();
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
     // Before the app is ready, the content API is not there yet: the build's settings then.
     answerClientError(socket, status, errorDocument(status, DEFAULT_LOCALE, translations, manifest, errorPageSettings(app ? api : undefined, DEFAULT_LOCALE)));
   });
@@ -96,6 +111,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         contentDir: CONTENT_DIR,
         siteUrl: origin,
         mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+        passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
         logger: logger.child({ component: 'cms' }),
       });
   const upstream = createUpstreamClient({
@@ -171,12 +187,10 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     async close() {
       readiness.accepting = false;
       stopWarmUp();
+      draining.start();
       if (config.SHUTDOWN_DRAIN_S > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_S * 1000));
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_S * 1000).unref());
-      await Promise.race([closed, timeout]);
-      server.closeAllConnections();
+      const cut = await draining.close(config.SHUTDOWN_TIMEOUT_S * 1000);
+      if (cut > 0) logger.warn({ requests: cut, timeoutS: config.SHUTDOWN_TIMEOUT_S }, 'shutdown timeout: requests still running were cut');
       // Background renders read the content API, which closes last.
       await pages?.stop();
       // No post can reach the outbox now; its deliveries in flight go to the content API, still open.

@@ -6,6 +6,7 @@ import type { Locale } from '../../shared/locales';
 import { MAX_LIST_PAGE } from '../../shared/pagination';
 import { accountMails } from './accounts/mails';
 import { accountRoutes, sessionGuard } from './accounts/routes';
+import { passwordHashing, type PasswordHashing } from './accounts/password-hashing';
 import { accountService } from './accounts/service';
 import { backgroundTasks, type BackgroundTasks } from './background';
 import type { Db } from './db';
@@ -24,6 +25,8 @@ export type CmsAppOptions = {
   onMailQueued?: () => void;
   /** Where the 202 endpoints do their work; the server waits for it before closing the database. */
   background?: BackgroundTasks;
+  /** Where passwords are hashed; its own bounded pool by default. */
+  passwords?: PasswordHashing;
   now?: () => Date;
 };
 
@@ -56,11 +59,11 @@ const BAD_REQUEST = { error: 'bad_request' };
  */
 export function createCmsApp(
   db: Db,
-  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), now }: CmsAppOptions,
+  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), now }: CmsAppOptions,
 ): express.Express {
   const content = contentQueries(db);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
-  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), logger, now });
+  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
   const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), logger, now });
   const app = express();
   app.disable('x-powered-by');

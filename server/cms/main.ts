@@ -17,6 +17,7 @@ try {
     logger,
     siteUrl: config.PUBLIC_URL,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+    passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
   });
   logger.info({ url: cms.url }, 'cms listening');
 

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import { passwordHashing } from './accounts/password-hashing';
 import { createCmsApp, DEFAULT_SITE_URL } from './app';
 import { backgroundTasks } from './background';
 import { openDb } from './db';
@@ -24,6 +25,8 @@ export type CmsOptions = {
   siteUrl?: string;
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files in `${dataDir}/mail/`. */
   mail?: CmsMailOptions;
+  /** How many password hashes may run at once (PASSWORD_HASH_CONCURRENCY); the others wait their turn. */
+  passwordHashConcurrency?: number;
 };
 
 export type CmsMailOptions = { smtpUrl?: string; from: string };
@@ -45,6 +48,7 @@ export async function startCms({
   logger,
   siteUrl = DEFAULT_SITE_URL,
   mail = { from: DEFAULT_MAIL_FROM },
+  passwordHashConcurrency,
 }: CmsOptions): Promise<RunningCms> {
   const db = openDb(dataDir);
   try {
@@ -70,7 +74,7 @@ export async function startCms({
   }, HOUSEKEEPING_MS).unref();
   const background = backgroundTasks(logger);
 
-  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background }));
+  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency) }));
   const stopAll = async () => {
     clearInterval(housekeeping);
     await background.idle();

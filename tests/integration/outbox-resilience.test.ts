@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -9,7 +8,8 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCms, type RunningCms } from '../../server/cms/server';
-import { CONTENT_DIR, ROOT_DIR } from '../../server/paths';
+import { CONTENT_DIR } from '../../server/paths';
+import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { startTestSite } from './helpers';
 
 /**
@@ -224,35 +224,9 @@ function outboxRows(dataDir: string): { status: string; body: string | null }[] 
   }
 }
 
-/** The BFF as its own process (`node --import tsx server/main.ts`), once it listens. */
-async function startBff(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; exited: Promise<void>; log(): string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT_DIR,
-    // No warm-up: the tests count what reaches the upstream, and its readiness checks would.
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', UPSTREAM_TIMEOUT_MS: '1000', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the BFF did not start:\n${output}`)), 20_000);
-    const look = () => {
-      const line = output.split('\n').find((l) => l.includes('"site listening"'));
-      if (!line) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', look);
-      resolve((JSON.parse(line) as { url: string }).url.replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', look);
-    child.once('exit', () => reject(new Error(`the BFF exited:\n${output}`)));
-  });
-  return { child, url, exited, log: () => output };
+/** The BFF as its own process, stopped after the test. */
+async function startBff(env: Record<string, string>): Promise<SiteProcess> {
+  const bff = await startSiteProcess({ UPSTREAM_TIMEOUT_MS: '1000', ...env });
+  cleanups.push(bff.stop);
+  return bff;
 }

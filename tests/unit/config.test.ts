@@ -15,4 +15,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ UPSTREAM_URL: 'ftp://x' })).toThrow(/UPSTREAM_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+
+  it('has request timeouts fit for a site behind a load balancer, and refuses a headers timeout longer than the request timeout', () => {
+    expect(loadConfig({})).toMatchObject({ KEEP_ALIVE_TIMEOUT_S: 65, HEADERS_TIMEOUT_S: 20, REQUEST_TIMEOUT_S: 30, PASSWORD_HASH_CONCURRENCY: 1 });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_S: '40' })).toThrow(/HEADERS_TIMEOUT_S: must not be longer than REQUEST_TIMEOUT_S/);
+    expect(loadConfig({ HEADERS_TIMEOUT_S: '40', REQUEST_TIMEOUT_S: '40' }).HEADERS_TIMEOUT_S).toBe(40);
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+  });
 });

@@ -11,7 +11,7 @@ export type ScryptParams = { ln: number; r: number; p: number };
 /**
  * One of OWASP's equivalent scrypt settings (N = 2^15, 32 MiB, r = 8, p = 3): about 0.3 s on one core
  * of the 2-core machines this runs on. A lower N with a higher p costs the same time in less memory,
- * which matters when several logins hash at once on the libuv thread pool.
+ * which matters when several logins hash at once (password-hashing.ts bounds how many).
  */
 export const CURRENT_PARAMS: ScryptParams = { ln: 15, r: 8, p: 3 };
 
@@ -56,13 +56,4 @@ function derive(password: string, salt: Buffer, length: number, { ln, r, p }: Sc
   return new Promise((done, fail) => {
     scrypt(password.normalize('NFC'), salt, length, options, (error, key) => (error ? fail(error) : done(key)));
   });
-}
-
-/**
- * A hash of a random password, made once: an unknown address's login is checked against it, so it
- * takes as long as a wrong password for a real account and timing does not tell them apart.
- */
-let dummy: Promise<string> | undefined;
-export function dummyHash(): Promise<string> {
-  return (dummy ??= hashPassword(randomBytes(16).toString('base64url')));
 }

@@ -4,7 +4,8 @@ import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import { failAttempt, NO_ATTEMPTS, startAttempt, type Attempts } from './login-attempts';
 import type { AccountMails } from './mails';
-import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
+import type { PasswordHashing } from './password-hashing';
+import { needsRehash } from './passwords';
 import { accountStore, toAccountUser, type Profile, type TokenKind, type UserRow } from './store';
 import { emailHash, newToken, tokenHash } from './tokens';
 
@@ -29,12 +30,24 @@ export type SignedIn = { user: UserRow; sessionHash: string };
 
 export type AccountService = ReturnType<typeof accountService>;
 
-export function accountService({ db, mails, logger, now = () => new Date() }: { db: Db; mails: AccountMails; logger: Logger; now?: () => Date }) {
+export function accountService({
+  db,
+  mails,
+  passwords,
+  logger,
+  now = () => new Date(),
+}: {
+  db: Db;
+  mails: AccountMails;
+  passwords: PasswordHashing;
+  logger: Logger;
+  now?: () => Date;
+}) {
   const store = accountStore(db);
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
   const later = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
   // Made now rather than at the first unknown-address login, which would otherwise take twice as long.
-  void dummyHash();
+  void passwords.dummy();
 
   function issueToken(userId: number, kind: TokenKind, at: Date): string {
     const token = newToken();
@@ -71,7 +84,7 @@ export function accountService({ db, mails, logger, now = () => new Date() }: { 
     if (!start.allowed) return { ok: false, locked: true, retryAfter: start.retryAfterSeconds };
 
     const stored = user ? store.userById(user.id)?.password_hash : undefined;
-    const matches = await verifyPassword(password, stored ?? (await dummyHash()));
+    const matches = await passwords.verify(password, stored ?? (await passwords.dummy()));
     if (stored !== undefined && matches) {
       inTransaction(() => attempts.write(NO_ATTEMPTS, now()));
       return { ok: true };
@@ -92,7 +105,7 @@ export function accountService({ db, mails, logger, now = () => new Date() }: { 
      * saying someone tried. Both hash the password first, so they take the same time.
      */
     async register(lang: Locale, input: { email: string; password: string; name: string }): Promise<void> {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       inTransaction(() => {
         const at = now();
         const id = store.createUser({ email: input.email, passwordHash, name: input.name, locale: lang }, at.toISOString());
@@ -135,7 +148,7 @@ export function accountService({ db, mails, logger, now = () => new Date() }: { 
       if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'invalid_credentials' };
 
       const current = store.userById(user!.id)!;
-      if (needsRehash(current.password_hash)) store.replaceHash(current.id, current.password_hash, await hashPassword(input.password));
+      if (needsRehash(current.password_hash)) store.replaceHash(current.id, current.password_hash, await passwords.hash(input.password));
       // Only someone who knows the password learns that the address is not verified yet.
       if (current.verified_at === null) return { ok: false, error: 'not_verified' };
 
@@ -170,7 +183,7 @@ export function accountService({ db, mails, logger, now = () => new Date() }: { 
       const hash = tokenHash(input.token);
       // Checked before the slow hash, so invalid tokens cost nothing; checked again when spent.
       if (store.tokenUser(hash, 'reset', now().toISOString()) === undefined) return false;
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       return inTransaction(() => {
         const at = now();
         const iso = at.toISOString();
@@ -212,7 +225,7 @@ export function accountService({ db, mails, logger, now = () => new Date() }: { 
     async changePassword(lang: Locale, { user, sessionHash }: SignedIn, input: { currentPassword: string; newPassword: string }): Promise<PasswordChangeResult> {
       const check = await checkPassword(user, user.email, input.currentPassword);
       if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'wrong_password' };
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = await passwords.hash(input.newPassword);
       inTransaction(() => {
         const at = now();
         store.setPassword(user.id, passwordHash);

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ROOT_DIR } from '../../server/paths';
+
+export type SiteProcess = {
+  child: ChildProcess;
+  /** The site's address, on 127.0.0.1. */
+  url: string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** What the process wrote so far (its JSON log lines). */
+  log(): string;
+  /** SIGTERM, unless it has exited already, and its exit. */
+  stop(): Promise<void>;
+};
+
+/**
+ * The site as its own process (`node --import tsx server/main.ts`), once it listens: for what only a
+ * process shows (signals, exit codes, being killed). Logs at info; the environment adds to the test's.
+ * As in tests/integration/helpers.ts, the cache is not refilled in the background (no warm-up at
+ * start), so what reaches the upstream is what a test asks, unless it turns it on.
+ */
+export async function startSiteProcess(env: Record<string, string>): Promise<SiteProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the site did not start:\n${output}`)), 20_000);
+      const look = () => {
+        const line = output.split('\n').find((l) => l.includes('"site listening"'));
+        if (!line) return;
+        clearTimeout(timer);
+        child.stdout!.off('data', look);
+        resolve((JSON.parse(line) as { url: string }).url.replace('localhost', '127.0.0.1'));
+      };
+      child.stdout!.on('data', look);
+      child.once('exit', () => reject(new Error(`the site exited:\n${output}`)));
+    });
+    return { child, url, exited, log: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
