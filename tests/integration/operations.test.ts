@@ -23,7 +23,7 @@ function rawGet(path: string, acceptEncoding: string): Promise<{ status: number;
 
 describe('security headers', () => {
   it('sends a strict CSP and the usual headers on pages, redirects, errors and assets', async () => {
-    const manifestEntry = /src="(\/assets\/entry-[\w-]+\.js)"/.exec((await request(site.server).get('/sl')).text)![1]!;
+    const manifestEntry = /data-entry="(\/assets\/entry-[\w-]+\.js)"/.exec((await request(site.server).get('/sl')).text)![1]!;
     for (const path of ['/sl', '/', '/sl/nope', manifestEntry, '/sl/%E0%A4%A']) {
       const res = await request(site.server).get(path);
       const csp = res.headers['content-security-policy'] as string;
@@ -70,7 +70,7 @@ describe('operations', () => {
   });
 
   it('serves hashed assets for a year, in the encoding the build compressed them in, and a missing asset as a 404', async () => {
-    const entry = /src="(\/assets\/entry-[\w-]+\.js)"/.exec((await request(site.server).get('/sl')).text)![1]!;
+    const entry = /data-entry="(\/assets\/entry-[\w-]+\.js)"/.exec((await request(site.server).get('/sl')).text)![1]!;
     const plain = await rawGet(entry, 'identity');
     expect(plain.status).toBe(200);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -49,9 +49,11 @@ describe('every screen in every locale', () => {
         expect(hreflangs).toEqual(['sl-SI', 'en-GB', 'de-AT', 'x-default']);
         expect(html).toContain('class="site-header"');
         expect(html).toContain('<script type="application/json" id="__data">');
-        expect(html).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js" fetchpriority="low"><\/script>/);
-        // The UI strings are the locale's own cached chunk, preloaded, not a part of every page's data.
-        expect(html).toContain(`<link rel="modulepreload" href="/${manifest[`locales/${locale}/common.json`]!.file}" fetchpriority="low">`);
+        // One script, the loader (client/boot.ts), which names the app's entry and modules for after the first paint.
+        expect(html.match(/<script type="module"/g)).toHaveLength(1);
+        const modules = attr(html, /<script type="module" src="\/assets\/boot-[\w-]+\.js" id="__app" data-entry="\/assets\/entry-[\w-]+\.js" data-modules="([^"]*)" fetchpriority="low"><\/script>/);
+        // The UI strings are the locale's own cached chunk, loaded with the app, not a part of every page's data.
+        expect(modules?.split(' ')).toContain(`/${manifest[`locales/${locale}/common.json`]!.file}`);
         const data = JSON.parse(attr(html, /<script type="application\/json" id="__data">(.*?)<\/script>/s)!) as Record<string, unknown>;
         expect(Object.keys(data).sort()).toEqual(['buildId', 'config', 'hydration', 'locale']);
         // The layout's data is what the layout shows: the SEO entries and the raw settings list stay on the server.
