@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './scripts/build/compile-hints.ts';
 import { precompressFiles } from './scripts/build/precompress-files.ts';
 import { imageVariants } from './scripts/build/image-variants.ts';
 import { shareImages } from './scripts/build/share-images.ts';
@@ -10,7 +11,7 @@ import { shareImages } from './scripts/build/share-images.ts';
  * and, with `--ssr`, the server bundle (the site and the standalone content API).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public'), imageVariants('public', 'dist/.cache/image-variants'), precompressFiles('public')])],
+  plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public'), imageVariants('public', 'dist/.cache/image-variants'), compileHints('client/entry.tsx'), precompressFiles('public')])],
   publicDir: 'public',
   build: isSsrBuild
     ? {

@@ -15,6 +15,7 @@ import { scheduleFirstScroll } from './runtime/first-scroll';
 import { deserializeErrors, payloadDataStrategy } from './runtime/payload';
 import { startLinkPrefetch } from './runtime/prefetch';
 import { startRealUserMetrics } from './runtime/rum/start';
+import { yieldToMain } from './runtime/yield-to-main';
 import './styles/global.css';
 
 /** Every route's data comes from the page payload (see `payloadDataStrategy`); this only marks that it has some. */
@@ -45,6 +46,9 @@ async function mount(): Promise<void> {
   // The UI strings come beside the route modules (the server preloads both).
   const pageRoute = pageRouteId(window.location.pathname);
   const [strings] = await Promise.all([loadI18nBundle[data.locale](), resolvePageRoute(routes, pageRoute)]);
+  // The modules have been evaluated; the router's set-up (it ranks the whole route table) and the
+  // hydration each get a task of their own.
+  await yieldToMain();
   let outdated = false;
   router = createBrowserRouter(routes, {
     hydrationData: {
@@ -54,6 +58,7 @@ async function mount(): Promise<void> {
     },
     dataStrategy: fullLoadOnNewBuild(payloadDataStrategy, () => outdated),
   });
+  await yieldToMain();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for one long task: the painted page stays responsive, and a tap before hydration is replayed.
   startTransition(() => {

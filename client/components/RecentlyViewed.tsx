@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import type { ProductSummary } from '../../shared/api/contract';
 import { useLayout } from '../layout/use-layout';
+import { whenIdle } from '../runtime/idle';
 import { ProductCard } from './Cards';
 
 const MAX = 6;
@@ -26,18 +27,24 @@ export function RecentlyViewed({ current }: { current: ProductSummary }) {
   const { locale } = useLayout();
   const { t } = useTranslation();
   const [products, setProducts] = useState<ProductSummary[]>([]);
-  useEffect(() => {
-    const { id, slug, slugs, title, summary } = current;
-    // The list outlives this build, and the variants' hashed files with it: the original stays.
-    const { variants: _, ...image } = current.image;
-    const previous = read(locale).filter((p) => p.id !== id);
-    setProducts(previous.slice(0, MAX - 1));
-    try {
-      window.localStorage.setItem(storageKey(locale), JSON.stringify([{ id, slug, slugs, title, summary, image }, ...previous].slice(0, MAX)));
-    } catch {
-      // Storage full or refused (private mode): the block simply has nothing to remember.
-    }
-  }, [current, locale]);
+  // When the browser is idle: the first read of storage opens it (milliseconds on a phone), and the
+  // block sits below the fold, after the page's own content.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        const { id, slug, slugs, title, summary } = current;
+        // The list outlives this build, and the variants' hashed files with it: the original stays.
+        const { variants: _, ...image } = current.image;
+        const previous = read(locale).filter((p) => p.id !== id);
+        setProducts(previous.slice(0, MAX - 1));
+        try {
+          window.localStorage.setItem(storageKey(locale), JSON.stringify([{ id, slug, slugs, title, summary, image }, ...previous].slice(0, MAX)));
+        } catch {
+          // Storage full or refused (private mode): the block simply has nothing to remember.
+        }
+      }, 2000),
+    [current, locale],
+  );
   if (products.length === 0) return null;
   return (
     <section className="section" aria-labelledby="recently-viewed">

@@ -1,4 +1,5 @@
 import { pageRouteId } from '../routes';
+import { whenIdle } from './idle';
 import { createPrefetchQueue, mayPrefetch } from './prefetch-rules';
 
 type Importer = () => Promise<unknown>;
@@ -41,7 +42,7 @@ export function startLinkPrefetch(importers: Map<string, Importer>): void {
       observer.observe(anchor);
     }
   };
-  const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 1));
+  const idle = (fn: () => void) => whenIdle(fn, 2000);
   // New links come with every page: watch them once the page has settled.
   idle(watch);
   new MutationObserver(() => idle(watch)).observe(document.body, { childList: true, subtree: true });

@@ -1,13 +1,11 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLayout } from '../../layout/use-layout';
-import { consentView, startConsent, subscribeConsent, type ConsentView } from './store';
+import { consentView, HIDDEN_VIEW, startConsent, subscribeConsent } from './store';
 
 const loadUi = () => import('./ConsentUI');
 const ConsentBanner = lazy(() => loadUi().then((m) => ({ default: m.ConsentBanner })));
 const ConsentPreferences = lazy(() => loadUi().then((m) => ({ default: m.ConsentPreferences })));
-
-const hidden: ConsentView = { banner: false, preferences: false, accepted: null };
 
 /**
  * Where the consent banner and preferences appear. Only this and the consent state are in the layout's
@@ -16,7 +14,7 @@ const hidden: ConsentView = { banner: false, preferences: false, accepted: null 
 export function ConsentHost() {
   const { locale } = useLayout();
   const { i18n } = useTranslation();
-  const view = useSyncExternalStore(subscribeConsent, consentView, () => hidden);
+  const view = useSyncExternalStore(subscribeConsent, consentView, () => HIDDEN_VIEW);
   useEffect(() => startConsent({ locale, i18n, loadUi }), [locale, i18n]);
   return (
     <Suspense fallback={null}>

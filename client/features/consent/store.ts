@@ -30,7 +30,9 @@ interface Setup {
  */
 let setup: Setup | null = null;
 let record: ConsentRecord | null = null;
-let view: ConsentView = { banner: false, preferences: false, accepted: null };
+/** Nothing shown: the server's view, and the browser's until the consent has started (the same object, so hydration re-renders nothing). */
+export const HIDDEN_VIEW: ConsentView = { banner: false, preferences: false, accepted: null };
+let view: ConsentView = HIDDEN_VIEW;
 let uiReady: Promise<boolean> | null = null;
 const listeners = new Set<() => void>();
 

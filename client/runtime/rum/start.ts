@@ -2,6 +2,7 @@ import type { Locale } from '../../../shared/locales';
 import type { RumRoute } from '../../../shared/rum';
 import { parseRouteId } from '../../../shared/routes';
 import { NOT_FOUND_ROUTE_ID } from '../../routes';
+import { whenIdle } from '../idle';
 
 /** The screen of a page from the ids of its matched routes (`layout`, `product___en`): `product`. Never the URL. */
 export function rumRoute(routeIds: readonly string[]): RumRoute | null {
@@ -20,7 +21,7 @@ export function isSampled(rate: number, random: number): boolean {
 
 /** Runs `task` once the page has loaded and the browser is next idle (at most 5 s later). */
 function whenLoadedAndIdle(task: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 0));
+  const idle = () => whenIdle(task, 5000);
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }
