@@ -2,13 +2,13 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
-import { ACCOUNT_ROUTES } from '../shared/routes';
+import { ROUTE_TRAITS } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
 import { storedConsent } from './features/consent/record';
 import { loadI18nBundle } from './i18n/bundles';
 import { I18nProvider } from './i18n/i18n';
 import { createTranslator } from './i18n/translator';
-import { createRoutes, LAYOUT_ROUTE_ID, pageRouteId, PUBLIC_FORM_ROUTES } from './routes';
+import { createRoutes, LAYOUT_ROUTE_ID, pageRouteId } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
 import { guardLazyRoutes } from './runtime/chunk-reload';
 import { scheduleFirstScroll } from './runtime/first-scroll';
@@ -38,7 +38,7 @@ async function mount(): Promise<void> {
   const routes = createRoutes({
     layout: fromPayload,
     screen: () => fromPayload,
-    action: (name) => (ACCOUNT_ROUTES.has(name) || PUBLIC_FORM_ROUTES.has(name) ? fromPayload : undefined),
+    action: (name) => (ROUTE_TRAITS[name].action ? fromPayload : undefined),
     notFound: fromPayload,
   });
   let router: ReturnType<typeof createBrowserRouter> | undefined;

@@ -35,9 +35,6 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
   notFound: 'not-found',
 };
 
-/** Screens with a public form: their action runs on a post, from a plain form or from the router. */
-export const PUBLIC_FORM_ROUTES: ReadonlySet<RouteName> = new Set(['inquiry', 'service', 'newsletter']);
-
 export const LAYOUT_ROUTE_ID = 'layout';
 export const NOT_FOUND_ROUTE_ID = 'notFound';
 

@@ -1,6 +1,6 @@
 import { pagePathOf } from './document';
 import { LOCALES, type Locale } from './locales';
-import { QUERY_PARAMS, ROUTE_NAMES, routePattern, type QueryParamRole, type RouteName } from './routes';
+import { ROUTE_NAMES, ROUTE_TRAITS, routePattern, type QueryParamRole, type RouteName } from './routes';
 
 /**
  * Which screen of the route table a path is, without the router: asked before anything renders (the
@@ -47,8 +47,8 @@ export function matchRoute(pathname: string): { name: RouteName; locale: Locale 
   return route ? { name: route.name, locale: route.locale } : null;
 }
 
-/** The query parameters the screen of a page or payload path reads (QUERY_PARAMS); none for any other path. */
+/** The query parameters the screen of a page or payload path reads (its `query` trait); none for any other path. */
 export function queryParamsOf(pathname: string): Readonly<Record<string, QueryParamRole>> | undefined {
   const route = matchRoute(pagePathOf(pathname));
-  return route ? QUERY_PARAMS[route.name] : undefined;
+  return route ? ROUTE_TRAITS[route.name].query : undefined;
 }

@@ -47,9 +47,6 @@ export const LEGAL_PAGE_SLUGS = {
   cookies: { sl: 'piskotki', en: 'cookies', de: 'cookies' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
-/** Screens of a signed-in or signing-in visitor: private, never cached, never indexed. */
-export const ACCOUNT_ROUTES: ReadonlySet<RouteName> = new Set(['login', 'register', 'verify', 'passwordReset', 'profile', 'verifyEmail']);
-
 /**
  * What a query parameter a screen reads does to its page:
  * - `listPage`: the page of a list, `2` and up, as the site's links write it; page 1 is the list's own
@@ -60,21 +57,64 @@ export const ACCOUNT_ROUTES: ReadonlySet<RouteName> = new Set(['login', 'registe
  */
 export type QueryParamRole = 'listPage' | 'input';
 
+/** What the rest of the site must know of a screen besides its paths: one row per screen in ROUTE_TRAITS. */
+export interface RouteTraits {
+  /** It takes a posted form: its action runs on a post, from a plain form or from the browser's router. */
+  action: boolean;
+  /**
+   * Its page is one visitor's own, never shared or kept by any cache: `true` always (the screens of a
+   * signed-in or signing-in visitor, which robots.txt also keeps crawlers out of); `'signedIn'` when the
+   * visitor has a session (a form filled in with their details).
+   */
+  private: boolean | 'signedIn';
+  /** Search engines may index it; otherwise its pages say `noindex`. */
+  indexed: boolean;
+  /**
+   * The sitemap lists it: the screen itself when its path needs no parameter, otherwise each of its
+   * entities the content API's sitemap names.
+   */
+  inSitemap: boolean;
+  /**
+   * The query parameters it reads (in its loader or its page component). Every other parameter
+   * (utm_source, gclid, anything) changes nothing on the page: the HTML cache keeps a page once, under
+   * its path and these parameters alone. A screen that starts reading a parameter must list it here.
+   */
+  query?: Readonly<Record<string, QueryParamRole>>;
+}
+
+const TRAITS = {
+  index: { action: false, private: false, indexed: true, inSitemap: true },
+  blog: { action: false, private: false, indexed: true, inSitemap: true, query: { page: 'listPage' } },
+  blogArticle: { action: false, private: false, indexed: true, inSitemap: true },
+  b2b: { action: false, private: false, indexed: true, inSitemap: true },
+  faq: { action: false, private: false, indexed: true, inSitemap: true, query: { q: 'input' } },
+  faqItem: { action: false, private: false, indexed: true, inSitemap: true },
+  product: { action: false, private: false, indexed: true, inSitemap: true },
+  categories: { action: false, private: false, indexed: true, inSitemap: true },
+  page: { action: false, private: false, indexed: true, inSitemap: true },
+  search: { action: false, private: false, indexed: false, inSitemap: false, query: { q: 'input' } },
+  inquiry: { action: true, private: 'signedIn', indexed: true, inSitemap: true, query: { sent: 'input' } },
+  service: { action: true, private: 'signedIn', indexed: true, inSitemap: true, query: { sent: 'input' } },
+  contact: { action: false, private: false, indexed: true, inSitemap: true },
+  newsletter: { action: true, private: 'signedIn', indexed: true, inSitemap: true, query: { sent: 'input' } },
+  login: { action: true, private: true, indexed: false, inSitemap: false },
+  register: { action: true, private: true, indexed: false, inSitemap: false },
+  verify: { action: true, private: true, indexed: false, inSitemap: false },
+  passwordReset: { action: true, private: true, indexed: false, inSitemap: false, query: { token: 'input' } },
+  profile: { action: true, private: true, indexed: false, inSitemap: false },
+  verifyEmail: { action: true, private: true, indexed: false, inSitemap: false, query: { token: 'input' } },
+  slug: { action: false, private: false, indexed: true, inSitemap: true },
+} as const satisfies Record<RouteName, RouteTraits>;
+
 /**
- * The query parameters each screen reads (in its loader or its page component). Every other parameter
- * (utm_source, gclid, anything) changes nothing on the page: the HTML cache keeps a page once, under its
- * path and these parameters alone. A screen that starts reading a parameter must be listed here.
+ * The traits of every screen, in one table: which take a post, which are private, indexed, in the
+ * sitemap, and which query parameters they read. The browser's router, the loaders and actions, the
+ * HTML cache, robots.txt and the sitemap all read them here.
  */
-export const QUERY_PARAMS: Partial<Record<RouteName, Readonly<Record<string, QueryParamRole>>>> = {
-  blog: { page: 'listPage' },
-  faq: { q: 'input' },
-  search: { q: 'input' },
-  inquiry: { sent: 'input' },
-  service: { sent: 'input' },
-  newsletter: { sent: 'input' },
-  verifyEmail: { token: 'input' },
-  passwordReset: { token: 'input' },
-};
+export const ROUTE_TRAITS: Readonly<Record<RouteName, RouteTraits>> = TRAITS;
+
+/** The screens that take a posted form (`action: true`); the server has an action for each. */
+export type ActionRoute = { [N in RouteName]: (typeof TRAITS)[N]['action'] extends true ? N : never }[RouteName];
 
 export type RouteParams = Record<string, string | undefined>;
 

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { SitemapEntry } from '../../shared/api/contract';
 import { DEFAULT_LOCALE, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
-import { ACCOUNT_ROUTES, pathTo, ROUTE_NAMES, routePattern, type RouteName, type RouteParams } from '../../shared/routes';
+import { pathTo, ROUTE_NAMES, ROUTE_TRAITS, routePattern, type RouteName, type RouteParams } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import type { ContentApi } from '../upstream/content-api';
 import type { RenderedPage } from '../render/rendered-page';
@@ -39,20 +39,15 @@ export const SITEMAP_PATH = '/sitemap.xml';
 
 const CACHE_CONTROL = 'public, max-age=3600';
 
-/** Screens that are never indexed (the search page is `noindex`), besides the account screens. */
-const NOT_INDEXED: ReadonlySet<RouteName> = new Set(['search']);
-
 /** A page in every locale: its path per locale and its last modification day. */
 interface SitemapPage {
   paths: Record<Locale, string>;
   lastmod: string | null;
 }
 
-/** Route-table screens without a required parameter, not private and not `noindex`: home, blog, b2b, FAQ, categories. */
+/** The sitemap's screens whose path needs no parameter: listed as they are, not from the content API's entries. */
 export function staticScreens(): RouteName[] {
-  return ROUTE_NAMES.filter(
-    (name) => !ACCOUNT_ROUTES.has(name) && !NOT_INDEXED.has(name) && LOCALES.every((l) => !/:\w+(?!\w|\?)/.test(routePattern(name, l))),
-  );
+  return ROUTE_NAMES.filter((name) => ROUTE_TRAITS[name].inSitemap && LOCALES.every((l) => !/:\w+(?!\w|\?)/.test(routePattern(name, l))));
 }
 
 function entryPaths(entry: SitemapEntry): Record<Locale, string> {
@@ -114,13 +109,13 @@ export function sitemapXml(pages: readonly SitemapPage[], origin: string): strin
 }
 
 /**
- * Everything may be crawled but the account screens (private, in every locale), the browser's JSON
- * endpoints and page payloads (data, not pages). An account path is matched exactly (`$`) or with a
- * query (`?token=`), so a category slug that merely starts with the same word (`/sl/login-...`) stays
- * crawlable; `*` and `$` are part of RFC 9309.
+ * Everything may be crawled but the screens that are always private (the account's, in every
+ * locale), the browser's JSON endpoints and page payloads (data, not pages). A private path is matched
+ * exactly (`$`) or with a query (`?token=`), so a category slug that merely starts with the same word
+ * (`/sl/login-...`) stays crawlable; `*` and `$` are part of RFC 9309.
  */
 export function robotsTxt(origin: string): string {
-  const accountPaths = [...ACCOUNT_ROUTES].flatMap((name) => LOCALES.map((l) => pathTo(name, l)));
+  const accountPaths = ROUTE_NAMES.filter((name) => ROUTE_TRAITS[name].private === true).flatMap((name) => LOCALES.map((l) => pathTo(name, l)));
   return [
     'User-agent: *',
     'Allow: /',

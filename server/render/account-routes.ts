@@ -4,7 +4,7 @@ import type { AccountSubmission } from '../../shared/api/contract';
 import * as forms from '../../shared/forms/account';
 import type { Locale } from '../../shared/locales';
 import type { FormResult, PageMeta, ScreenData } from '../../shared/page-data';
-import { pathTo, type RouteName } from '../../shared/routes';
+import { pathTo } from '../../shared/routes';
 import { clearSessionCookie, sessionCookie } from '../http/session-cookie';
 import { UpstreamError } from '../upstream/client';
 import type { AccountApi, AccountResult } from '../upstream/account-api';
@@ -22,7 +22,6 @@ function meta(args: Args, locale: Locale, name: AccountRoute): PageMeta {
     title,
     description: t(`account.${name}.description`),
     alternates: sameScreen(name),
-    noindex: true,
     breadcrumb: breadcrumb(t, locale, { title }),
   };
 }
@@ -219,7 +218,3 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
     }
   },
 };
-
-export function isAccountRoute(name: RouteName): name is AccountRoute {
-  return name in accountLoaders;
-}

@@ -32,9 +32,6 @@ const HONEYPOT = 'website';
 const CONTROL_FIELDS = new Set(['intent', 'step', 'shown', HONEYPOT]);
 const LAST_STEP = INQUIRY_STEPS.length - 1;
 
-/** A page's data beside `PublicFormScreen`: `private` makes the page's answer private (a signed-in visitor's details). */
-type FormScreen<N extends FormRoute> = ScreenData<N> & { private: boolean };
-
 function pageNotFound(request: Request): never {
   throw data<RouteErrorData>({ message: `Page Not Found: ${new URL(request.url).pathname}` }, { status: 404, statusText: STATUS_CODES[404] });
 }
@@ -66,7 +63,7 @@ async function account(args: Args, locale: Locale) {
   }
 }
 
-async function screen(args: Args, locale: Locale): Promise<PublicFormScreen & { private: boolean }> {
+async function screen(args: Args, locale: Locale): Promise<PublicFormScreen> {
   const user = await account(args, locale);
   return {
     sent: new URL(args.request.url).searchParams.get('sent') === '1',
@@ -78,8 +75,6 @@ async function screen(args: Args, locale: Locale): Promise<PublicFormScreen & { 
       postalCode: user.postalCode,
       town: user.town,
     },
-    // A session makes the page the visitor's own, whatever the prefill came to.
-    private: args.context.session !== null,
   };
 }
 
@@ -102,7 +97,7 @@ async function articlePath(args: Args, locale: Locale, key: string): Promise<str
   }
 }
 
-export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<FormScreen<N>> } = {
+export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
   async inquiry(args, locale) {
     const offerType = offerTypeParam(args);
     const alternates = Object.fromEntries(LOCALES.map((l) => [l, pathTo('inquiry', l, { offerType: offerType ?? undefined })]));
@@ -230,7 +225,3 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     return accept(args, locale, 'newsletter', parsed.data, values);
   },
 };
-
-export function isFormRoute(name: string): name is FormRoute {
-  return name in formLoaders;
-}

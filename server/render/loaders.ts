@@ -7,15 +7,15 @@ import { LOCALES, type Locale } from '../../shared/locales';
 import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { SLUG_PATTERN } from '../../shared/page-data';
 import { parseListPage } from '../../shared/pagination';
-import { pathTo, type RouteName } from '../../shared/routes';
+import { pathTo, ROUTE_TRAITS, type ActionRoute, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
 import type { Outbox } from '../outbox/types';
-import { accountActions, accountLoaders, isAccountRoute } from './account-routes';
+import { accountActions, accountLoaders } from './account-routes';
 import { bySlugs, sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
-import { formActions, formLoaders, isFormRoute } from './form-routes';
+import { formActions, formLoaders } from './form-routes';
 import {
   absoluteUrl,
   articleLd,
@@ -88,10 +88,8 @@ function slugParam(args: Args, name = 'slug'): string {
 /**
  * A screen's data, and the structured data only that screen has (a product, an article, questions),
  * built once the site's facts are known; `screenLoader` adds what every page has and takes it out.
- * `private`: the data is the visitor's own (a signed-in visitor's details in a form), so the answer
- * must never be cached (see `isPrivatePage`).
  */
-type ScreenResult<N extends RouteName> = ScreenData<N> & { about?: (site: SiteFacts, url: string) => JsonLd[]; private?: boolean };
+type ScreenResult<N extends RouteName> = ScreenData<N> & { about?: (site: SiteFacts, url: string) => JsonLd[] };
 
 type ScreenLoader<N extends RouteName> = (args: Args, locale: Locale) => Promise<ScreenResult<N>>;
 
@@ -271,7 +269,6 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
         title: t('search.title'),
         description: t('search.description'),
         alternates: sameScreen('search'),
-        noindex: true,
         breadcrumb: breadcrumb(t, locale, { title: t('search.title') }),
       },
     };
@@ -300,9 +297,6 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   },
 };
 
-/** The Cache-Control a loader sets on data that is the visitor's own; `isPrivatePage` looks for it. */
-export const PRIVATE = 'private, no-store';
-
 function redirectTo(location: string): Response {
   return new Response(null, { status: 301, headers: { Location: location } });
 }
@@ -311,12 +305,12 @@ export function screenLoader(name: RouteName, locale: Locale) {
   const loader = screens[name] as ScreenLoader<RouteName>;
   return async (args: LoaderFunctionArgs) => {
     refuseIfRefused(args as Args);
-    const { about, private: isPrivate, ...screen } = await loader(args as Args, locale);
+    const { about, ...screen } = await loader(args as Args, locale);
     // init is the layout loader's read too: one request in flight, then cached.
     const init = await load(args.request, () => (args as Args).context.api.init(locale));
     const site: SiteFacts = { origin: (args as Args).context.origin, locale, settings: settingsFromList(init.settings) };
-    const result = { ...screen, meta: { ...screen.meta, jsonLd: structuredData(screen.meta, site, new URL(args.request.url).pathname, about) } } as ScreenData<RouteName>;
-    return isPrivate ? data(result, { headers: { 'Cache-Control': PRIVATE } }) : result;
+    const meta = { ...screen.meta, ...(ROUTE_TRAITS[name].indexed ? {} : { noindex: true }) };
+    return { ...screen, meta: { ...meta, jsonLd: structuredData(meta, site, new URL(args.request.url).pathname, about) } } as ScreenData<RouteName>;
   };
 }
 
@@ -335,10 +329,12 @@ function structuredData(meta: PageMeta, site: SiteFacts, path: string, about: Sc
   };
 }
 
-/** The screens that take a posted form (the account screens and the public forms). */
+/** What a post does, for every screen whose traits say it takes one (the account screens and the public forms). */
+const actions: { [N in ActionRoute]: (args: Args, locale: Locale) => Promise<unknown> } = { ...accountActions, ...formActions };
+
 export function screenAction(name: RouteName, locale: Locale) {
-  const action = isAccountRoute(name) ? accountActions[name] : isFormRoute(name) ? formActions[name] : undefined;
-  if (!action) return undefined;
+  if (!ROUTE_TRAITS[name].action) return undefined;
+  const action = actions[name as ActionRoute];
   return (args: ActionFunctionArgs) => action(args as ActionFunctionArgs & { context: LoaderContext }, locale);
 }
 

@@ -3,8 +3,9 @@ import { queryParamsOf } from '../../shared/route-match';
 /**
  * The HTML cache's key of a request URL, which is also the URL its shared render renders
  * (`sharedRequestKey` in cache-policy.ts): its path, and of its query only the parameters its screen
- * reads (QUERY_PARAMS in shared/routes.ts), by name in a stable order and in one encoding. Null when the
- * page may not be kept: it carries free input (a search), which would let a client make endless entries.
+ * reads (its `query` trait in shared/routes.ts), by name in a stable order and in one encoding. Null
+ * when the page may not be kept: it carries free input (a search), which would let a client make
+ * endless entries.
  *
  * So `?utm_source=x`, `?gclid=...` and the like share the page's one entry and render, and a client
  * can only make as many entries as there are pages: the path is canonical by the time anything renders

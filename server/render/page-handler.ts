@@ -2,8 +2,9 @@ import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } 
 import { createRoutes, LAYOUT_ROUTE_ID, NOT_FOUND_ROUTE_ID, PAGE_MODULES } from '../../client/routes';
 import type { SerializedRouteError } from '../../shared/document';
 import type { LayoutData, PageMeta } from '../../shared/page-data';
-import { ACCOUNT_ROUTES, parseRouteId } from '../../shared/routes';
-import { layoutLoader, notFoundLoader, PRIVATE, screenAction, screenLoader } from './loaders';
+import { parseRouteId, ROUTE_TRAITS } from '../../shared/routes';
+import { readSession } from '../http/session-cookie';
+import { layoutLoader, notFoundLoader, screenAction, screenLoader } from './loaders';
 
 export type PageHandler = ReturnType<typeof createPageHandler>;
 
@@ -12,11 +13,12 @@ export function createPageHandler() {
   return createStaticHandler(createRoutes({ layout: layoutLoader, screen: screenLoader, action: screenAction, notFound: notFoundLoader }));
 }
 
-/** Whether the page belongs to one visitor: an account screen, or a screen whose loader said its data is private. */
-export function isPrivatePage(context: StaticHandlerContext): boolean {
+/** Whether the page belongs to one visitor: its screen is private (always, or for a visitor with a session). */
+export function isPrivatePage(context: StaticHandlerContext, request: Request): boolean {
   return context.matches.some(({ route }) => {
     const name = parseRouteId(route.id)?.name;
-    return (name !== undefined && ACCOUNT_ROUTES.has(name)) || context.loaderHeaders[route.id]?.get('Cache-Control') === PRIVATE;
+    const trait = name && ROUTE_TRAITS[name].private;
+    return trait === true || (trait === 'signedIn' && readSession(request.headers.get('cookie')) !== null);
   });
 }
 

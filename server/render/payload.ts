@@ -43,7 +43,7 @@ export async function renderPayloadOf(deps: RenderDeps, request: Request): Promi
     cookies = setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]);
     const { [LAYOUT_ROUTE_ID]: _layout, ...loaderData } = context.loaderData;
     payload = { status: context.statusCode, loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
-    isPrivate ||= isPrivatePage(context);
+    isPrivate ||= isPrivatePage(context, request);
     errors = unexpectedErrors(context.errors);
   }
   return {

@@ -203,7 +203,7 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
   };
   const { signal } = request;
-  const isPrivate = request.method === 'POST' || isPrivatePage(context);
+  const isPrivate = request.method === 'POST' || isPrivatePage(context, request);
 
   return new Promise((resolve) => {
     let timedOut = false;

@@ -4,8 +4,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/locales';
-import { ACCOUNT_ROUTES, type RouteName } from '../../shared/routes';
-import { PUBLIC_FORM_ROUTES } from '../../client/routes';
+import { ROUTE_TRAITS, type RouteName } from '../../shared/routes';
 import { CLIENT_BUILD_DIR } from '../../server/paths';
 import { startTestSite } from './helpers';
 import { screenPaths } from './screen-paths';
@@ -38,7 +37,7 @@ function firstLoadScripts(html: string): string[] {
   return [...new Set([loader[1]!, loader[2]!, ...loader[3]!.split(' ').filter(Boolean)])];
 }
 
-const kind = (name: RouteName) => (PUBLIC_FORM_ROUTES.has(name) || ACCOUNT_ROUTES.has(name) ? 'form' : 'content');
+const kind = (name: RouteName) => (ROUTE_TRAITS[name].action ? 'form' : 'content');
 
 describe('first-load JavaScript (brotli)', () => {
   it.each(LOCALES)('stays within the budget of its page type on every screen, %s', async (locale) => {

@@ -8,7 +8,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
-import { ACCOUNT_ROUTES, pathTo } from '../../shared/routes';
+import { pathTo, type RouteName } from '../../shared/routes';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { seoFiles, sitemapXml } from '../../server/http/seo-files';
 import { answerPage } from '../../server/render/render-page';
@@ -31,7 +31,8 @@ const products = seed<Seeded[]>('products.json');
 const articleCategories = seed<(Seeded & { key: string })[]>('article-categories.json');
 const articles = seed<(Seeded & { category: string; publishedAt: string })[]>('articles.json');
 
-const ACCOUNT_PATHS = [...ACCOUNT_ROUTES].flatMap((name) => LOCALES.map((l) => pathTo(name, l)));
+const ACCOUNT_ROUTES: RouteName[] = ['login', 'register', 'verify', 'passwordReset', 'profile', 'verifyEmail'];
+const ACCOUNT_PATHS = ACCOUNT_ROUTES.flatMap((name) => LOCALES.map((l) => pathTo(name, l)));
 const SEARCH_PATHS = LOCALES.map((l) => pathTo('search', l));
 const HREFLANGS = [...LOCALES.map((l) => LOCALE_ISO[l]), 'x-default'];
 
