@@ -8,17 +8,18 @@ import { cachePurge } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
 import { rumApi } from './bff/rum';
 import { searchApi } from './bff/search';
-import { seoFiles } from './http/seo-files';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
 import { precompressedFiles } from './http/precompressed-files';
 import { requestLog } from './http/request-log';
 import { securityHeaders, type SecurityOptions } from './http/security-headers';
+import { answerPage } from './render/answer-page';
 import { errorDocument } from './render/error-document';
 import { isPayloadPath, renderPayload } from './render/payload';
-import { errorPageSettings } from './render/fallback-init';
-import { answerPage, renderErrorPage, renderPage, type RenderDeps } from './render/render-page';
-import { cookieLocale, pathLocale } from './render/request-locale';
+import { renderErrorPage, renderPage, type RenderDeps } from './render/render-page';
+import { seoFiles } from './render/seo-files';
+import { cookieLocale, pathLocale } from './request/request-locale';
+import { errorPageSettings } from './upstream/fallback-init';
 import { createRumSummary } from './rum/summary';
 
 export interface AppDeps extends RenderDeps {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { SITEMAP_PATH } from './seo-files';
+import { SITEMAP_PATH } from '../render/seo-files';
 
 /** Signatures older (or newer) than this are refused, so a captured call cannot be replayed later. */
 const MAX_SKEW_S = 300;

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, isLocale, type Locale } from '../../shared/locales';
-import { cookieLocale, storedLocale } from '../render/request-locale';
+import { cookieLocale, storedLocale } from '../request/request-locale';
 import { canonicalQuery, canonicalSegments } from './canonical-url';
 
 /** A first segment shaped like a language code that is not one of ours is an unknown prefix (404), not a page. */

@@ -2,7 +2,7 @@ import express, { Router, type Response } from 'express';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ServeStaticOptions } from 'serve-static';
-import { preferredEncoding, type Encoding } from '../render/encoding';
+import { preferredEncoding, type Encoding } from '../request/accepted-encoding';
 
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 const ENCODING_OF: Record<string, Encoding> = { '.br': 'br', '.gz': 'gzip' };

@@ -1,7 +1,8 @@
-import { SEO_FILES } from '../http/seo-files';
+import { anonymousRequest } from '../request/fetch-request';
 import { isPayloadPath, payloadPageUrl, renderPayloadOf } from './payload';
 import type { RenderedPage } from './rendered-page';
-import { anonymousRequest, renderDocument, type RenderDeps } from './render-page';
+import { renderDocument, type RenderDeps } from './render-page';
+import { SEO_FILES } from './seo-files';
 
 /**
  * Renders a shared URL (`sharedRequestKey`) as an anonymous visitor sees it: what every shared render

@@ -1,34 +1,74 @@
-import { SEO_FILES } from '../http/seo-files';
-import { pageCacheKey } from './page-cache-key';
-import { pathLocale } from './request-locale';
+import type { StaticHandlerContext } from 'react-router';
+import { queryParamsOf } from '../../shared/route-match';
+import { parseRouteId, ROUTE_TRAITS } from '../../shared/routes';
+import { pathLocale } from '../request/request-locale';
+import { hasSessionCookie, readSession } from '../request/session-cookie';
+import { SEO_FILES } from './seo-files';
 
 /**
  * What may be rendered once for everyone and kept: the one place that says which requests share a
- * render and the HTML cache (and under which key), which answers may be stored, and what shared caches
- * are told.
+ * render and the HTML cache (and under which key), which renders are one visitor's own, which answers
+ * may be stored, and what browsers and shared caches are told.
  */
-
-/** The session cookie marks a visitor whose answers are never taken from or put into the cache. */
-const SESSION = /(?:^|;\s*)sid=/;
-
-function isAnonymous(cookieHeader: string | undefined): boolean {
-  return !SESSION.test(cookieHeader ?? '');
-}
 
 /**
  * The key of a request every visitor gets the same answer to, so one render serves all who ask for the
  * key at once and the HTML cache may answer it; null when it is rendered for its visitor alone. Shared:
- * a read by an anonymous visitor of a page or payload under a locale prefix (elsewhere a 404 takes the
- * visitor's locale cookie), or of an SEO file, whose `pageCacheKey` is not null (no free input). The key
- * is the URL the shared render renders: the path and the query parameters the screen reads, so a
- * request with tracking parameters shares the page's render and entry. The render sees no cookie.
+ * a read by an anonymous visitor (no session cookie) of a page or payload under a locale prefix
+ * (elsewhere a 404 takes the visitor's locale cookie), or of an SEO file, whose `pageCacheKey` is not
+ * null (no free input). The key is the URL the shared render renders: the path and the query
+ * parameters the screen reads, so a request with tracking parameters shares the page's render and
+ * entry. The render sees no cookie.
  */
 export function sharedRequestKey(method: string | undefined, url: string, cookieHeader: string | undefined): string | null {
-  if ((method !== 'GET' && method !== 'HEAD') || !isAnonymous(cookieHeader)) return null;
+  if ((method !== 'GET' && method !== 'HEAD') || hasSessionCookie(cookieHeader)) return null;
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   if (pathLocale(path) === null && !SEO_FILES.has(path)) return null;
   return pageCacheKey(url);
+}
+
+/**
+ * The HTML cache's key of a request URL, which is also the URL its shared render renders: its path,
+ * and of its query only the parameters its screen reads (its `query` trait in shared/routes.ts), by
+ * name in a stable order and in one encoding. Null when the page may not be kept: it carries free
+ * input (a search), which would let a client make endless entries.
+ *
+ * So `?utm_source=x`, `?gclid=...` and the like share the page's one entry and render, and a client
+ * can only make as many entries as there are pages: the path is canonical by the time anything renders
+ * (every other spelling is redirected first), and the one parameter kept, a list's page, is a 404
+ * outside the list.
+ * Cheap when there is no query (every link of the site but a list's pages): the URL is the key.
+ */
+export function pageCacheKey(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const path = url.slice(0, q);
+  const read = queryParamsOf(path);
+  if (!read) return path;
+  const query = new URLSearchParams(url.slice(q + 1));
+  const kept = new URLSearchParams();
+  for (const name of Object.keys(read).sort()) {
+    const value = query.get(name);
+    if (value === null) continue;
+    if (read[name] === 'input') return null;
+    kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * Whether a render is one visitor's own: the answer to a post, or a page whose screen is private
+ * (always, or, for a form filled in with their details, when the visitor has a session).
+ */
+export function isPrivateRender(request: Request, context: StaticHandlerContext): boolean {
+  if (request.method === 'POST') return true;
+  return context.matches.some(({ route }) => {
+    const name = parseRouteId(route.id)?.name;
+    const trait = name && ROUTE_TRAITS[name].private;
+    return trait === true || (trait === 'signedIn' && readSession(request.headers.get('cookie')) !== null);
+  });
 }
 
 /** What `isStorable` reads of a finished render. */
@@ -45,8 +85,9 @@ export function isStorable(page: StorableFacts): boolean {
 }
 
 /**
- * Cache policy of a rendered page for browsers and CDNs: shared caches may keep successful anonymous
- * pages briefly; account screens and answers to a post are private and never kept.
+ * Cache policy of a rendered page or payload for browsers and CDNs: shared caches may keep successful
+ * anonymous pages briefly; private renders (see `isPrivateRender`) are never kept, and neither are
+ * redirects and errors.
  */
 export function pageCacheControl(status: number, isPrivate: boolean): string {
   if (isPrivate) return 'private, no-store';

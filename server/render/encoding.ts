@@ -1,46 +1,19 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import type { Encoding } from '../request/accepted-encoding';
 
 /**
  * Compression and validators of a finished page or payload. The whole body is in memory before the first
  * byte goes out, so it is compressed in one call, and its ETag is the same whether the answer came
  * from the HTML cache or from a render: a conditional request after the cached copy expired still
- * gets its 304.
+ * gets its 304. Which encoding a client gets: server/request/accepted-encoding.ts.
  */
-export type Encoding = 'br' | 'gzip';
 
 /** Levels that cost under a millisecond for a page here: every page is compressed again after each expiry. */
 const GZIP_LEVEL = 6;
 const BROTLI_QUALITY = 5;
 const brotliOptions = (size: number) => ({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } });
-
-/** Asked on every cache hit, and browsers send only a few distinct headers: each is parsed once. */
-const known = new Map<string, Encoding | undefined>();
-
-/**
- * The encoding to answer with: brotli before gzip, none when the client accepts neither (an encoding
- * with `q=0` is refused, per RFC 9110).
- */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  if (known.has(acceptEncoding)) return known.get(acceptEncoding);
-  const encoding = parsePreferred(acceptEncoding);
-  if (known.size < 256) known.set(acceptEncoding, encoding);
-  return encoding;
-}
-
-function parsePreferred(acceptEncoding: string): Encoding | undefined {
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [token = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (q === undefined || Number(q) > 0) accepted.add(token.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
 
 export function compressSync(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br' ? brotliCompressSync(body, brotliOptions(body.length)) : gzipSync(body, { level: GZIP_LEVEL });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { compressAsync, entityTag, preferredEncoding, type Encoding } from './encoding';
+import { preferredEncoding, type Encoding } from '../request/accepted-encoding';
+import { compressAsync, entityTag } from './encoding';
 
 /**
  * The in-process cache of finished anonymous pages, payloads and SEO files: the bytes, compressed once

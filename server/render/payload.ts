@@ -1,10 +1,14 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { LAYOUT_ROUTE_ID } from '../../client/routes';
 import { pagePathOf, PAYLOAD_SUFFIX, type PagePayload } from '../../shared/document';
-import { pageCacheControl } from './cache-policy';
-import { isPrivatePage, serializeErrors, unexpectedErrors } from './page-handler';
+import { toFetchRequest } from '../request/fetch-request';
+import { loaderContext } from '../routing/loader-context';
+import { runLoaders } from '../routing/page-handler';
+import { answerPage } from './answer-page';
+import { isPrivateRender, pageCacheControl } from './cache-policy';
+import { sameSiteLocation, serializeErrors, setCookies, unexpectedErrors } from './query-result';
 import type { RenderedPage } from './rendered-page';
-import { answerPage, loaderContext, runLoaders, sameSiteLocation, setCookies, toFetchRequest, type RenderDeps } from './render-page';
+import type { RenderDeps } from './render-page';
 
 export function isPayloadPath(path: string): boolean {
   return path.endsWith(PAYLOAD_SUFFIX);
@@ -43,7 +47,7 @@ export async function renderPayloadOf(deps: RenderDeps, request: Request): Promi
     cookies = setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]);
     const { [LAYOUT_ROUTE_ID]: _layout, ...loaderData } = context.loaderData;
     payload = { status: context.statusCode, loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
-    isPrivate ||= isPrivatePage(context, request);
+    isPrivate = isPrivateRender(request, context);
     errors = unexpectedErrors(context.errors);
   }
   return {

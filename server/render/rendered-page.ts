@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { Logger } from 'pino';
-import { compressSync, entityTag, preferredEncoding } from './encoding';
+import { preferredEncoding } from '../request/accepted-encoding';
+import { compressSync, entityTag } from './encoding';
 
 /**
  * A finished render of a page or a payload, not yet sent: the same object whether it is answered to

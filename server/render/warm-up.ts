@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { LOCALES } from '../../shared/locales';
-import { sitemapPages } from '../http/seo-files';
 import type { ContentApi } from '../upstream/content-api';
+import { sitemapPages } from './seo-files';
 import type { SharedPages } from './shared-pages';
 
 /** Every page the sitemap lists, in every locale. */

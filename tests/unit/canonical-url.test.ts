@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalQuery, canonicalSegment, canonicalSegments } from '../../server/http/canonical-url';
 import { localeRedirect } from '../../server/http/locale-redirect';
-import { pageCacheKey } from '../../server/render/page-cache-key';
+import { pageCacheKey } from '../../server/render/cache-policy';
 import { pathTo } from '../../shared/routes';
 
 describe('canonical spelling of a path', () => {

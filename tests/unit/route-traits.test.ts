@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRoutes } from '../../client/routes';
-import { createPageHandler } from '../../server/render/page-handler';
+import { createPageHandler } from '../../server/routing/page-handler';
 import type { SitemapEntry } from '../../shared/api/contract';
 import { parseRouteId, ROUTE_NAMES, ROUTE_TRAITS, type RouteName } from '../../shared/routes';
 

@@ -1,7 +1,7 @@
 import buildSettings from '../../content/settings.json';
 import { settingsFromList, type Init, type SiteSettings } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
-import type { ContentApi } from '../upstream/content-api';
+import type { ContentApi } from './content-api';
 
 /** What the build knows: the company's settings, each language by its own name, no menus or categories. */
 const BUILD_INIT: Init = {

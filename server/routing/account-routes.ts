@@ -5,12 +5,12 @@ import * as forms from '../../shared/forms/account';
 import type { Locale } from '../../shared/locales';
 import type { FormResult, PageMeta, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
-import { clearSessionCookie, sessionCookie } from '../http/session-cookie';
+import { clearSessionCookie, sessionCookie } from '../request/session-cookie';
 import { UpstreamError } from '../upstream/client';
 import type { AccountApi, AccountResult } from '../upstream/account-api';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
-import type { LoaderContext } from './loaders';
+import type { LoaderContext } from './loader-context';
 
 type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
 type AccountRoute = 'login' | 'register' | 'verify' | 'passwordReset' | 'profile' | 'verifyEmail';

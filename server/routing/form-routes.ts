@@ -13,7 +13,7 @@ import { submissionKey } from '../outbox/key';
 import { UpstreamError } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
-import type { LoaderContext } from './loaders';
+import type { LoaderContext } from './loader-context';
 
 /**
  * The public forms (inquiry, service request, newsletter): their pages' data and what a post does.

@@ -1,26 +1,10 @@
-import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
-import { createRoutes, LAYOUT_ROUTE_ID, NOT_FOUND_ROUTE_ID, PAGE_MODULES } from '../../client/routes';
+import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
+import { LAYOUT_ROUTE_ID, NOT_FOUND_ROUTE_ID, PAGE_MODULES } from '../../client/routes';
 import type { SerializedRouteError } from '../../shared/document';
 import type { LayoutData, PageMeta } from '../../shared/page-data';
-import { parseRouteId, ROUTE_TRAITS } from '../../shared/routes';
-import { readSession } from '../http/session-cookie';
-import { layoutLoader, notFoundLoader, screenAction, screenLoader } from './loaders';
+import { parseRouteId } from '../../shared/routes';
 
-export type PageHandler = ReturnType<typeof createPageHandler>;
-
-/** The route tree with the server's loaders: the same tree the browser hydrates. */
-export function createPageHandler() {
-  return createStaticHandler(createRoutes({ layout: layoutLoader, screen: screenLoader, action: screenAction, notFound: notFoundLoader }));
-}
-
-/** Whether the page belongs to one visitor: its screen is private (always, or for a visitor with a session). */
-export function isPrivatePage(context: StaticHandlerContext, request: Request): boolean {
-  return context.matches.some(({ route }) => {
-    const name = parseRouteId(route.id)?.name;
-    const trait = name && ROUTE_TRAITS[name].private;
-    return trait === true || (trait === 'signedIn' && readSession(request.headers.get('cookie')) !== null);
-  });
-}
+/** What the answer takes from a finished `query()` of the route tree (server/routing/page-handler.ts). */
 
 /** Source paths of the page modules a render used, for module preloads. */
 export function matchedPageModules(context: StaticHandlerContext): string[] {
@@ -63,4 +47,17 @@ export function serializeErrors(errors: StaticHandlerContext['errors']): Record<
 /** The errors in a render that are ours to log (not 4xx responses). */
 export function unexpectedErrors(errors: StaticHandlerContext['errors']): unknown[] {
   return Object.values(errors ?? {}).filter((e) => !isRouteErrorResponse(e) || e.status >= 500);
+}
+
+/** The cookies that loaders and actions set (the session cookie), for the answer. */
+export function setCookies(headers: Iterable<Headers>): [string, string][] {
+  const cookies: [string, string][] = [];
+  for (const h of headers) for (const cookie of h.getSetCookie()) cookies.push(['set-cookie', cookie]);
+  return cookies;
+}
+
+/** A redirect a loader asked for, if it stays on this site. */
+export function sameSiteLocation(response: Response): string | null {
+  const location = response.headers.get('Location');
+  return location && /^\/(?![/\\])/.test(location) ? location : null;
 }

@@ -9,13 +9,12 @@ import { SLUG_PATTERN } from '../../shared/page-data';
 import { parseListPage } from '../../shared/pagination';
 import { pathTo, ROUTE_TRAITS, type ActionRoute, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
-import type { AccountApi } from '../upstream/account-api';
-import type { ContentApi } from '../upstream/content-api';
-import type { Outbox } from '../outbox/types';
+import { fallbackInit } from '../upstream/fallback-init';
 import { accountActions, accountLoaders } from './account-routes';
 import { bySlugs, sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
 import { formActions, formLoaders } from './form-routes';
+import type { LoaderContext } from './loader-context';
 import {
   absoluteUrl,
   articleLd,
@@ -26,28 +25,7 @@ import {
   type JsonLd,
   type SiteFacts,
 } from '../../shared/structured-data';
-import { fallbackInit } from './fallback-init';
-import { requestLocale } from './request-locale';
-
-/** What loaders get from the request: the typed upstream and the site's public origin. */
-export interface LoaderContext {
-  api: ContentApi;
-  account: AccountApi;
-  /** The visitor's session token, when signed in. */
-  session: string | null;
-  /** Cookies get `Secure` when the site is served over https. */
-  secure: boolean;
-  origin: string;
-  /** UI strings in the request's locale (titles of screens that have no content title). */
-  t: TFunction;
-  /** Where the public forms' submissions are stored until they are delivered upstream. */
-  outbox: Outbox;
-  /**
-   * A status the request was already refused with before the router (the form rate limit, a failed
-   * middleware): the page's loader answers it, so its error page renders in the layout.
-   */
-  refusal?: number;
-}
+import { requestLocale } from '../request/request-locale';
 
 type Args = Omit<LoaderFunctionArgs, 'context'> & { context: LoaderContext };
 

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, LOCALE_ISO, LOCALES, type Locale } from '../../shared/l
 import { pathTo, ROUTE_NAMES, ROUTE_TRAITS, routePattern, type RouteName, type RouteParams } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import type { ContentApi } from '../upstream/content-api';
-import type { RenderedPage } from '../render/rendered-page';
+import type { RenderedPage } from './rendered-page';
 
 /**
  * `GET /sitemap.xml` and `GET /robots.txt` (HEAD too), outside the locale prefix.
@@ -30,7 +30,7 @@ export interface SeoFileSource {
 }
 
 export interface SeoFilesOptions extends SeoFileSource {
-  /** Answers a file the way a page is answered (server/render/render-page.tsx `answerPage`). */
+  /** Answers a file the way a page is answered (`answerPage`, answer-page.ts). */
   answer: (req: Request, res: Response, make: () => Promise<RenderedPage>) => Promise<void>;
 }
 
@@ -155,7 +155,7 @@ async function robotsFile({ origin }: SeoFileSource): Promise<RenderedPage> {
 /**
  * The SEO files by their exact address (case-sensitive, no trailing slash: any other spelling is no
  * file of ours, so it can make no cache entry), each made afresh from the content. A shared render of
- * one of these addresses makes the file instead of a page (server/render/anonymous-render.ts).
+ * one of these addresses makes the file instead of a page (anonymous-render.ts).
  */
 export const SEO_FILES: ReadonlyMap<string, (source: SeoFileSource) => Promise<RenderedPage>> = new Map([
   [SITEMAP_PATH, sitemapFile],

@@ -9,6 +9,13 @@ export function readSession(cookieHeader: string | null | undefined): string | n
   return PATTERN.exec(cookieHeader ?? '')?.[1] ?? null;
 }
 
+const ANY = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+
+/** Whether the visitor sends a session cookie at all, well formed or not: their answers are never shared. */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return ANY.test(cookieHeader ?? '');
+}
+
 export function sessionCookie(token: string, expiresAt: string, secure: boolean): string {
   return `${SESSION_COOKIE}=${token}; Path=/; Expires=${new Date(expiresAt).toUTCString()}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

@@ -1,0 +1,33 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+
+/**
+ * The page's Fetch request for one visitor, on the configured origin (never the Host header), with
+ * their cookies and a posted form's fields, aborted when the visitor goes away.
+ */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method): Request {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const post = method === 'POST';
+  const form = new URLSearchParams();
+  if (post) {
+    for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, string | string[]>)) {
+      for (const v of Array.isArray(value) ? value : [value]) form.append(key, String(v));
+    }
+  }
+  return new Request(new URL(url, origin), {
+    method: post ? 'POST' : 'GET',
+    headers: { cookie: req.headers.cookie ?? '', ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    body: post ? form : undefined,
+    signal: controller.signal,
+  });
+}
+
+/**
+ * A page's request as an anonymous visitor makes it: no cookie, nothing of whoever asked. Shared
+ * renders use it; no visitor leaving stops it (the others waiting, and the cache, want the page).
+ */
+export function anonymousRequest(url: string, origin: string): Request {
+  return new Request(new URL(url, origin));
+}

@@ -1,0 +1,50 @@
+import type { TFunction } from '../../client/i18n/translator';
+import type { Translations } from '../i18n';
+import type { Outbox } from '../outbox/types';
+import { requestLocale } from '../request/request-locale';
+import { readSession } from '../request/session-cookie';
+import type { AccountApi } from '../upstream/account-api';
+import type { ContentApi } from '../upstream/content-api';
+
+/** What loaders and actions get with a request: the typed upstream, the visitor's session, the site's origin. */
+export interface LoaderContext {
+  api: ContentApi;
+  account: AccountApi;
+  /** The visitor's session token, when signed in. */
+  session: string | null;
+  /** Cookies get `Secure` when the site is served over https. */
+  secure: boolean;
+  origin: string;
+  /** UI strings in the request's locale (titles of screens that have no content title). */
+  t: TFunction;
+  /** Where the public forms' submissions are stored until they are delivered upstream. */
+  outbox: Outbox;
+  /**
+   * A status the request was already refused with before the router (the form rate limit, a failed
+   * middleware): the page's loader answers it, so its error page renders in the layout.
+   */
+  refusal?: number;
+}
+
+/** What the site gives every request's loader context. */
+export interface LoaderDeps {
+  api: ContentApi;
+  account: AccountApi;
+  /** The site's public origin: request URLs are built on it, never on the Host header. */
+  origin: string;
+  translations: Translations;
+  /** Where the public forms' submissions are stored until they are delivered upstream. */
+  outbox: Outbox;
+}
+
+export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext {
+  return {
+    api: deps.api,
+    account: deps.account,
+    session: readSession(request.headers.get('cookie')),
+    secure: deps.origin.startsWith('https:'),
+    origin: deps.origin,
+    t: deps.translations.instances[requestLocale(request)].t,
+    outbox: deps.outbox,
+  };
+}

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import { createStaticHandler, type DataRouteMatch } from 'react-router';
+import { createRoutes } from '../../client/routes';
+import type { LoaderContext } from './loader-context';
+import { layoutLoader, notFoundLoader, screenAction, screenLoader } from './loaders';
+
+export type PageHandler = ReturnType<typeof createPageHandler>;
+
+/** The route tree with the server's loaders: the same tree the browser hydrates. */
+export function createPageHandler() {
+  return createStaticHandler(createRoutes({ layout: layoutLoader, screen: screenLoader, action: screenAction, notFound: notFoundLoader }));
+}
+
+/**
+ * Runs the route tree's loaders (and a post's action) for a request; null when the request was aborted
+ * (its visitor went away), which is no error. react-router 7.18 rejects an aborted `query()` with the
+ * signal's reason, or, when the abort lands while a lazy route's loader runs, with a TypeError of its
+ * own ("reading 'result'"): whatever an aborted query throws, the abort is the cause.
+ */
+export async function runLoaders(
+  deps: { handler: PageHandler; logger: Logger },
+  request: Request,
+  requestContext: LoaderContext,
+  filterMatchesToLoad?: (match: DataRouteMatch) => boolean,
+) {
+  const path = new URL(request.url).pathname;
+  deps.logger.debug({ path }, 'render started');
+  try {
+    const context = await deps.handler.query(request, { requestContext, filterMatchesToLoad });
+    if (!request.signal.aborted) return context;
+  } catch (error) {
+    if (!request.signal.aborted) throw error;
+  }
+  deps.logger.debug({ path }, 'render stopped: the client went away');
+  return null;
+}
