@@ -82,28 +82,36 @@ export interface RouteTraits {
   query?: Readonly<Record<string, QueryParamRole>>;
 }
 
+/** A page of content: the same for everyone, indexed, in the sitemap; nothing is posted to it. */
+const CONTENT = { action: false, private: false, indexed: true, inSitemap: true } as const;
+/** A public form: prefilled with a signed-in visitor's details; `?sent=1` is its thank-you after a post. */
+const PUBLIC_FORM = { action: true, private: 'signedIn', indexed: true, inSitemap: true, query: { sent: 'input' } } as const;
+/** A screen of a signed-in or signing-in visitor. */
+const ACCOUNT = { action: true, private: true, indexed: false, inSitemap: false } as const;
+
 const TRAITS = {
-  index: { action: false, private: false, indexed: true, inSitemap: true },
-  blog: { action: false, private: false, indexed: true, inSitemap: true, query: { page: 'listPage' } },
-  blogArticle: { action: false, private: false, indexed: true, inSitemap: true },
-  b2b: { action: false, private: false, indexed: true, inSitemap: true },
-  faq: { action: false, private: false, indexed: true, inSitemap: true, query: { q: 'input' } },
-  faqItem: { action: false, private: false, indexed: true, inSitemap: true },
-  product: { action: false, private: false, indexed: true, inSitemap: true },
-  categories: { action: false, private: false, indexed: true, inSitemap: true },
-  page: { action: false, private: false, indexed: true, inSitemap: true },
-  search: { action: false, private: false, indexed: false, inSitemap: false, query: { q: 'input' } },
-  inquiry: { action: true, private: 'signedIn', indexed: true, inSitemap: true, query: { sent: 'input' } },
-  service: { action: true, private: 'signedIn', indexed: true, inSitemap: true, query: { sent: 'input' } },
-  contact: { action: false, private: false, indexed: true, inSitemap: true },
-  newsletter: { action: true, private: 'signedIn', indexed: true, inSitemap: true, query: { sent: 'input' } },
-  login: { action: true, private: true, indexed: false, inSitemap: false },
-  register: { action: true, private: true, indexed: false, inSitemap: false },
-  verify: { action: true, private: true, indexed: false, inSitemap: false },
-  passwordReset: { action: true, private: true, indexed: false, inSitemap: false, query: { token: 'input' } },
-  profile: { action: true, private: true, indexed: false, inSitemap: false },
-  verifyEmail: { action: true, private: true, indexed: false, inSitemap: false, query: { token: 'input' } },
-  slug: { action: false, private: false, indexed: true, inSitemap: true },
+  index: CONTENT,
+  blog: { ...CONTENT, query: { page: 'listPage' } },
+  blogArticle: CONTENT,
+  b2b: CONTENT,
+  faq: { ...CONTENT, query: { q: 'input' } },
+  faqItem: CONTENT,
+  product: CONTENT,
+  categories: CONTENT,
+  page: CONTENT,
+  // Results are no page of their own: crawled for their links, never indexed or listed.
+  search: { ...CONTENT, indexed: false, inSitemap: false, query: { q: 'input' } },
+  inquiry: PUBLIC_FORM,
+  service: PUBLIC_FORM,
+  contact: CONTENT,
+  newsletter: PUBLIC_FORM,
+  login: ACCOUNT,
+  register: ACCOUNT,
+  verify: ACCOUNT,
+  passwordReset: { ...ACCOUNT, query: { token: 'input' } },
+  profile: ACCOUNT,
+  verifyEmail: { ...ACCOUNT, query: { token: 'input' } },
+  slug: CONTENT,
 } as const satisfies Record<RouteName, RouteTraits>;
 
 /**
