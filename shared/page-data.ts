@@ -1,3 +1,4 @@
+import type { FaqAddressFilter } from './search/faq-items';
 import type * as c from './api/contract';
 import type { PostedValues } from './forms/fields';
 import type { OfferType } from './forms/inquiry';
@@ -59,7 +60,8 @@ interface Screens {
   blogArticle: { article: c.Article };
   b2b: { page: c.Page };
   contact: object;
-  faq: { faq: c.Faq };
+  /** `filter`: what the address's `?q=` kept, or null without one. */
+  faq: { faq: c.Faq; filter: FaqAddressFilter | null };
   faqItem: { item: c.FaqItem; faq: c.Faq };
   product: { product: c.Product };
   categories: { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };

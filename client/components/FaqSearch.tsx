@@ -1,31 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
-import type { Faq } from '../../shared/api/contract';
-import type { Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
-import { matchesAll } from '../../shared/search/match';
-import { queryTerms } from '../../shared/search/query';
+import { MAX_FAQ_QUERY } from '../../shared/search/faq-items';
 import { useLayout } from '../layout/use-layout';
-
-/** The longest filter read from the address or the field (as the site search). */
-export const MAX_FAQ_QUERY = 200;
-
-/**
- * The FAQ with only the questions that match every word of the query, by the site search's rules
- * (another form of a word, without diacritics, the start of a word); empty categories dropped.
- */
-export function filterFaq(locale: Locale, faq: Faq, query: string): { faq: Faq; count: number } {
-  const terms = queryTerms(locale, query);
-  if (terms.length === 0) return { faq, count: faq.categories.reduce((n, c) => n + c.items.length, 0) };
-  const categories = faq.categories
-    .map((category) => ({
-      ...category,
-      items: category.items.filter((item) => matchesAll(locale, terms, item.question)),
-    }))
-    .filter((category) => category.items.length > 0);
-  return { faq: { categories }, count: categories.reduce((n, c) => n + c.items.length, 0) };
-}
 
 /** The filter as the address gives it (`?q=`), so the server renders the filtered page too. */
 export function useFaqQueryParam(): string {
@@ -38,7 +16,7 @@ export function useFaqQueryParam(): string {
  * JavaScript; with it, the list is filtered as the visitor types. The result is announced in a live
  * region. The query is shown as React text only.
  */
-export function FaqSearch({ query, count, onQuery }: { query: string; count: number; onQuery(query: string): void }) {
+export function FaqSearch({ query, count, onQuery, onFocus }: { query: string; count: number; onQuery(query: string): void; onFocus(): void }) {
   const { t } = useTranslation();
   const { locale } = useLayout();
   const [, setSearchParams] = useSearchParams();
@@ -82,6 +60,7 @@ export function FaqSearch({ query, count, onQuery }: { query: string; count: num
             maxLength={MAX_FAQ_QUERY}
             aria-describedby="faq-search-status"
             onChange={(event) => onQuery(event.currentTarget.value)}
+            onFocus={onFocus}
           />
           <button type="submit" className="button">
             {t('faqSearch.submit')}

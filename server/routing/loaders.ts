@@ -7,6 +7,8 @@ import { LOCALES, type Locale } from '../../shared/locales';
 import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { SLUG_PATTERN } from '../../shared/page-data';
 import { parseListPage } from '../../shared/pagination';
+import { filterFaq } from '../../shared/search/faq-filter';
+import { MAX_FAQ_QUERY } from '../../shared/search/faq-items';
 import { pathTo, ROUTE_TRAITS, type ActionRoute, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import { fallbackInit } from '../upstream/fallback-init';
@@ -169,10 +171,14 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   async faq(args, locale) {
     const { t, api } = args.context;
     const faq = await load(args.request, () => api.faq(locale));
+    const query = (new URL(args.request.url).searchParams.get('q') ?? '').slice(0, MAX_FAQ_QUERY);
+    const kept = query.trim() ? filterFaq(locale, faq, query).faq : null;
+    const filter = kept ? { query, ids: kept.categories.flatMap((c) => c.items.map((item) => item.id)) } : null;
     // No FAQPage here: the list shows questions only, and structured data must describe what the page
     // shows. Each FAQ item page carries its own question and answer.
     return {
       faq,
+      filter,
       meta: { title: t('faq.title'), description: t('faq.description'), alternates: sameScreen('faq'), breadcrumb: breadcrumb(t, locale, { title: t('faq.title') }) },
     };
   },

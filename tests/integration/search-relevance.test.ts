@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterFaq } from '../../client/components/FaqSearch';
+import { filterFaq } from '../../shared/search/faq-filter';
 import { openDb, type Db } from '../../server/cms/db';
 import { migrate } from '../../server/cms/migrations';
 import { contentQueries, type ContentQueries } from '../../server/cms/queries';
