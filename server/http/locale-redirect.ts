@@ -1,3 +1,4 @@
+import { serialize } from 'cookie';
 import type { RequestHandler } from 'express';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, isLocale, type Locale } from '../../shared/locales';
 import { cookieLocale, storedLocale } from '../request/request-locale';
@@ -48,7 +49,7 @@ export function localeRedirect(rawPath: string, rawQuery: string, cookieHeader: 
 }
 
 function localeCookie(locale: Locale, secure: boolean): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_DAYS * 86400}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return serialize(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_DAYS * 86400, sameSite: 'lax', secure });
 }
 
 export function localeRedirects(): RequestHandler {

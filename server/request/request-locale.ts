@@ -1,3 +1,4 @@
+import { parse } from 'cookie';
 import { LOCALE_COOKIE, isLocale, toLocale, type Locale } from '../../shared/locales';
 
 /** The locale a path names in its first segment, if it names one. */
@@ -6,16 +7,16 @@ export function pathLocale(pathname: string): Locale | null {
   return isLocale(first) ? first : null;
 }
 
-/** The locale stored in the `i18n_redirected` cookie; an unknown code counts as the default. */
-const COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`);
+const localeCookieValue = (cookieHeader: string | null | undefined) => parse(cookieHeader ?? '')[LOCALE_COOKIE];
 
+/** The locale stored in the `i18n_redirected` cookie; an unknown code counts as the default. */
 export function cookieLocale(cookieHeader: string | null | undefined): Locale {
-  return toLocale(COOKIE_PATTERN.exec(cookieHeader ?? '')?.[1]);
+  return toLocale(localeCookieValue(cookieHeader));
 }
 
 /** The cookie's locale only when it holds one of ours. */
 export function storedLocale(cookieHeader: string | null | undefined): Locale | null {
-  const value = COOKIE_PATTERN.exec(cookieHeader ?? '')?.[1];
+  const value = localeCookieValue(cookieHeader);
   return isLocale(value) ? value : null;
 }
 

@@ -97,7 +97,7 @@ describe('accounts without JavaScript', () => {
     const res = await post('/sl/user/profile', { intent: 'logout' }, session);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/sl/login');
-    expect(String(res.headers['set-cookie'])).toMatch(/^sid=; Path=\/; Max-Age=0; HttpOnly/);
+    expect(String(res.headers['set-cookie'])).toMatch(/^sid=; Max-Age=0; Path=\/; HttpOnly/);
     const after = await request(site.server).get('/sl/user/profile').set('Cookie', session);
     expect(after.status).toBe(302);
   });

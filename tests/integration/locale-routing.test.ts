@@ -16,7 +16,7 @@ describe('locale routing', () => {
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe('/sl');
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/^i18n_redirected=sl; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    expect(cookie).toMatch(/^i18n_redirected=sl; Max-Age=31536000; Path=\/; SameSite=Lax$/);
     expect(cookie).not.toMatch(/HttpOnly/i);
   });
 

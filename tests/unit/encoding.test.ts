@@ -19,6 +19,13 @@ describe('preferredEncoding', () => {
     // Remembered per header: asking again gives the same answer.
     expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
   });
+
+  it('takes brotli over gzip whatever their weights, and reads `*` as any encoding not named', () => {
+    expect(preferredEncoding('gzip;q=1, br;q=0.1')).toBe('br');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('br;q=0, *')).toBe('gzip');
+    expect(preferredEncoding('identity;q=0, br;q=0, gzip;q=0')).toBeUndefined();
+  });
 });
 
 describe('compression of a finished body', () => {
