@@ -115,13 +115,13 @@ export function sitemapXml(pages: readonly SitemapPage[], origin: string): strin
  * (`/sl/login-...`) stays crawlable; `*` and `$` are part of RFC 9309.
  */
 export function robotsTxt(origin: string): string {
-  const accountPaths = ROUTE_NAMES.filter((name) => ROUTE_TRAITS[name].private === true).flatMap((name) => LOCALES.map((l) => pathTo(name, l)));
+  const privatePaths = ROUTE_NAMES.filter((name) => ROUTE_TRAITS[name].private === true).flatMap((name) => LOCALES.map((l) => pathTo(name, l)));
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
     'Disallow: /*/_payload.json',
-    ...accountPaths.flatMap((path) => [`Disallow: ${path}$`, `Disallow: ${path}?`]),
+    ...privatePaths.flatMap((path) => [`Disallow: ${path}$`, `Disallow: ${path}?`]),
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',
