@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ENTRY_ATTRIBUTE, APP_LOADER_ID, APP_MODULES_ATTRIBUTE } from '../../shared/app-loader';
 import { LOCALES } from '../../shared/locales';
 import { ROUTE_TRAITS, type RouteName } from '../../shared/routes';
 import { CLIENT_BUILD_DIR } from '../../server/paths';
@@ -32,7 +33,7 @@ function brotliBytes(urlPath: string): number {
 
 /** The scripts a page's HTML makes the browser load before it can hydrate: the loader and what it loads. */
 function firstLoadScripts(html: string): string[] {
-  const loader = /<script type="module" src="([^"]+)" id="__app" data-entry="([^"]+)" data-modules="([^"]*)"/.exec(html);
+  const loader = new RegExp(`<script type="module" src="([^"]+)" id="${APP_LOADER_ID}" ${APP_ENTRY_ATTRIBUTE}="([^"]+)" ${APP_MODULES_ATTRIBUTE}="([^"]*)"`).exec(html);
   if (!loader) return [];
   return [...new Set([loader[1]!, loader[2]!, ...loader[3]!.split(' ').filter(Boolean)])];
 }
