@@ -21,6 +21,18 @@ export const configSchema = z.object({
   UPSTREAM_URL: optionalUrl,
   /** Per-call timeout towards the upstream, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * PostgreSQL (15+) shared by every replica: the form outbox, the form rate-limit budget and the
+   * cache-purge fan-out live there. Unset: one process alone, with its outbox in SQLite in DATA_DIR.
+   */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Connections each replica may hold open to DATABASE_URL (one more listens for purges). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
   /** Where the embedded content API keeps its SQLite database and outgoing mail. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** Port of the embedded content API (0 picks a free port). */
@@ -97,6 +109,9 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Settings whose value may hold a password or a key: a refused value is never printed. */
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'SMTP_URL', 'CACHE_PURGE_SECRET', 'OPS_TOKEN']);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -104,7 +119,10 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      return `  ${i.path.join('.')}: ${i.message}${SECRET_SETTINGS.has(name) ? '' : ` (got ${JSON.stringify(env[name])})`}`;
+    });
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   return parsed.data;

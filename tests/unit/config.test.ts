@@ -22,4 +22,19 @@ describe('configuration', () => {
     expect(loadConfig({ HEADERS_TIMEOUT_S: '40', REQUEST_TIMEOUT_S: '40' }).HEADERS_TIMEOUT_S).toBe(40);
     expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
   });
+
+  it('takes a PostgreSQL address and never prints a refused secret', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://site:pw@db:5432/site' }).DATABASE_URL).toBe('postgres://site:pw@db:5432/site');
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    let message = '';
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://site:hunter2@db/site', SMTP_URL: 'http://u:s3cret@mail' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/DATABASE_URL/);
+    expect(message).toMatch(/SMTP_URL/);
+    expect(message).not.toMatch(/hunter2|s3cret/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/"eighty"/);
+  });
 });
