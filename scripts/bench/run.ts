@@ -11,44 +11,21 @@
  * and the ratios the site is held to. A render is compared with React streaming through compression,
  * not with uncompressed React: the site must compress what it sends. Uses Debian's `wrk` when it is
  * installed (apt-get install wrk), else autocannon, which tops out near 10,000 req/s on one core and
- * so understates the fastest servers.
+ * so understates the fastest servers. Then the memory soak (soak.ts; alone: `node --import tsx
+ * scripts/bench/soak.ts`, after `npm run build`).
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { answers, ROOT, site, start, stop, tmp } from './servers';
+import { soak } from './soak';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const products = JSON.parse(readFileSync(path.join(ROOT, 'content/products.json'), 'utf8')) as { sl: { slug: string } }[];
 const PAGE = `/sl/izdelek/${products[0]!.sl.slug}`;
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-const pinned = (args: string[]) => (process.platform === 'linux' ? ['taskset', '-c', '0', ...args] : args);
-
-/** Starts a server on core 0 and resolves once `ready` answers true (polled every 100 ms). */
-async function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>): Promise<ChildProcess> {
-  const [cmd, ...rest] = pinned(args);
-  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (let i = 0; i < 300 && !exited; i++) {
-    if (await ready().catch(() => false)) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error(`${args.join(' ')} did not start`);
-}
-
-const answers = (url: string) => async () => (await fetch(url)).ok;
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** wrk (C, Debian's `wrk`) when installed: a JavaScript load generator saturates its core first. */
 const WRK = spawnSync('wrk', ['--version']).error === undefined;
@@ -74,13 +51,6 @@ async function measure(url: string) {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-const site = (port: number, env: Record<string, string>) =>
-  start(
-    ['node', 'dist/server/main.js'],
-    // No warm-up: the sitemap's pages rendering in the background would overlap the first measurement.
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
-    answers(`http://127.0.0.1:${port}/readyz`),
-  );
 const target = (kind: string, arg: string, port: number) =>
   start(['node', '--import', 'tsx', 'scripts/bench/targets.tsx', kind, arg, String(port)], {}, answers(`http://127.0.0.1:${port}/`));
 
@@ -125,3 +95,5 @@ const checks = [
 ] as const;
 console.log('');
 for (const [name, value, goal] of checks) console.log(`${name.padEnd(38)} ${value.toFixed(2).padStart(8)}   (target ≥ ${goal}) ${value >= goal ? 'met' : 'NOT met'}`);
+
+await soak();

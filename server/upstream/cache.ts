@@ -7,6 +7,9 @@ import { LRUCache } from 'lru-cache';
  */
 export interface SwrCacheOptions<T> {
   max: number;
+  /** What the entries may weigh together, by `sizeOf` (an entry heavier than this is not kept). */
+  maxSize: number;
+  sizeOf: (value: T) => number;
   ttlMs: number;
   staleWhileRevalidateMs: number;
   staleIfErrorMs: number;
@@ -29,7 +32,7 @@ export class SwrCache<T extends {}> {
   private readonly now: () => number;
 
   constructor(private readonly options: SwrCacheOptions<T>) {
-    this.entries = new LRUCache({ max: options.max });
+    this.entries = new LRUCache({ max: options.max, maxSize: options.maxSize, sizeCalculation: (entry) => Math.max(1, options.sizeOf(entry.value)) });
     this.now = options.now ?? Date.now;
   }
 

@@ -24,17 +24,24 @@ export type QueryParams = Record<string, string | number | undefined>;
 export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
-  cache?: { max: number; ttlMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number; notFoundTtlMs: number };
+  cache?: { max: number; maxBytes: number; ttlMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number; notFoundTtlMs: number };
   fetch?: typeof fetch;
   onBackgroundError?: (key: string, error: unknown) => void;
   /** Completes every validated GET answer once, before it is cached (the build's image variants). */
   complete?: (answer: unknown) => void;
 }
 
-type Cached = { found: true; body: unknown } | { found: false };
+/** `bytes`: the answer's JSON text, which its parsed copy in the heap outweighs about threefold. */
+type Cached = { found: true; body: unknown; bytes: number } | { found: false };
 
 export const DEFAULT_UPSTREAM_CACHE = {
   max: 2000,
+  /**
+   * Every answer the site's pages need, in three locales, is 1.0 MB of JSON (259 answers, measured);
+   * searches with ever new words, each its own answer of up to 20 KB, would otherwise fill the 2,000
+   * entries with 40 MB, about three times that in the heap.
+   */
+  maxBytes: 8 * 1024 * 1024,
   ttlMs: 60_000,
   staleWhileRevalidateMs: 10 * 60_000,
   staleIfErrorMs: 24 * 60 * 60_000,
@@ -58,8 +65,12 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const doFetch = options.fetch ?? fetch;
   const cacheOptions = options.cache ?? DEFAULT_UPSTREAM_CACHE;
+  const { maxBytes, ...swrOptions } = cacheOptions;
   const cache = new SwrCache<Cached>({
-    ...cacheOptions,
+    ...swrOptions,
+    maxSize: maxBytes,
+    // A not-found answer weighs its key and a flag.
+    sizeOf: (value) => (value.found ? value.bytes : 100),
     ttlOf: (value) => (value.found ? cacheOptions.ttlMs : cacheOptions.notFoundTtlMs),
     onBackgroundError: options.onBackgroundError,
   });
@@ -87,9 +98,10 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     }
   }
 
-  async function readJson(method: string, path: string, res: Response): Promise<unknown> {
+  async function readJson(method: string, path: string, res: Response): Promise<{ json: unknown; bytes: number }> {
+    const text = await res.text().catch(() => '');
     try {
-      return await res.json();
+      return { json: JSON.parse(text) as unknown, bytes: text.length };
     } catch {
       throw new UpstreamError(`${method} ${path}: answer is not JSON`, 'contract', res.status);
     }
@@ -115,9 +127,10 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         if (res.status === 404) return { found: false };
         if (!res.ok) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
         // Validated before it is cached, so a bad answer never poisons the cache.
-        const body = validate(path, schema, await readJson('GET', path, res));
+        const { json, bytes } = await readJson('GET', path, res);
+        const body = validate(path, schema, json);
         options.complete?.(body);
-        return { found: true, body };
+        return { found: true, body, bytes };
       });
       if (!cached.found) throw new UpstreamNotFound(`GET ${path}: not found`);
       return cached.body as z.infer<S>;
@@ -135,7 +148,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     ): Promise<{ status: number; json: unknown }> {
       const res = await request(method, path, options.params ?? {}, body, options.headers);
       if (res.status >= 500) throw new UpstreamError(`${method} ${path}: status ${res.status}`, 'status', res.status);
-      const json = res.status === 204 ? null : await readJson(method, path, res);
+      const json = res.status === 204 ? null : (await readJson(method, path, res)).json;
       return { status: res.status, json };
     },
 

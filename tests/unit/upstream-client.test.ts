@@ -25,7 +25,7 @@ beforeEach(() => {
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const schema = z.object({ title: z.string() });
-const cache = { max: 100, ttlMs: 60_000, staleWhileRevalidateMs: 0, staleIfErrorMs: 60_000, notFoundTtlMs: 60_000 };
+const cache = { max: 100, maxBytes: 1_000_000, ttlMs: 60_000, staleWhileRevalidateMs: 0, staleIfErrorMs: 60_000, notFoundTtlMs: 60_000 };
 
 describe('upstream client', () => {
   it('keys the cache by method, path and params in a stable order', () => {
@@ -82,7 +82,7 @@ describe('stale-while-revalidate cache', () => {
   it('serves a stale value at once and refreshes it in the background', async () => {
     let now = 0;
     let loads = 0;
-    const swr = new SwrCache<{ v: number }>({ max: 10, ttlMs: 100, staleWhileRevalidateMs: 1000, staleIfErrorMs: 0, now: () => now });
+    const swr = new SwrCache<{ v: number }>({ max: 10, maxSize: 1000, sizeOf: () => 1, ttlMs: 100, staleWhileRevalidateMs: 1000, staleIfErrorMs: 0, now: () => now });
     const load = async () => ({ v: ++loads });
     expect(await swr.get('k', load)).toEqual({ v: 1 });
     now = 150;
@@ -96,7 +96,7 @@ describe('stale-while-revalidate cache', () => {
 
   it('throws when the stale value is too old to cover an error', async () => {
     let now = 0;
-    const swr = new SwrCache<{ v: number }>({ max: 10, ttlMs: 100, staleWhileRevalidateMs: 0, staleIfErrorMs: 500, now: () => now });
+    const swr = new SwrCache<{ v: number }>({ max: 10, maxSize: 1000, sizeOf: () => 1, ttlMs: 100, staleWhileRevalidateMs: 0, staleIfErrorMs: 500, now: () => now });
     await swr.get('k', async () => ({ v: 1 }));
     now = 300;
     expect(await swr.get('k', () => Promise.reject(new Error('down')))).toEqual({ v: 1 });
@@ -105,10 +105,26 @@ describe('stale-while-revalidate cache', () => {
   });
 
   it('purges by prefix', async () => {
-    const swr = new SwrCache<{ v: number }>({ max: 10, ttlMs: 1000, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 });
+    const swr = new SwrCache<{ v: number }>({ max: 10, maxSize: 1000, sizeOf: () => 1, ttlMs: 1000, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 });
     await swr.get('GET a', async () => ({ v: 1 }));
     await swr.get('GET b', async () => ({ v: 1 }));
     swr.purge('GET a');
     expect(swr.size).toBe(1);
+  });
+
+  it('keeps what its entries weigh under the bound, dropping the least recently used', async () => {
+    const swr = new SwrCache<{ v: number; bytes: number }>({ max: 100, maxSize: 100, sizeOf: (value) => value.bytes, ttlMs: 1000, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 });
+    await swr.get('a', async () => ({ v: 1, bytes: 40 }));
+    await swr.get('b', async () => ({ v: 2, bytes: 40 }));
+    await swr.get('a', async () => ({ v: 0, bytes: 0 }));
+    await swr.get('c', async () => ({ v: 3, bytes: 40 }));
+    let loads = 0;
+    const count = async () => ({ v: ++loads, bytes: 1 });
+    // b, the least recently used, made room for c; a stayed.
+    expect(await swr.get('a', count)).toEqual({ v: 1, bytes: 40 });
+    expect(await swr.get('b', count)).toEqual({ v: 1, bytes: 1 });
+    // One answer heavier than the whole bound is answered but never kept.
+    await swr.get('huge', async () => ({ v: 9, bytes: 500 }));
+    expect(await swr.get('huge', count)).toEqual({ v: 2, bytes: 1 });
   });
 });

@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+const pinned = (args: string[]) => (process.platform === 'linux' ? ['taskset', '-c', '0', ...args] : args);
+
+/** Starts a server on core 0 and resolves once `ready` answers true (polled every 100 ms). */
+export async function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>): Promise<ChildProcess> {
+  const [cmd, ...rest] = pinned(args);
+  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 300 && !exited; i++) {
+    if (await ready().catch(() => false)) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error(`${args.join(' ')} did not start`);
+}
+
+export const answers = (url: string) => async () => (await fetch(url)).ok;
+
+export async function stop(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The production build on core 0, its data in a temp folder, on the built-in content API. */
+export const site = (port: number, env: Record<string, string>) =>
+  start(
+    ['node', 'dist/server/main.js'],
+    // No warm-up: the sitemap's pages rendering in the background would overlap the first measurement.
+    // MALLOC_ARENA_MAX as `npm start` and the image set it (decision record 0022).
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', MALLOC_ARENA_MAX: '2', ...env },
+    answers(`http://127.0.0.1:${port}/readyz`),
+  );
