@@ -21,9 +21,11 @@ import { seoFiles } from './render/seo-files';
 import { cookieLocale, pathLocale } from './request/request-locale';
 import { errorPageSettings } from './upstream/fallback-init';
 import { createRumSummary } from './rum/summary';
+import { metricsEndpoint, type SiteMetrics } from './metrics';
 
 export interface AppDeps extends RenderDeps {
   config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN'>;
+  metrics: SiteMetrics;
   /** What the security headers allow; the HTML cache's answers carry the same. */
   security: SecurityOptions;
   /** Drops cached pages under the given path prefixes (all when none) and the cached upstream answers. */
@@ -64,6 +66,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(securityHeaders(deps.security));
   app.use(badInputGuard(PAGE_METHODS, sendError));
   app.use(healthRoutes(deps.readiness));
+  app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry }));
   app.use(buildFiles(deps.manifest));
   // Before the form gate: the webhook is signed, not same-origin.
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, purge: deps.purge }));
@@ -76,8 +79,25 @@ export function createApp(deps: AppDeps): express.Express {
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
   // Before the form gate, which would take the report for a form post (and its limit for the forms').
-  app.use(rumApi({ origin: deps.origin, limit: deps.config.RUM_RATE_LIMIT_MAX, opsToken: deps.config.OPS_TOKEN, logger: deps.logger, summary: createRumSummary() }));
-  app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX }, refuse: (req, res, status) => void sendErrorPage(req, res, status) }));
+  app.use(
+    rumApi({
+      origin: deps.origin,
+      limit: deps.config.RUM_RATE_LIMIT_MAX,
+      opsToken: deps.config.OPS_TOKEN,
+      logger: deps.logger,
+      summary: createRumSummary(),
+      webVitals: deps.metrics.webVitals,
+      onRateLimited: () => deps.metrics.rateLimited('rum'),
+    }),
+  );
+  app.use(
+    formPosts({
+      origin: deps.origin,
+      rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX },
+      refuse: (req, res, status) => void sendErrorPage(req, res, status),
+      onRateLimited: () => deps.metrics.rateLimited('forms'),
+    }),
+  );
   // Before payloads and pages: an address spelled otherwise than the site's links is redirected before
   // anything renders, so every page (and its payload) has one HTML cache key.
   app.use(localeRedirects());

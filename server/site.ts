@@ -26,6 +26,7 @@ import { errorPageSettings } from './upstream/fallback-init';
 import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
 import { formsApi } from './upstream/forms-api';
 import { startOutbox, type RunningOutbox } from './outbox';
+import { createSiteMetrics } from './metrics';
 
 export interface Site {
   server: http.Server;
@@ -60,6 +61,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
   const imageVariants = loadImageVariants(clientDir);
+  const metrics = createSiteMetrics();
 
   // Listening comes first (the public origin may need the port); until the app is ready, a 503.
   let app: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
@@ -72,15 +74,21 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
-      if (!app) return void res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
+      const start = performance.now();
+      if (!app) {
+        res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
+        return metrics.requests.answered(req, res, start);
+      }
       // A cached page is answered here, like a static file, before any middleware runs.
       const served = pages?.serve(req, res, () => requestId(req));
       if (served) {
+        metrics.requests.answered(req, res, start);
         if (logger.isLevelEnabled('info')) {
           logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: served }, 'request completed');
         }
         return;
       }
+      metrics.requests.observe(req, res, start);
       app(req, res);
     },
   );
@@ -119,6 +127,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
     complete: (answer) => attachImageVariants(answer, imageVariants),
+    metrics: metrics.upstream,
   });
   const api = contentApi(upstream);
   const forms = formsApi(upstream);
@@ -160,12 +169,15 @@ export async function startSite(config: Config, logger: Logger, options: { clien
           render: (url) => renderAnonymously(render, url),
           refillConcurrency: config.HTML_CACHE_REFILL_CONCURRENCY,
           logger,
+          metrics: metrics.htmlCache,
         })
       : undefined;
+  metrics.watch({ outbox, cache: pages?.cache });
   app = createApp({
     ...render,
     pages,
     config,
+    metrics,
     security,
     clientDir,
     readiness,

@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { rumReportSchema } from '../../shared/rum';
+import { rumReportSchema, type RumReport } from '../../shared/rum';
 import { hasBearerToken } from '../http/bearer';
 import { isSameOrigin } from '../http/form-posts';
 import { rumLogFields, RUM_LOG_MESSAGE } from '../rum/log-line';
@@ -32,6 +32,10 @@ export interface RumApiOptions {
   opsToken: string | undefined;
   logger: Logger;
   summary: RumSummary;
+  /** Told of each accepted report (the site's metrics). */
+  webVitals?: { record(report: RumReport): void };
+  /** Told of each report refused for the rate (the site's metrics). */
+  onRateLimited?: () => void;
 }
 
 const noStore: RequestHandler = (_req, res, next) => {
@@ -41,7 +45,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 
 const refuse = (res: Response, status: number, error: string) => void res.status(status).json({ error });
 
-export function rumApi({ origin, limit, opsToken, logger, summary }: RumApiOptions): Router {
+export function rumApi({ origin, limit, opsToken, logger, summary, webVitals, onRateLimited }: RumApiOptions): Router {
   const router = Router();
   router.post(
     '/api/rum',
@@ -49,7 +53,17 @@ export function rumApi({ origin, limit, opsToken, logger, summary }: RumApiOptio
     (req, res, next) => (isSameOrigin(req, origin) ? next() : refuse(res, 403, 'forbidden')),
     // express-rate-limit rather than the form limiter: an IPv6 client is keyed by its /56 (it may own
     // the whole range), and the standard RateLimit header tells a well-behaved sender when to come back.
-    rateLimit({ windowMs: 60_000, limit, standardHeaders: 'draft-8', legacyHeaders: false, logger, handler: (_req, res) => refuse(res, 429, 'rate_limited') }),
+    rateLimit({
+      windowMs: 60_000,
+      limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      logger,
+      handler: (_req, res) => {
+        onRateLimited?.();
+        refuse(res, 429, 'rate_limited');
+      },
+    }),
     (req, res, next) => (req.is('application/json') ? next() : refuse(res, 415, 'unsupported_type')),
     express.json({ limit: BODY_LIMIT }),
     (req, res) => {
@@ -57,6 +71,7 @@ export function rumApi({ origin, limit, opsToken, logger, summary }: RumApiOptio
       if (!parsed.success) return refuse(res, 400, 'bad_request');
       logger.info(rumLogFields(parsed.data), RUM_LOG_MESSAGE);
       summary.record(parsed.data);
+      webVitals?.record(parsed.data);
       res.status(204).end();
     },
   );

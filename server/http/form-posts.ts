@@ -51,15 +51,18 @@ export interface FormPostOptions {
   origin: string;
   rateLimit: { windowMs: number; max: number };
   refuse: (req: Request, res: Response, status: number) => void;
+  /** Told of each post refused for the rate (the site's metrics). */
+  onRateLimited?: () => void;
 }
 
-export function formPosts({ origin, rateLimit, refuse }: FormPostOptions): RequestHandler[] {
+export function formPosts({ origin, rateLimit, refuse, onRateLimited }: FormPostOptions): RequestHandler[] {
   const limiter = createRateLimiter(rateLimit);
   const guard: RequestHandler = (req, res, next) => {
     if (req.method !== 'POST') return next();
     if (!isSameOrigin(req, origin)) return refuse(req, res, 403);
     const retryAfter = limiter.hit(req.ip ?? 'unknown');
     if (retryAfter > 0) {
+      onRateLimited?.();
       res.setHeader('Retry-After', String(retryAfter));
       return refuse(req, res, 429);
     }

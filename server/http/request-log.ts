@@ -25,7 +25,8 @@ export function requestLog(logger: Logger): RequestHandler {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    // Probes and scrapes come every few seconds and say nothing of visitors.
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
     customLogLevel(_req, res, err) {
       // The client went away before its answer ('request aborted'): theirs to decide, no fault of ours.
       if (!err && !res.writableEnded) return 'debug';

@@ -1,17 +1,19 @@
 import type { Logger } from 'pino';
 import { openOutboxDb } from './db';
 import { outboxStore } from './store';
-import type { Deliver, Outbox, Submission } from './types';
+import type { Deliver, Outbox, OutboxCounts, OutboxStats, Submission } from './types';
 import { startOutboxWorker, type OutboxWorkerOptions } from './worker';
 
-export type { Outbox, Submission } from './types';
+export type { Outbox, OutboxStats, Submission } from './types';
 export { submissionKey } from './key';
 
 export interface RunningOutbox extends Outbox {
   /** The database is open: submissions can be taken (readiness). */
   isOpen(): boolean;
   /** How many submissions wait, were delivered (and are still remembered), or were rejected. */
-  counts(): Record<'pending' | 'delivered' | 'dead', number>;
+  counts(): OutboxCounts;
+  /** The counts and the age of the oldest waiting submission (a promise: a shared database answers over the network). */
+  stats(): Promise<OutboxStats>;
   /** Stops delivering, waits for the deliveries in flight, then closes the database. */
   close(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export function startOutbox({ dataDir, deliver, logger, ...workerOptions }: Outb
     },
     isOpen: () => db.open,
     counts: () => store.counts(),
+    stats: async () => store.stats(),
     close: () =>
       (closing ??= worker.stop().then(() => {
         workerDb.close();

@@ -1,7 +1,7 @@
 import type { FormKind } from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
 import type { OutboxDb } from './db';
-import type { Submission } from './types';
+import type { OutboxCounts, OutboxStats, Submission } from './types';
 
 /** A submission taken for delivery: `attempts` counts this one. */
 export interface ClaimedSubmission extends Submission {
@@ -45,7 +45,18 @@ export function outboxStore(db: OutboxDb) {
     `SELECT MIN(MAX(next_attempt_at, COALESCE(claimed_until, 0))) AS at FROM submissions WHERE status = 'pending'`,
   );
   const prune = db.prepare<[number]>(`DELETE FROM submissions WHERE status = 'delivered' AND delivered_at < ?`);
-  const counts = db.prepare<[], { status: string; n: number }>('SELECT status, COUNT(*) AS n FROM submissions GROUP BY status');
+  const counts = db.prepare<[], { status: keyof OutboxCounts; n: number; oldest: number }>(
+    'SELECT status, COUNT(*) AS n, MIN(created_at) AS oldest FROM submissions GROUP BY status',
+  );
+
+  function stats(): OutboxStats {
+    const out: OutboxStats = { pending: 0, delivered: 0, dead: 0, oldestPendingAt: null };
+    for (const { status, n, oldest } of counts.all()) {
+      out[status] = n;
+      if (status === 'pending') out.oldestPendingAt = oldest;
+    }
+    return out;
+  }
 
   return {
     /** Stores a submission, or finds the one stored under its key. Committed when it returns. */
@@ -99,10 +110,11 @@ export function outboxStore(db: OutboxDb) {
       return prune.run(before).changes;
     },
 
-    counts(): Record<'pending' | 'delivered' | 'dead', number> {
-      const out = { pending: 0, delivered: 0, dead: 0 };
-      for (const { status, n } of counts.all()) out[status as keyof typeof out] = n;
-      return out;
+    stats,
+
+    counts(): OutboxCounts {
+      const { oldestPendingAt: _, ...byStatus } = stats();
+      return byStatus;
     },
   };
 }

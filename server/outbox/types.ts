@@ -32,3 +32,11 @@ export type DeliveryOutcome =
 
 /** Sends one submission to the upstream forms endpoint. */
 export type Deliver = (submission: Submission) => Promise<DeliveryOutcome>;
+
+/** How many submissions wait, were delivered (and are still remembered), or were rejected. */
+export type OutboxCounts = Record<'pending' | 'delivered' | 'dead', number>;
+
+export interface OutboxStats extends OutboxCounts {
+  /** When the oldest submission still waiting was acknowledged (ms since the epoch); null when none waits. */
+  oldestPendingAt: number | null;
+}

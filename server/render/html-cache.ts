@@ -154,6 +154,11 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     get size(): number {
       return entries.size;
     },
+
+    /** The bytes counted against `maxBytes`. */
+    get bytes(): number {
+      return entries.calculatedSize;
+    },
   };
 }
 

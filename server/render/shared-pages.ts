@@ -23,6 +23,13 @@ export interface SharedPagesOptions {
   /** How many pages are rendered at a time to refill the cache (after a purge, at start); 0: none are. */
   refillConcurrency: number;
   logger: Logger;
+  metrics: SharedPagesMetrics;
+}
+
+/** Told how each shared request was answered, and how each background render ended (the site's metrics). */
+export interface SharedPagesMetrics {
+  answered(result: Served | 'miss'): void;
+  backgroundRender(failed: boolean): void;
 }
 
 export type SharedPages = ReturnType<typeof createSharedPages>;
@@ -35,7 +42,7 @@ interface Flight {
 
 const pathOf = (url: string) => url.split('?')[0]!;
 
-export function createSharedPages({ cache, render, refillConcurrency, logger }: SharedPagesOptions) {
+export function createSharedPages({ cache, render, refillConcurrency, logger, metrics }: SharedPagesOptions) {
   const flights = new Map<string, Flight>();
   /** URLs waiting for a refill render, in the order they came. */
   const refillQueue = new Set<string>();
@@ -91,6 +98,7 @@ export function createSharedPages({ cache, render, refillConcurrency, logger }: 
       failure = { err };
     }
     logger.debug({ path: pathOf(url), failed: failure !== null }, 'background render finished');
+    metrics.backgroundRender(failure !== null);
     if (!failure) return;
     const inARow = cache.refreshFailed(url);
     const level = inARow > 1 ? 'debug' : 'warn';
@@ -124,6 +132,7 @@ export function createSharedPages({ cache, render, refillConcurrency, logger }: 
       const key = sharedRequestKey(req.method, req.url ?? '', req.headers.cookie);
       if (key === null) return null;
       const served = cache.serve(key, req, res, requestId);
+      if (served) metrics.answered(served);
       if (served === 'stale') pages.revalidate(key);
       return served;
     },
@@ -132,9 +141,12 @@ export function createSharedPages({ cache, render, refillConcurrency, logger }: 
     async get(url: string): Promise<SharedAnswer> {
       const entry = cache.get(url);
       if (entry) {
+        // Stored while the request made its way here from `serve`.
+        metrics.answered('hit');
         pages.revalidate(url);
         return { entry };
       }
+      metrics.answered('miss');
       return flight(url, 'visitor').answer;
     },
 

@@ -15,6 +15,24 @@ export class UpstreamError extends Error {
   }
 }
 
+/** How a call of the client went: answered from its cache, answered by the upstream, or one of the failures. */
+export type UpstreamOutcome = 'cached' | 'ok' | UpstreamFailure;
+
+/** Told of every call (the site's metrics). `seconds`: how long the request upstream took, when one was made. */
+export interface UpstreamMetrics {
+  call(endpoint: string, outcome: UpstreamOutcome, seconds?: number): void;
+}
+
+/**
+ * The endpoint a call is counted under: its path's first segment (`products` for `products/{slug}`),
+ * which our code writes, never a slug or a query, so the site's metrics have a label per endpoint and
+ * not one per page.
+ */
+export function endpointOf(path: string): string {
+  const segment = /^\/*([a-z][a-z-]*)(?:\/|$)/.exec(path);
+  return segment ? segment[1]! : 'other';
+}
+
 export class UpstreamNotFound extends Error {
   override name = 'UpstreamNotFound';
 }
@@ -29,6 +47,7 @@ export interface UpstreamClientOptions {
   onBackgroundError?: (key: string, error: unknown) => void;
   /** Completes every validated GET answer once, before it is cached (the build's image variants). */
   complete?: (answer: unknown) => void;
+  metrics?: UpstreamMetrics;
 }
 
 /** `bytes`: the answer's JSON text, which its parsed copy in the heap outweighs about threefold. */
@@ -64,6 +83,7 @@ export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const doFetch = options.fetch ?? fetch;
+  const metrics = options.metrics;
   const cacheOptions = options.cache ?? DEFAULT_UPSTREAM_CACHE;
   const { maxBytes, ...swrOptions } = cacheOptions;
   const cache = new SwrCache<Cached>({
@@ -107,6 +127,20 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     }
   }
 
+  /** A request upstream, with its reading and checking, counted and timed by its outcome. */
+  async function measured<T>(path: string, call: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    const count = (outcome: UpstreamOutcome) => metrics?.call(endpointOf(path), outcome, (performance.now() - start) / 1000);
+    try {
+      const result = await call();
+      count('ok');
+      return result;
+    } catch (error) {
+      if (error instanceof UpstreamError) count(error.kind);
+      throw error;
+    }
+  }
+
   function validate<S extends z.ZodType>(path: string, schema: S, body: unknown): z.infer<S> {
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
@@ -122,16 +156,22 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
      * reach the upstream); any other failure is `UpstreamError`, after the stale copy if there is one.
      */
     async get<S extends z.ZodType>(path: string, schema: S, params: QueryParams = {}): Promise<z.infer<S>> {
-      const cached = await cache.get(cacheKey('GET', path, params), async (): Promise<Cached> => {
-        const res = await request('GET', path, params);
-        if (res.status === 404) return { found: false };
-        if (!res.ok) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
-        // Validated before it is cached, so a bad answer never poisons the cache.
-        const { json, bytes } = await readJson('GET', path, res);
-        const body = validate(path, schema, json);
-        options.complete?.(body);
-        return { found: true, body, bytes };
+      let requested = false;
+      const cached = await cache.get(cacheKey('GET', path, params), () => {
+        requested = true;
+        return measured(path, async (): Promise<Cached> => {
+          const res = await request('GET', path, params);
+          if (res.status === 404) return { found: false };
+          if (!res.ok) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
+          // Validated before it is cached, so a bad answer never poisons the cache.
+          const { json, bytes } = await readJson('GET', path, res);
+          const body = validate(path, schema, json);
+          options.complete?.(body);
+          return { found: true, body, bytes };
+        });
       });
+      // Each call is counted once: by the request it made (when it ends), or as answered without one.
+      if (!requested) metrics?.call(endpointOf(path), 'cached');
       if (!cached.found) throw new UpstreamNotFound(`GET ${path}: not found`);
       return cached.body as z.infer<S>;
     },
@@ -146,10 +186,12 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       body: unknown,
       options: { params?: QueryParams; headers?: Record<string, string> } = {},
     ): Promise<{ status: number; json: unknown }> {
-      const res = await request(method, path, options.params ?? {}, body, options.headers);
-      if (res.status >= 500) throw new UpstreamError(`${method} ${path}: status ${res.status}`, 'status', res.status);
-      const json = res.status === 204 ? null : (await readJson(method, path, res)).json;
-      return { status: res.status, json };
+      return measured(path, async () => {
+        const res = await request(method, path, options.params ?? {}, body, options.headers);
+        if (res.status >= 500) throw new UpstreamError(`${method} ${path}: status ${res.status}`, 'status', res.status);
+        const json = res.status === 204 ? null : (await readJson(method, path, res)).json;
+        return { status: res.status, json };
+      });
     },
 
     /** Reads an answer of `send` with the schema its status calls for. */

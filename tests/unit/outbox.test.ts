@@ -125,6 +125,7 @@ describe('outbox store', () => {
 
     const again = outboxStore(openOutboxDb(dataDir));
     expect(again.counts()).toEqual({ pending: 2, delivered: 0, dead: 0 });
+    expect(again.stats()).toEqual({ pending: 2, delivered: 0, dead: 0, oldestPendingAt: 1000 });
     const claimed = again.claimDue(5000, 10, 6000);
     expect(claimed.map((c) => c.id)).toEqual([first.id, second.id]);
     expect(claimed[0]).toMatchObject({ kind: 'newsletter', locale: 'sl', attempts: 1, body: { email: 'person1@example.com', consent: true } });
@@ -151,6 +152,22 @@ describe('outbox store', () => {
     expect(store.pruneDelivered(10)).toBe(0);
     expect(store.pruneDelivered(11 + DELIVERED_RETENTION_MS)).toBe(1);
     expect(store.enqueue(newsletter(1), 30).duplicate).toBe(false);
+  });
+
+  it('tells how many wait and since when the oldest of them waits (what the metrics read)', async () => {
+    const store = outboxStore(openOutboxDb(dataDir));
+    expect(store.stats()).toEqual({ pending: 0, delivered: 0, dead: 0, oldestPendingAt: null });
+    const t = Date.now() - 1000;
+    const first = store.enqueue(newsletter(1), t);
+    const second = store.enqueue(newsletter(2), t + 1);
+    store.enqueue(newsletter(3), t + 2);
+    store.claimDue(t + 3, 2, t + 5000);
+    store.markDelivered(first.id, 'up-1', t + 4);
+    store.deadLetter(second.id, 422, 'invalid', t + 5);
+    expect(store.stats()).toEqual({ pending: 1, delivered: 1, dead: 1, oldestPendingAt: t + 2 });
+
+    const outbox = start({ baseUrl: 'http://127.0.0.1:9/api/', timeoutMs: 300 });
+    expect(await outbox.stats()).toEqual({ pending: 1, delivered: 1, dead: 1, oldestPendingAt: t + 2 });
   });
 });
 

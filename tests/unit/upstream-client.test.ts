@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SwrCache } from '../../server/upstream/cache';
-import { cacheKey, createUpstreamClient, UpstreamError, UpstreamNotFound } from '../../server/upstream/client';
+import { cacheKey, createUpstreamClient, endpointOf, UpstreamError, UpstreamNotFound, type UpstreamOutcome } from '../../server/upstream/client';
 
 /** A real HTTP upstream whose answers each test scripts. */
 let answer: (url: URL, res: http.ServerResponse) => void;
@@ -126,5 +126,31 @@ describe('stale-while-revalidate cache', () => {
     // One answer heavier than the whole bound is answered but never kept.
     await swr.get('huge', async () => ({ v: 9, bytes: 500 }));
     expect(await swr.get('huge', count)).toEqual({ v: 2, bytes: 1 });
+  });
+
+  it('counts each call once by endpoint and outcome, and times the requests it makes', async () => {
+    const calls: [string, UpstreamOutcome, boolean][] = [];
+    const metrics = { call: (endpoint: string, outcome: UpstreamOutcome, seconds?: number) => void calls.push([endpoint, outcome, seconds !== undefined]) };
+    answer = (url, res) => (url.pathname.endsWith('/broken') ? json(res, 503, {}) : json(res, 200, { title: 't', id: 'x' }));
+    const client = createUpstreamClient({ baseUrl: base, timeoutMs: 1000, cache, metrics });
+    await client.get('products/rolete', schema, { lang: 'sl' });
+    await client.get('products/rolete', schema, { lang: 'sl' });
+    await expect(client.get('pages/broken', schema)).rejects.toMatchObject({ kind: 'status' });
+    await client.send('POST', 'forms/inquiry', {});
+    expect(calls).toEqual([
+      ['products', 'ok', true],
+      ['products', 'cached', false],
+      ['pages', 'status', true],
+      ['forms', 'ok', true],
+    ]);
+  });
+
+  it('names an endpoint by the first segment of its path, never by a slug', () => {
+    expect(endpointOf('init')).toBe('init');
+    expect(endpointOf('products/roller-shutters')).toBe('products');
+    expect(endpointOf('auth/password-reset/confirm')).toBe('auth');
+    expect(endpointOf('/articles/x')).toBe('articles');
+    expect(endpointOf('Weird%20Path/x')).toBe('other');
+    expect(endpointOf('')).toBe('other');
   });
 });

@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import type { Registry } from 'prom-client';
+import { hasBearerToken } from '../http/bearer';
+
+/**
+ * `GET /metrics` with `Authorization: Bearer $OPS_TOKEN`: the replica's metrics in Prometheus's text
+ * format, never stored by anyone. Without OPS_TOKEN there is no such route: an unknown address like any other.
+ */
+export function metricsEndpoint({ opsToken, registry }: { opsToken: string | undefined; registry: Registry }): Router {
+  const router = Router();
+  if (!opsToken) return router;
+  router.get('/metrics', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!hasBearerToken(req.headers.authorization, opsToken)) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      return void res.status(401).json({ error: 'unauthorized' });
+    }
+    const text = await registry.metrics();
+    res.type(registry.contentType).send(text);
+  });
+  return router;
+}

@@ -1,0 +1,64 @@
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import type { HtmlCache } from '../render/html-cache';
+import type { RunningOutbox } from '../outbox';
+import { htmlCacheMetrics } from './html-cache';
+import { outboxMetrics } from './outbox';
+import { requestMetrics } from './requests';
+import { upstreamMetrics } from './upstream';
+import { webVitalsMetrics } from './web-vitals';
+
+export { metricsEndpoint } from './endpoint';
+
+/**
+ * The site's metrics, in a registry of its own (a test process runs several sites), served at
+ * `/metrics`. Each part is handed to the code it counts as a small interface that code declares
+ * (`SharedPagesMetrics`, `UpstreamMetrics`...), so nothing below imports this folder.
+ */
+export type SiteMetrics = ReturnType<typeof createSiteMetrics>;
+
+const RATE_LIMITERS = ['forms', 'rum'] as const;
+type RateLimiter = (typeof RATE_LIMITERS)[number];
+
+let processRegistry: Registry | undefined;
+
+/**
+ * The process's own metrics (event-loop lag, CPU, memory, heap, GC): once per process, whatever the
+ * number of sites in it, since prom-client starts an event-loop monitor and a GC observer for them
+ * that nothing stops.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export function createSiteMetrics() {
+  // A new registry that holds the process's metrics too.
+  const registry = Registry.merge([processMetrics()]);
+  const rateLimited = new Counter({
+    name: 'site_rate_limited_requests_total',
+    help: 'Requests refused for their rate (429), by limiter: forms (form posts) or rum (web-vitals reports).',
+    labelNames: ['limiter'] as const,
+    registers: [registry],
+  });
+  for (const limiter of RATE_LIMITERS) rateLimited.inc({ limiter }, 0);
+  const htmlCache = htmlCacheMetrics(registry);
+
+  return {
+    registry,
+    requests: requestMetrics(registry),
+    htmlCache,
+    upstream: upstreamMetrics(registry),
+    webVitals: webVitalsMetrics(registry),
+    rateLimited(limiter: RateLimiter): void {
+      rateLimited.inc({ limiter });
+    },
+    /** Reads these at each scrape, once the site has them. */
+    watch({ outbox, cache }: { outbox: Pick<RunningOutbox, 'stats'>; cache?: Pick<HtmlCache, 'size' | 'bytes'> }): void {
+      outboxMetrics(registry, outbox);
+      if (cache) htmlCache.watch(cache);
+    },
+  };
+}
