@@ -13,7 +13,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 # Runtime: the production bundle, its dependencies, the UI strings and the seed content; no compiler,
-# no sources, not root.
+# no sources, not root. One image, two roles: the site (the default command; it starts the built-in
+# content API inside itself unless UPSTREAM_URL is set) and the content API alone for several site
+# replicas (`node dist/server/cms.js`, port CMS_PORT or 3001; compose.yaml runs both).
 FROM node:24-slim AS runtime
 # MALLOC_ARENA_MAX: see docs/decisions/0022-memory.md (glibc's per-thread arenas held 130 MB more).
 ENV NODE_ENV=production \
@@ -30,8 +32,10 @@ COPY --from=build /app/content ./content
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
-EXPOSE 3000
+EXPOSE 3000 3001
 STOPSIGNAL SIGTERM
+# Either role: the site's /healthz on PORT, else the content API's on CMS_PORT (or 3001). In the site's
+# container nothing answers there unless the process is alive (its built-in content API runs inside it).
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "const alive = (port) => fetch('http://127.0.0.1:' + port + '/healthz').then((r) => { if (!r.ok) throw new Error(String(r.status)); }); alive(process.env.PORT || 3000).catch(() => alive(process.env.CMS_PORT || 3001)).then(() => process.exit(0), () => process.exit(1))"]
 CMD ["node", "dist/server/main.js"]

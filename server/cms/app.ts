@@ -75,6 +75,10 @@ export function createCmsApp(
     next();
   });
 
+  // Alive, and its database answers (the content version above was just read from it): the container's health check.
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
   app.get('/init', endpoint(langQuery, ({ lang }) => content.init(lang)));
   app.get('/home', endpoint(langQuery, ({ lang }) => content.home(lang)));
   app.get('/pages/:slug', bySlug(content.page));

@@ -1,30 +1,50 @@
 import pino from 'pino';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { CONTENT_DIR } from '../paths';
+import { DEFAULT_SITE_URL } from './app';
 import { startCms } from './server';
 
-/** Runs the content API on its own: `npx tsx server/cms/main.ts`. */
+/**
+ * Runs the content API on its own (`npm run cms`, `node dist/server/cms.js`, or the image with that
+ * command): the one instance that several BFF replicas point UPSTREAM_URL at. It listens on HOST (all
+ * interfaces by default, as the site does), not on loopback as when the BFF embeds it.
+ */
 
 // A free port is fine when the BFF starts the CMS itself; standing alone it needs a port one can find.
 const STANDALONE_PORT = 3001;
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const logger = pino({ level: config.LOG_LEVEL });
+if (!config.PUBLIC_URL) logger.warn({ siteUrl: DEFAULT_SITE_URL }, 'PUBLIC_URL is not set: the links in mails point to the default origin');
 
 try {
   const cms = await startCms({
     dataDir: config.DATA_DIR,
     port: config.CMS_PORT || STANDALONE_PORT,
+    host: config.HOST,
+    contentDir: CONTENT_DIR,
     logger,
     siteUrl: config.PUBLIC_URL,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
     passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_S * 1000,
   });
   logger.info({ url: cms.url }, 'cms listening');
 
   const shutdown = (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'cms shutting down');
     cms.close().then(
-      () => process.exit(0),
+      () => {
+        logger.info('cms stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         logger.error({ err: error }, 'cms did not close cleanly');
         process.exit(1);

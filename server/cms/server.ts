@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import { drain } from '../drain';
 import { passwordHashing } from './accounts/password-hashing';
 import { createCmsApp, DEFAULT_SITE_URL } from './app';
 import { backgroundTasks } from './background';
@@ -17,6 +18,7 @@ export type CmsOptions = {
   dataDir: string;
   /** 0 picks a free port. */
   port: number;
+  /** The interface it listens on: loopback by default (embedded, only its own BFF calls it). */
   host?: string;
   /** The seed folder; the repository's content/ by default. */
   contentDir?: string;
@@ -27,6 +29,8 @@ export type CmsOptions = {
   mail?: CmsMailOptions;
   /** How many password hashes may run at once (PASSWORD_HASH_CONCURRENCY); the others wait their turn. */
   passwordHashConcurrency?: number;
+  /** How long `close()` waits for the requests in flight before it cuts them (SHUTDOWN_TIMEOUT_S); 10 s by default. */
+  shutdownTimeoutMs?: number;
 };
 
 export type CmsMailOptions = { smtpUrl?: string; from: string };
@@ -39,7 +43,7 @@ const HOUSEKEEPING_MS = 60 * 60_000;
 
 export type RunningCms = { url: string; port: number; close(): Promise<void> };
 
-/** Opens, migrates and seeds the content database, then serves the content API on loopback. */
+/** Opens, migrates and seeds the content database, then serves the content API (on loopback unless `host` says otherwise). */
 export async function startCms({
   dataDir,
   port,
@@ -49,6 +53,7 @@ export async function startCms({
   siteUrl = DEFAULT_SITE_URL,
   mail = { from: DEFAULT_MAIL_FROM },
   passwordHashConcurrency,
+  shutdownTimeoutMs = 10_000,
 }: CmsOptions): Promise<RunningCms> {
   const db = openDb(dataDir);
   try {
@@ -75,6 +80,8 @@ export async function startCms({
   const background = backgroundTasks(logger);
 
   const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency) }));
+  // Standing alone, several BFFs keep connections open to it: each closes after its answer once closing begins.
+  const draining = drain(server);
   const stopAll = async () => {
     clearInterval(housekeeping);
     await background.idle();
@@ -100,17 +107,13 @@ export async function startCms({
   return {
     url: `http://${urlHost}:${actualPort}/`,
     port: actualPort,
-    // The database closes only after the last in-flight request has been answered, the work those
-    // requests left running has finished and the mail worker has put down the message it was sending.
+    // The database closes only after the last in-flight request has been answered (or cut at the
+    // timeout), the work those requests left running has finished and the mail worker has put down
+    // the message it was sending.
     close: () =>
-      (closing ??= new Promise<void>((done, fail) => {
-        server.close((error) => {
-          stopAll().then(
-            () => (error ? fail(error) : done()),
-            (stopError: unknown) => fail(error ?? stopError),
-          );
-        });
-        server.closeIdleConnections();
+      (closing ??= draining.close(shutdownTimeoutMs).then((cut) => {
+        if (cut > 0) logger.warn({ requests: cut, timeoutMs: shutdownTimeoutMs }, 'cms shutdown timeout: requests still running were cut');
+        return stopAll();
       })),
   };
 }

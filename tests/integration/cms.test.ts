@@ -86,6 +86,13 @@ describe('embedded content API', () => {
     expect(answer.headers.get('x-content-version')).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('answers /healthz from its open database, for a container health check', async () => {
+    const answer = await get(cms, 'healthz');
+    expect(answer).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('x-content-version')).toMatch(/^[0-9a-f]{16}$/);
+  });
+
   describe.each(LOCALES)('in %s', (lang) => {
     it('init: locales with seo groups, typed settings, menus, languages, categories, notification', async () => {
       const init = await ok(cms, `init?lang=${lang}`, initSchema);
