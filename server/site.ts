@@ -25,8 +25,10 @@ import { contentApi } from './upstream/content-api';
 import { errorPageSettings } from './upstream/fallback-init';
 import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
 import { formsApi } from './upstream/forms-api';
-import { startOutbox, type RunningOutbox } from './outbox';
 import { createSiteMetrics } from './metrics';
+import { outboxMigrations, startOutbox, type RunningOutbox } from './outbox';
+import { migrate } from './postgres/migrate';
+import { createPool } from './postgres/pool';
 
 export interface Site {
   server: http.Server;
@@ -38,7 +40,7 @@ export interface Site {
   /**
    * Turns readiness to 503 and closes each connection after its answer, stops accepting after the
    * drain delay, lets in-flight requests finish (up to the timeout), stops the outbox (the deliveries
-   * in flight finish), then closes the content API.
+   * in flight finish), then closes the content API, and the database pool last.
    */
   close(): Promise<void>;
 }
@@ -62,6 +64,10 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const manifest = loadAssetManifest(clientDir);
   const imageVariants = loadImageVariants(clientDir);
   const metrics = createSiteMetrics();
+  // Replicas share PostgreSQL when it is given (the outbox); a database that cannot be reached or
+  // migrated stops the boot before anything listens.
+  const pool = config.DATABASE_URL ? createPool({ url: config.DATABASE_URL, max: config.DATABASE_POOL_MAX, logger, applicationName: 'site' }) : undefined;
+  if (pool) await migrate(pool, outboxMigrations);
 
   // Listening comes first (the public origin may need the port); until the app is ready, a 503.
   let app: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
@@ -133,7 +139,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const forms = formsApi(upstream);
   // Opened after the content API, so what waits from before a restart goes out as soon as it can.
   const outbox = startOutbox({
-    dataDir: config.DATA_DIR,
+    database: pool ? { pool } : { dataDir: config.DATA_DIR },
     deliver: (submission) => forms.submit(submission),
     logger: logger.child({ component: 'outbox' }),
     // A claimed submission is this process's until its delivery has surely timed out.
@@ -142,7 +148,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const readiness = {
     accepting: true,
     // Pages need the upstream (or its cached answers); forms need the outbox.
-    check: async () => outbox.isOpen() && Boolean(await api.init(DEFAULT_LOCALE)),
+    check: async () => (await outbox.isOpen()) && Boolean(await api.init(DEFAULT_LOCALE)),
   };
   const security = { https: origin.startsWith('https:'), tagManager: Boolean(config.GTM_ID) };
   const render: RenderDeps = {
@@ -208,6 +214,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       // No post can reach the outbox now; its deliveries in flight go to the content API, still open.
       await outbox.close();
       await cms?.close();
+      await pool?.end();
     },
   };
 }

@@ -13,11 +13,56 @@ export interface Submission {
 
 export interface Outbox {
   /**
-   * Stores a submission durably (SQLite, WAL, synchronous FULL: on disk when this returns) and wakes
-   * the worker. Only after it returns may the visitor be told their submission was received. A key
-   * stored before is the same submission: nothing new is stored and `duplicate` is true.
+   * Stores a submission durably and wakes the worker: it resolves once the submission is committed
+   * (SQLite: WAL, synchronous FULL; PostgreSQL: the commit's WAL flushed), and only then may the
+   * visitor be told their submission was received. A key stored before is the same submission:
+   * nothing new is stored and `duplicate` is true. It rejects when nothing could be stored.
    */
-  enqueue(submission: Submission): { id: string; duplicate: boolean };
+  enqueue(submission: Submission): Promise<{ id: string; duplicate: boolean }>;
+}
+
+/** What the outbox holds, for readiness checks, metrics and tests. Times are milliseconds since the epoch. */
+export interface OutboxStats {
+  pending: number;
+  /** Delivered and still remembered (their keys deduplicate for 30 days). */
+  delivered: number;
+  dead: number;
+  /** When the oldest submission still waiting was acknowledged; null when none waits. */
+  oldestPendingAt: number | null;
+}
+
+/** A submission taken for delivery: `attempts` counts this one. */
+export interface ClaimedSubmission extends Submission {
+  id: string;
+  attempts: number;
+}
+
+/**
+ * Where submissions wait, one behaviour on either engine (sqlite-store.ts, postgres-store.ts). Times
+ * are milliseconds since the epoch, given by the caller: the worker's clock decides what is due.
+ * Each write is one transaction.
+ */
+export interface OutboxStore {
+  /** Stores a submission, or finds the one stored under its key. Committed durably when it resolves. */
+  enqueue(submission: Submission, now: number): Promise<{ id: string; duplicate: boolean }>;
+  /**
+   * Takes up to `limit` due submissions, oldest first, leased until `leaseUntil`: nobody else takes
+   * them until then, and a process that died with them gives them back when the lease runs out.
+   */
+  claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedSubmission[]>;
+  /** Erases the body (the personal data has reached the company) and keeps the key for dedupe. */
+  markDelivered(id: string, upstreamId: string, now: number): Promise<void>;
+  /** Gives the lease back; the submission is due again at `at`. */
+  retryAt(id: string, at: number): Promise<void>;
+  /** Moves a permanently rejected submission to the dead letters (with its body, for a person to look at). */
+  deadLetter(id: string, status: number | null, reason: string, now: number): Promise<void>;
+  /** Makes every waiting submission due now (the upstream is back); how many. */
+  pullForward(now: number): Promise<number>;
+  /** When the next submission falls due (or its lease runs out), if any waits. */
+  nextWakeAt(): Promise<number | null>;
+  /** Forgets delivered submissions older than `before` (their keys stop deduplicating); how many. */
+  pruneDelivered(before: number): Promise<number>;
+  stats(): Promise<OutboxStats>;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import type { ClaimedSubmission, OutboxStore } from './store';
-import type { Deliver, DeliveryOutcome } from './types';
+import type { ClaimedSubmission, Deliver, DeliveryOutcome, OutboxStore } from './types';
 
 /**
  * Delivers the outbox to the upstream: a few submissions at a time, oldest first. A temporary failure
@@ -8,6 +7,10 @@ import type { Deliver, DeliveryOutcome } from './types';
  * permanent rejection goes to the dead letters with an error log. When a delivery succeeds after
  * failures, the upstream is back: every waiting submission becomes due at once, so the queue drains
  * now rather than at each row's own backoff.
+ *
+ * Several workers may share one store (replicas on one PostgreSQL): each claims with a lease, so
+ * they take disjoint submissions, and each looks at the store at least every `pollMs` for work the
+ * others enqueued (or left behind when they died).
  *
  * Logs name the submission's id, kind, attempts and a status or error kind, never its contents.
  */
@@ -24,7 +27,7 @@ export interface OutboxWorkerOptions {
   maxBackoffMs?: number;
   /** A warning every this many failed attempts of one submission. */
   warnEvery?: number;
-  /** The longest rest between looks at the table (another process may share the file). */
+  /** The longest rest between looks at the store, for work this process was not told about. */
   pollMs?: number;
   now?: () => number;
   random?: () => number;
@@ -65,33 +68,54 @@ export function startOutboxWorker({
   let kicked = false;
   /** A delivery failed and none has succeeded since: the upstream is (or was) down. */
   let failing = false;
+  /** The store failed and has not answered since: said once, not at every poll. */
+  let unavailable = false;
+  /** The look at the store under way, and whether another was asked for meanwhile. */
+  let pumping: Promise<void> | undefined;
+  let pumpAgain = false;
 
+  // One look at a time: two overlapping ones would claim more than `concurrency`.
   function pump(): void {
     if (stopped) return;
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = (async () => {
+      do {
+        pumpAgain = false;
+        await claimAndSchedule();
+      } while (pumpAgain && !stopped);
+    })().finally(() => (pumping = undefined));
+  }
+
+  async function claimAndSchedule(): Promise<void> {
     clearTimeout(timer);
     const free = concurrency - inFlight.size;
     if (free > 0) {
       try {
         const t = now();
-        for (const submission of store.claimDue(t, free, t + leaseMs)) start(submission);
+        for (const submission of await store.claimDue(t, free, t + leaseMs)) start(submission);
+        if (unavailable) {
+          unavailable = false;
+          logger.info('outbox available again');
+        }
       } catch (error) {
-        // The database itself failed (closed, disk): look again at the next poll.
-        logger.error({ err: error }, 'outbox unavailable');
+        // The database itself failed (closed, disk, unreachable): look again at the next poll.
+        if (!unavailable) logger.error({ err: error }, 'outbox unavailable');
+        unavailable = true;
       }
     }
-    schedule();
-  }
-
-  function schedule(): void {
     // With every slot taken, the next finished delivery pumps.
     if (stopped || inFlight.size >= concurrency) return;
     let delay = pollMs;
     try {
-      const at = store.nextWakeAt();
+      const at = await store.nextWakeAt();
       if (at !== null) delay = Math.min(pollMs, Math.max(1, at - now()));
     } catch {
       // Looking again at the next poll is all that can be done.
     }
+    if (stopped) return;
     timer = setTimeout(pump, delay);
     timer.unref();
   }
@@ -118,23 +142,23 @@ export function startOutboxWorker({
       const t = now();
       switch (result.outcome) {
         case 'delivered': {
-          store.markDelivered(id, result.upstreamId, t);
+          await store.markDelivered(id, result.upstreamId, t);
           logger.info({ submissionId: id, kind, attempts }, 'submission delivered');
           if (failing) {
             failing = false;
-            const waiting = store.pullForward(t);
+            const waiting = await store.pullForward(t);
             logger.info({ waiting }, 'upstream forms endpoint is back; delivering the waiting submissions');
           }
           return;
         }
         case 'rejected': {
-          store.deadLetter(id, result.status, result.reason, t);
+          await store.deadLetter(id, result.status, result.reason, t);
           logger.error({ submissionId: id, kind, status: result.status, attempts }, 'submission rejected by the upstream; moved to the dead letters');
           return;
         }
         case 'failed': {
           const retryInMs = backoffDelay(attempts, backoffMs, maxBackoffMs, random);
-          store.retryAt(id, t + retryInMs);
+          await store.retryAt(id, t + retryInMs);
           if (!failing) {
             failing = true;
             logger.warn({ submissionId: id, kind, reason: result.reason, status: result.status }, 'upstream forms endpoint failing; submissions wait in the outbox');
@@ -152,13 +176,17 @@ export function startOutboxWorker({
     }
   }
 
-  function prune(): void {
+  let pruning: Promise<void> | undefined;
+  async function pruneOnce(): Promise<void> {
     try {
-      const pruned = store.pruneDelivered(now() - DELIVERED_RETENTION_MS);
+      const pruned = await store.pruneDelivered(now() - DELIVERED_RETENTION_MS);
       if (pruned) logger.info({ pruned }, 'outbox: old delivered submissions forgotten');
     } catch (error) {
       logger.error({ err: error }, 'outbox prune failed');
     }
+  }
+  function prune(): void {
+    pruning ??= pruneOnce().finally(() => (pruning = undefined));
   }
 
   prune();
@@ -180,6 +208,8 @@ export function startOutboxWorker({
       stopped = true;
       clearTimeout(timer);
       clearInterval(pruneTimer);
+      // A claim under way still starts what it took: those deliveries are waited for too.
+      await Promise.all([pumping, pruning]);
       while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };

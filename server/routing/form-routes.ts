@@ -17,8 +17,8 @@ import type { LoaderContext } from './loader-context';
 
 /**
  * The public forms (inquiry, service request, newsletter): their pages' data and what a post does.
- * A valid post is stored in the outbox (on disk before anyone is told) and answered with a 303 to
- * the page's `?sent=1`, which shows the thank-you message; the outbox delivers it upstream later.
+ * A valid post is stored in the outbox (committed durably before anyone is told) and answered with a
+ * 303 to the page's `?sent=1`, which shows the thank-you message; the outbox delivers it upstream later.
  * Invalid posts are answered 400 with the errors and the values, so the page shows them again with
  * or without JavaScript. Nothing here logs what was posted.
  */
@@ -142,9 +142,9 @@ function sent(kind: FormKind, locale: Locale): Response {
  * key) is the same submission and gets the same answer. When the outbox cannot store it, nothing is
  * acknowledged: 503, the form with its values and a message to try again.
  */
-function accept(args: Args, locale: Locale, kind: FormKind, body: Record<string, unknown> & { submissionId?: string }, values: PostedValues, step?: number) {
+async function accept(args: Args, locale: Locale, kind: FormKind, body: Record<string, unknown> & { submissionId?: string }, values: PostedValues, step?: number) {
   try {
-    args.context.outbox.enqueue({ kind, key: submissionKey(kind, body), locale, body });
+    await args.context.outbox.enqueue({ kind, key: submissionKey(kind, body), locale, body });
   } catch {
     // The outbox has logged why.
     return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);

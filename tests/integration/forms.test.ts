@@ -55,10 +55,10 @@ function cms<T>(read: (db: Database.Database) => T): T {
   }
 }
 
-async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+async function until<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = read();
+    const value = await read();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 50));
@@ -336,13 +336,13 @@ describe('drive, colour, measuring visit and installation address without JavaSc
 
 describe('what every form post must pass', () => {
   it('answers a filled honeypot as a success and stores nothing', async () => {
-    const before = site.outbox.counts();
+    const before = await site.outbox.stats();
     const res = await post('/sl/e-novice', { email: unique('bot'), consent: 'on', website: 'http://spam.example' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/sl/e-novice?sent=1');
     const inquiry = await post('/sl/povprasevanje', { intent: 'next', step: '0', offerType: 'rolete', website: 'x' });
     expect(inquiry.status).toBe(303);
-    expect(site.outbox.counts()).toEqual(before);
+    expect(await site.outbox.stats()).toEqual(before);
   });
 
   it('refuses a post from another site', async () => {
@@ -371,7 +371,7 @@ describe('what every form post must pass', () => {
     await until(() => (submissionWithKeyLike('service:%').some((r) => JSON.parse(r.data).content === content) ? true : undefined));
     await until(() => (cms((db) => db.prepare('SELECT 1 FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`)) ? true : undefined));
     // Let the outbox settle: anything still to come would be a second delivery.
-    await until(() => (site.outbox.counts().pending === 0 ? true : undefined));
+    await until(async () => ((await site.outbox.stats()).pending === 0 ? true : undefined));
     expect(submissionWithKeyLike('service:%').filter((r) => JSON.parse(r.data).content === content)).toHaveLength(1);
     expect(cms((db) => db.prepare('SELECT COUNT(*) AS n FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`))).toEqual({ n: 1 });
   });

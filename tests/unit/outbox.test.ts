@@ -1,19 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openOutboxDb } from '../../server/outbox/db';
-import { startOutbox, type RunningOutbox } from '../../server/outbox';
+import { outboxMigrations, startOutbox, type OutboxOptions } from '../../server/outbox';
 import { submissionKey } from '../../server/outbox/key';
-import { outboxStore } from '../../server/outbox/store';
-import type { Submission } from '../../server/outbox/types';
+import { postgresStore } from '../../server/outbox/postgres-store';
+import { openOutboxDb } from '../../server/outbox/sqlite-db';
+import { sqliteStore } from '../../server/outbox/sqlite-store';
+import type { OutboxStore, Submission } from '../../server/outbox/types';
 import { backoffDelay, DELIVERED_RETENTION_MS } from '../../server/outbox/worker';
+import { databaseAnswers } from '../../server/postgres/answers';
+import { migrate } from '../../server/postgres/migrate';
+import { createPool, type Pool } from '../../server/postgres/pool';
 import { createUpstreamClient } from '../../server/upstream/client';
 import { formsApi } from '../../server/upstream/forms-api';
+import { startTestPostgres, type TestPostgres } from '../support/postgres';
 
 /** A real HTTP upstream whose answers each test scripts; it records what reached it. */
 interface Hit {
@@ -42,11 +47,16 @@ const upstream = http.createServer((req, res) => {
 let base = '';
 const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
+let postgres: TestPostgres;
 beforeAll(async () => {
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api/`;
+  postgres = await startTestPostgres();
+}, 60_000);
+afterAll(async () => {
+  postgres?.stop();
+  await new Promise<void>((r) => upstream.close(() => r()));
 });
-afterAll(() => new Promise<void>((r) => upstream.close(() => r())));
 
 /** Log lines, parsed, to check what was said and that no personal data was. */
 let logLines: Record<string, unknown>[] = [];
@@ -62,112 +72,107 @@ const logger = pino(
   }),
 );
 
-let dataDir = '';
-const open: RunningOutbox[] = [];
+/** Run after each test, last first: outboxes close before their databases do. */
+const cleanups: (() => unknown)[] = [];
+
+/**
+ * One outbox engine, as a test sees it: `prepare` gives each test an empty outbox of its own (a
+ * temp folder; a fresh PostgreSQL database, migrated), `database` is what `startOutbox` takes,
+ * `openStore` a store on it beside the running outbox's, and `row`/`deadLetter` read what is stored.
+ */
+interface Engine {
+  name: string;
+  prepare(): Promise<void>;
+  database(): OutboxOptions['database'];
+  openStore(): OutboxStore;
+  row(id: string): Promise<{ body: unknown; status: string; upstreamId: string | null }>;
+  deadLetter(id: string): Promise<{ status: number | null; reason: string; attempts: number; email: string }>;
+}
+
+function sqliteEngine(): Engine {
+  let dataDir = '';
+  const query = <T>(sql: string, id: string): T => {
+    const db = openOutboxDb(dataDir);
+    try {
+      return db.prepare(sql).get(Number(id)) as T;
+    } finally {
+      db.close();
+    }
+  };
+  return {
+    name: 'SQLite',
+    async prepare() {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    },
+    database: () => ({ dataDir }),
+    openStore() {
+      const db = openOutboxDb(dataDir);
+      cleanups.push(() => db.close());
+      return sqliteStore(db);
+    },
+    row: async (id) => query('SELECT body, status, upstream_id AS upstreamId FROM submissions WHERE id = ?', id),
+    deadLetter: async (id) => query("SELECT status, reason, attempts, json_extract(body, '$.email') AS email FROM dead_letters WHERE submission_id = ?", id),
+  };
+}
+
+let databases = 0;
+function postgresEngine(): Engine & { pool(): Pool } {
+  let pool: Pool;
+  const query = async <T>(sql: string, id: string): Promise<T> => (await pool.query(sql, [id])).rows[0] as T;
+  return {
+    name: 'PostgreSQL',
+    async prepare() {
+      pool = createPool({ url: await postgres.createDatabase(`outbox_${++databases}`), max: 10, logger: pino({ level: 'silent' }), applicationName: 'test' });
+      cleanups.push(() => pool.end());
+      await migrate(pool, outboxMigrations);
+    },
+    database: () => ({ pool }),
+    pool: () => pool,
+    openStore: () => postgresStore(pool),
+    row: (id) => query('SELECT body, status, upstream_id AS "upstreamId" FROM outbox_submissions WHERE id = $1', id),
+    deadLetter: (id) => query("SELECT status, reason, attempts, body->>'email' AS email FROM outbox_dead_letters WHERE submission_id = $1", id),
+  };
+}
+
 beforeEach(() => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
   hits = [];
   maxInFlight = 0;
   logLines = [];
   logText = '';
 });
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((o) => o.close()));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function start(options: { timeoutMs?: number; backoffMs?: number; baseUrl?: string; random?: () => number } = {}) {
-  const client = createUpstreamClient({ baseUrl: options.baseUrl ?? base, timeoutMs: options.timeoutMs ?? 2000 });
-  const forms = formsApi(client);
-  const backoffMs = options.backoffMs ?? 50;
-  const outbox = startOutbox({
-    dataDir,
-    deliver: (s) => forms.submit(s),
-    logger,
-    leaseMs: (options.timeoutMs ?? 2000) + 1000,
-    backoffMs,
-    maxBackoffMs: backoffMs * 8,
-    random: options.random,
-  });
-  open.push(outbox);
-  return outbox;
-}
 
 const newsletter = (n: number): Submission => {
   const body = { email: `person${n}@example.com`, consent: true };
   return { kind: 'newsletter', key: submissionKey('newsletter', body), locale: 'sl', body };
 };
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
-describe('outbox store', () => {
-  it('stores durably: a known key is the same submission, and rows survive a reopen', () => {
-    const db = openOutboxDb(dataDir);
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
-    // The worker's own connection need not survive a power cut (see openOutboxDb).
-    const workerDb = openOutboxDb(dataDir, { durable: false });
-    expect(workerDb.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
-    workerDb.close();
-    const store = outboxStore(db);
-    const first = store.enqueue(newsletter(1), 1000);
-    expect(first).toEqual({ id: expect.any(String), duplicate: false });
-    expect(store.enqueue(newsletter(1), 2000)).toEqual({ id: first.id, duplicate: true });
-    const second = store.enqueue(newsletter(2), 3000);
-    expect(second.id).not.toBe(first.id);
-    db.close();
-
-    const again = outboxStore(openOutboxDb(dataDir));
-    expect(again.counts()).toEqual({ pending: 2, delivered: 0, dead: 0 });
-    expect(again.stats()).toEqual({ pending: 2, delivered: 0, dead: 0, oldestPendingAt: 1000 });
-    const claimed = again.claimDue(5000, 10, 6000);
-    expect(claimed.map((c) => c.id)).toEqual([first.id, second.id]);
-    expect(claimed[0]).toMatchObject({ kind: 'newsletter', locale: 'sl', attempts: 1, body: { email: 'person1@example.com', consent: true } });
-  });
-
-  it('leases what it claims: nobody else takes it until the lease runs out', () => {
-    const store = outboxStore(openOutboxDb(dataDir));
-    store.enqueue(newsletter(1), 0);
-    expect(store.claimDue(100, 4, 5000)).toHaveLength(1);
-    expect(store.claimDue(200, 4, 5200)).toHaveLength(0);
-    expect(store.nextWakeAt()).toBe(5000);
-    // A process that died mid-delivery gives the row back when its lease ends.
-    expect(store.claimDue(5000, 4, 9000)).toMatchObject([{ attempts: 2 }]);
-  });
-
-  it('erases a delivered body, keeps its key for dedupe, and forgets it after 30 days', () => {
-    const db = openOutboxDb(dataDir);
-    const store = outboxStore(db);
-    const { id } = store.enqueue(newsletter(1), 0);
-    store.claimDue(0, 1, 1000);
-    store.markDelivered(id, 'up-1', 10);
-    expect(db.prepare('SELECT body, status, upstream_id FROM submissions WHERE id = ?').get(Number(id))).toEqual({ body: null, status: 'delivered', upstream_id: 'up-1' });
-    expect(store.enqueue(newsletter(1), 20)).toEqual({ id, duplicate: true });
-    expect(store.pruneDelivered(10)).toBe(0);
-    expect(store.pruneDelivered(11 + DELIVERED_RETENTION_MS)).toBe(1);
-    expect(store.enqueue(newsletter(1), 30).duplicate).toBe(false);
-  });
-
-  it('tells how many wait and since when the oldest of them waits (what the metrics read)', async () => {
-    const store = outboxStore(openOutboxDb(dataDir));
-    expect(store.stats()).toEqual({ pending: 0, delivered: 0, dead: 0, oldestPendingAt: null });
-    const t = Date.now() - 1000;
-    const first = store.enqueue(newsletter(1), t);
-    const second = store.enqueue(newsletter(2), t + 1);
-    store.enqueue(newsletter(3), t + 2);
-    store.claimDue(t + 3, 2, t + 5000);
-    store.markDelivered(first.id, 'up-1', t + 4);
-    store.deadLetter(second.id, 422, 'invalid', t + 5);
-    expect(store.stats()).toEqual({ pending: 1, delivered: 1, dead: 1, oldestPendingAt: t + 2 });
-
-    const outbox = start({ baseUrl: 'http://127.0.0.1:9/api/', timeoutMs: 300 });
-    expect(await outbox.stats()).toEqual({ pending: 1, delivered: 1, dead: 1, oldestPendingAt: t + 2 });
+describe('the SQLite outbox', () => {
+  it('acknowledges after an fsync (WAL, synchronous FULL); the worker writes without one', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+    try {
+      const db = openOutboxDb(dataDir);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      // The worker's own connection need not survive a power cut (see openOutboxDb).
+      const workerDb = openOutboxDb(dataDir, { durable: false });
+      expect(workerDb.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+      workerDb.close();
+      db.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -181,131 +186,250 @@ describe('backoff', () => {
   });
 });
 
-describe('outbox worker', () => {
-  it('delivers with the idempotency key and the locale, then erases the body', async () => {
-    answer = (hit, res) => json(res, 201, { id: `up-${hits.length}` });
-    const outbox = start();
-    const sub = newsletter(1);
-    const { id } = outbox.enqueue(sub);
-    await until(() => outbox.counts().delivered === 1);
-    expect(hits).toEqual([{ path: '/api/forms/newsletter', lang: 'sl', key: sub.key, body: sub.body }]);
-    expect(logLines.find((l) => l.msg === 'submission delivered')).toMatchObject({ submissionId: id, kind: 'newsletter', attempts: 1 });
-    expect(logText).not.toContain('person1@example.com');
-  });
+describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine) => {
+  beforeEach(() => engine.prepare());
 
-  it('retries temporary failures (5xx, 404, 408, 429, a bad answer, a timeout) and delivers once', async () => {
-    const script = [
-      (res: http.ServerResponse) => json(res, 503, { error: 'down' }),
-      // An upstream without the endpoint yet (a deploy in progress): the submission waits.
-      (res: http.ServerResponse) => json(res, 404, { error: 'not_found' }),
-      (res: http.ServerResponse) => json(res, 429, { error: 'slow_down' }),
-      (res: http.ServerResponse) => json(res, 408, { error: 'timeout' }),
-      (res: http.ServerResponse) => json(res, 200, { unexpected: true }),
-      (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),
-      (res: http.ServerResponse) => setTimeout(() => json(res, 201, { id: 'late' }), 600),
-      (res: http.ServerResponse) => json(res, 200, { id: 'up-ok' }),
-    ];
-    answer = (_hit, res) => script[hits.length - 1]!(res);
-    const outbox = start({ timeoutMs: 300 });
-    outbox.enqueue(newsletter(1));
-    await until(() => outbox.counts().delivered === 1);
-    expect(hits).toHaveLength(8);
-    expect(new Set(hits.map((h) => h.key)).size).toBe(1);
-    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
-    expect(logLines.filter((l) => l.msg === 'upstream forms endpoint failing; submissions wait in the outbox')).toHaveLength(1);
-  });
-
-  it('moves a permanent rejection to the dead letters with an error log that holds no personal data', async () => {
-    answer = (_hit, res) => json(res, 400, { error: 'bad_request', fields: { email: 'form.errors.email' } });
-    const outbox = start();
-    const { id } = outbox.enqueue(newsletter(7));
-    await until(() => outbox.counts().dead === 1);
-    expect(hits).toHaveLength(1);
-    const db = openOutboxDb(dataDir);
-    expect(db.prepare("SELECT status, reason, attempts, json_extract(body, '$.email') AS email FROM dead_letters WHERE submission_id = ?").get(Number(id))).toEqual({
-      status: 400,
-      reason: 'bad_request: email',
-      attempts: 1,
-      email: 'person7@example.com',
+  function start(options: { timeoutMs?: number; backoffMs?: number; baseUrl?: string; random?: () => number } = {}) {
+    const client = createUpstreamClient({ baseUrl: options.baseUrl ?? base, timeoutMs: options.timeoutMs ?? 2000 });
+    const forms = formsApi(client);
+    const backoffMs = options.backoffMs ?? 50;
+    const outbox = startOutbox({
+      database: engine.database(),
+      deliver: (s) => forms.submit(s),
+      logger,
+      leaseMs: (options.timeoutMs ?? 2000) + 1000,
+      backoffMs,
+      maxBackoffMs: backoffMs * 8,
+      random: options.random,
     });
-    db.close();
-    const line = logLines.find((l) => l.level === 50);
-    expect(line).toMatchObject({ submissionId: id, kind: 'newsletter', status: 400, msg: 'submission rejected by the upstream; moved to the dead letters' });
-    expect(logText).not.toContain('person7');
-    // A refusal without a JSON body (a proxy's error page) is still a refusal.
-    answer = (_hit, res) => res.writeHead(413, { 'content-type': 'text/html' }).end('<h1>Too large</h1>');
-    outbox.enqueue(newsletter(8));
-    await until(() => outbox.counts().dead === 2);
+    cleanups.push(() => outbox.close());
+    return outbox;
+  }
+
+  describe('store', () => {
+    it('stores durably: a known key is the same submission, and rows are there for the next store', async () => {
+      const store = engine.openStore();
+      const first = await store.enqueue(newsletter(1), 1000);
+      expect(first).toEqual({ id: expect.any(String), duplicate: false });
+      expect(await store.enqueue(newsletter(1), 2000)).toEqual({ id: first.id, duplicate: true });
+      const second = await store.enqueue(newsletter(2), 3000);
+      expect(second.id).not.toBe(first.id);
+
+      const again = engine.openStore();
+      expect(await again.stats()).toEqual({ pending: 2, delivered: 0, dead: 0, oldestPendingAt: 1000 });
+      const claimed = await again.claimDue(5000, 10, 6000);
+      expect(claimed.map((c) => c.id)).toEqual([first.id, second.id]);
+      expect(claimed[0]).toMatchObject({ kind: 'newsletter', locale: 'sl', attempts: 1, body: { email: 'person1@example.com', consent: true } });
+    });
+
+    it('leases what it claims: nobody else takes it until the lease runs out', async () => {
+      const store = engine.openStore();
+      await store.enqueue(newsletter(1), 0);
+      expect(await store.claimDue(100, 4, 5000)).toHaveLength(1);
+      expect(await store.claimDue(200, 4, 5200)).toHaveLength(0);
+      expect(await store.nextWakeAt()).toBe(5000);
+      // A process that died mid-delivery gives the row back when its lease ends.
+      const reclaimed = await store.claimDue(5000, 4, 9000);
+      expect(reclaimed).toMatchObject([{ attempts: 2 }]);
+      const { id } = reclaimed[0]!;
+      // A failed attempt gives the lease back and waits.
+      await store.retryAt(id, 12_000);
+      expect(await store.nextWakeAt()).toBe(12_000);
+      expect(await store.claimDue(11_000, 4, 20_000)).toHaveLength(0);
+      // The upstream is back: what waits is due at once.
+      expect(await store.pullForward(11_000)).toBe(1);
+      expect(await store.claimDue(11_000, 4, 20_000)).toHaveLength(1);
+    });
+
+    it('erases a delivered body, keeps its key for dedupe, and forgets it after 30 days', async () => {
+      const store = engine.openStore();
+      const { id } = await store.enqueue(newsletter(1), 0);
+      await store.claimDue(0, 1, 1000);
+      await store.markDelivered(id, 'up-1', 10);
+      expect(await engine.row(id)).toEqual({ body: null, status: 'delivered', upstreamId: 'up-1' });
+      expect(await store.enqueue(newsletter(1), 20)).toEqual({ id, duplicate: true });
+      expect(await store.stats()).toEqual({ pending: 0, delivered: 1, dead: 0, oldestPendingAt: null });
+      expect(await store.pruneDelivered(10)).toBe(0);
+      expect(await store.pruneDelivered(11 + DELIVERED_RETENTION_MS)).toBe(1);
+      expect((await store.enqueue(newsletter(1), 30)).duplicate).toBe(false);
+    });
   });
 
-  it('delivers a few at a time, oldest first, and drains at once when the upstream comes back', async () => {
-    let up = false;
-    answer = (_hit, res) => (up ? setTimeout(() => json(res, 201, { id: 'x' }), 20) : json(res, 503, { error: 'down' }));
-    // The first failure waits half the backoff (2 s), every later one all of it (4 s).
-    let draws = 0;
-    const outbox = start({ backoffMs: 4000, random: () => (draws++ === 0 ? 0 : 1) });
-    const ids = Array.from({ length: 12 }, (_, n) => outbox.enqueue(newsletter(n)).id);
-    await until(() => hits.length >= 12);
-    up = true;
-    hits = [];
+  describe('worker', () => {
+    it('delivers with the idempotency key and the locale, then erases the body', async () => {
+      answer = (hit, res) => json(res, 201, { id: `up-${hits.length}` });
+      const outbox = start();
+      const sub = newsletter(1);
+      const { id } = await outbox.enqueue(sub);
+      await until(async () => (await outbox.stats()).delivered === 1);
+      expect(hits).toEqual([{ path: '/api/forms/newsletter', lang: 'sl', key: sub.key, body: sub.body }]);
+      expect(logLines.find((l) => l.msg === 'submission delivered')).toMatchObject({ submissionId: id, kind: 'newsletter', attempts: 1 });
+      expect(logText).not.toContain('person1@example.com');
+    });
+
+    it('retries temporary failures (5xx, 404, 408, 429, a bad answer, a timeout) and delivers once', async () => {
+      const script = [
+        (res: http.ServerResponse) => json(res, 503, { error: 'down' }),
+        // An upstream without the endpoint yet (a deploy in progress): the submission waits.
+        (res: http.ServerResponse) => json(res, 404, { error: 'not_found' }),
+        (res: http.ServerResponse) => json(res, 429, { error: 'slow_down' }),
+        (res: http.ServerResponse) => json(res, 408, { error: 'timeout' }),
+        (res: http.ServerResponse) => json(res, 200, { unexpected: true }),
+        (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),
+        (res: http.ServerResponse) => setTimeout(() => json(res, 201, { id: 'late' }), 600),
+        (res: http.ServerResponse) => json(res, 200, { id: 'up-ok' }),
+      ];
+      answer = (_hit, res) => script[hits.length - 1]!(res);
+      const outbox = start({ timeoutMs: 300 });
+      await outbox.enqueue(newsletter(1));
+      await until(async () => (await outbox.stats()).delivered === 1);
+      expect(hits).toHaveLength(8);
+      expect(new Set(hits.map((h) => h.key)).size).toBe(1);
+      expect(await outbox.stats()).toEqual({ pending: 0, delivered: 1, dead: 0, oldestPendingAt: null });
+      expect(logLines.filter((l) => l.msg === 'upstream forms endpoint failing; submissions wait in the outbox')).toHaveLength(1);
+    });
+
+    it('moves a permanent rejection to the dead letters with an error log that holds no personal data', async () => {
+      answer = (_hit, res) => json(res, 400, { error: 'bad_request', fields: { email: 'form.errors.email' } });
+      const outbox = start();
+      const { id } = await outbox.enqueue(newsletter(7));
+      await until(async () => (await outbox.stats()).dead === 1);
+      expect(hits).toHaveLength(1);
+      expect(await engine.deadLetter(id)).toEqual({ status: 400, reason: 'bad_request: email', attempts: 1, email: 'person7@example.com' });
+      expect(await engine.row(id)).toMatchObject({ body: null, status: 'dead' });
+      const line = logLines.find((l) => l.level === 50);
+      expect(line).toMatchObject({ submissionId: id, kind: 'newsletter', status: 400, msg: 'submission rejected by the upstream; moved to the dead letters' });
+      expect(logText).not.toContain('person7');
+      // A refusal without a JSON body (a proxy's error page) is still a refusal.
+      answer = (_hit, res) => res.writeHead(413, { 'content-type': 'text/html' }).end('<h1>Too large</h1>');
+      await outbox.enqueue(newsletter(8));
+      await until(async () => (await outbox.stats()).dead === 2);
+    });
+
+    it('delivers a few at a time, oldest first, and drains at once when the upstream comes back', async () => {
+      let up = false;
+      answer = (_hit, res) => (up ? setTimeout(() => json(res, 201, { id: 'x' }), 20) : json(res, 503, { error: 'down' }));
+      // The first failure waits half the backoff (2 s), every later one all of it (4 s).
+      let draws = 0;
+      const outbox = start({ backoffMs: 4000, random: () => (draws++ === 0 ? 0 : 1) });
+      for (let n = 0; n < 12; n++) await outbox.enqueue(newsletter(n));
+      await until(() => hits.length >= 12);
+      up = true;
+      hits = [];
+      const started = Date.now();
+      // The first retry succeeds at about 2 s and pulls the rest forward: all are in well before 4 s.
+      await until(async () => (await outbox.stats()).delivered === 12, 6000);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(hits).toHaveLength(12);
+      expect(new Set(hits.map((h) => h.key)).size).toBe(12);
+      expect(maxInFlight).toBeLessThanOrEqual(4);
+      expect(logLines.some((l) => l.msg === 'upstream forms endpoint is back; delivering the waiting submissions')).toBe(true);
+    });
+
+    it('keeps creation order when the upstream is healthy', async () => {
+      answer = (_hit, res) => json(res, 201, { id: 'x' });
+      const store = engine.openStore();
+      for (let n = 0; n < 8; n++) await store.enqueue(newsletter(n), n);
+      const outbox = start();
+      await until(async () => (await outbox.stats()).delivered === 8);
+      // Four claimed at a time, in id order: the first four arrive before the last four.
+      const order = hits.map((h) => (h.body as { email: string }).email);
+      expect(new Set(order.slice(0, 4))).toEqual(new Set([0, 1, 2, 3].map((n) => `person${n}@example.com`)));
+    });
+
+    it('stops taking submissions but lets the one in flight finish before the database closes', async () => {
+      let release: () => void = () => undefined;
+      answer = (_hit, res) => {
+        release = () => json(res, 201, { id: 'slow' });
+      };
+      const outbox = start({ timeoutMs: 5000 });
+      await outbox.enqueue(newsletter(1));
+      await until(() => hits.length === 1);
+      let closed = false;
+      const closing = outbox.close().then(() => (closed = true));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(closed).toBe(false);
+      expect(await outbox.isOpen()).toBe(true);
+      release();
+      await closing;
+      expect(await outbox.isOpen()).toBe(false);
+      // The outcome was written before the close.
+      expect(await engine.openStore().stats()).toMatchObject({ pending: 0, delivered: 1, dead: 0 });
+      // A closed outbox refuses new submissions (the form answers 503).
+      await expect(outbox.enqueue(newsletter(2))).rejects.toThrow();
+      expect(logLines.some((l) => l.msg === 'submission could not be stored' && l.kind === 'newsletter')).toBe(true);
+    });
+
+    it('keeps waiting submissions across a restart and delivers them then', async () => {
+      const down = start({ baseUrl: 'http://127.0.0.1:9/api/', timeoutMs: 300 });
+      await down.enqueue(newsletter(1));
+      await down.enqueue(newsletter(2));
+      await until(() => logLines.some((l) => l.msg === 'upstream forms endpoint failing; submissions wait in the outbox'));
+      await down.close();
+      answer = (_hit, res) => json(res, 201, { id: 'x' });
+      const up = start();
+      await until(async () => (await up.stats()).delivered === 2);
+      expect(hits).toHaveLength(2);
+    });
+  });
+});
+
+describe('replicas on one PostgreSQL', () => {
+  const pg = postgresEngine();
+  beforeEach(() => pg.prepare());
+
+  it('claim disjoint submissions, however many claim at once (SKIP LOCKED)', async () => {
+    const store = pg.openStore();
+    for (let n = 0; n < 40; n++) await store.enqueue(newsletter(n), n);
+    // Eight workers, each on its own connection, claiming together until nothing is left.
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const taken: string[] = [];
+        for (let batch; (batch = await store.claimDue(1000, 3, 60_000)).length > 0; ) taken.push(...batch.map((c) => c.id));
+        return taken;
+      }),
+    );
+    const all = claims.flat();
+    expect(all).toHaveLength(40);
+    expect(new Set(all).size).toBe(40);
+    expect(claims.filter((taken) => taken.length > 0).length).toBeGreaterThan(1);
+  });
+
+  it('store one row for one key enqueued on many replicas at once, and tell all but one it is a duplicate', async () => {
+    const store = pg.openStore();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => store.enqueue(newsletter(1), 0)));
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(answers.filter((a) => !a.duplicate)).toHaveLength(1);
+    expect(await store.stats()).toMatchObject({ pending: 1 });
+  });
+
+  it('deliver what one replica enqueued from another, without being told', async () => {
+    answer = (_hit, res) => json(res, 201, { id: 'x' });
+    const forms = formsApi(createUpstreamClient({ baseUrl: base, timeoutMs: 2000 }));
+    const deliverer = startOutbox({ database: pg.database(), deliver: (s) => forms.submit(s), logger, leaseMs: 3000 });
+    cleanups.push(() => deliverer.close());
+    await pg.openStore().enqueue(newsletter(1), Date.now());
+    await until(async () => (await deliverer.stats()).delivered === 1, 5000);
+    expect(hits).toHaveLength(1);
+  });
+
+  it('are not ready when the database does not answer, also when it hangs', async () => {
+    const silent = createPool({ url: 'postgres://postgres@127.0.0.1:9/none', max: 2, logger: pino({ level: 'silent' }), applicationName: 'test' });
+    cleanups.push(() => silent.end());
+    expect(await databaseAnswers(silent)()).toBe(false);
+
+    // A server that takes the connection and never says a word.
+    const sockets: net.Socket[] = [];
+    const hanging = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', r));
+    cleanups.push(() => new Promise((r) => hanging.close(r)));
+    const stuck = createPool({ url: `postgres://postgres@127.0.0.1:${(hanging.address() as AddressInfo).port}/none`, max: 2, logger: pino({ level: 'silent' }), applicationName: 'test' });
+    cleanups.push(() => stuck.end());
+    cleanups.push(() => sockets.forEach((socket) => socket.destroy()));
     const started = Date.now();
-    // The first retry succeeds at about 2 s and pulls the rest forward: all are in well before 4 s.
-    await until(() => outbox.counts().delivered === 12, 6000);
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(hits).toHaveLength(12);
-    expect(new Set(hits.map((h) => h.key)).size).toBe(12);
-    expect(maxInFlight).toBeLessThanOrEqual(4);
-    expect(logLines.some((l) => l.msg === 'upstream forms endpoint is back; delivering the waiting submissions')).toBe(true);
-    expect(ids).toHaveLength(12);
-  });
+    expect(await databaseAnswers(stuck, 500)()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1500);
 
-  it('keeps creation order when the upstream is healthy', async () => {
-    answer = (_hit, res) => json(res, 201, { id: 'x' });
-    const db = openOutboxDb(dataDir);
-    const store = outboxStore(db);
-    for (let n = 0; n < 8; n++) store.enqueue(newsletter(n), n);
-    db.close();
-    const outbox = start();
-    await until(() => outbox.counts().delivered === 8);
-    // Four claimed at a time, in id order: the first four arrive before the last four.
-    const order = hits.map((h) => (h.body as { email: string }).email);
-    expect(new Set(order.slice(0, 4))).toEqual(new Set([0, 1, 2, 3].map((n) => `person${n}@example.com`)));
-  });
-
-  it('stops taking submissions but lets the one in flight finish before the database closes', async () => {
-    let release: () => void = () => undefined;
-    answer = (_hit, res) => {
-      release = () => json(res, 201, { id: 'slow' });
-    };
-    const outbox = start({ timeoutMs: 5000 });
-    outbox.enqueue(newsletter(1));
-    await until(() => hits.length === 1);
-    let closed = false;
-    const closing = outbox.close().then(() => (closed = true));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(closed).toBe(false);
-    expect(outbox.isOpen()).toBe(true);
-    release();
-    await closing;
-    expect(outbox.isOpen()).toBe(false);
-    // The outcome was written before the close.
-    const store = outboxStore(openOutboxDb(dataDir));
-    expect(store.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
-    // A closed outbox refuses new submissions (the form answers 503).
-    expect(() => outbox.enqueue(newsletter(2))).toThrow();
-    expect(logLines.some((l) => l.msg === 'submission could not be stored' && l.kind === 'newsletter')).toBe(true);
-  });
-
-  it('keeps waiting submissions across a restart and delivers them then', async () => {
-    const down = start({ baseUrl: 'http://127.0.0.1:9/api/', timeoutMs: 300 });
-    down.enqueue(newsletter(1));
-    down.enqueue(newsletter(2));
-    await until(() => logLines.some((l) => l.msg === 'upstream forms endpoint failing; submissions wait in the outbox'));
-    await down.close();
-    open.splice(0);
-    answer = (_hit, res) => json(res, 201, { id: 'x' });
-    const up = start();
-    await until(() => up.counts().delivered === 2);
-    expect(hits).toHaveLength(2);
+    expect(await databaseAnswers(pg.pool())()).toBe(true);
   });
 });

@@ -1,13 +1,7 @@
 import type { FormKind } from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
-import type { OutboxDb } from './db';
-import type { OutboxCounts, OutboxStats, Submission } from './types';
-
-/** A submission taken for delivery: `attempts` counts this one. */
-export interface ClaimedSubmission extends Submission {
-  id: string;
-  attempts: number;
-}
+import type { OutboxDb } from './sqlite-db';
+import type { OutboxStats, OutboxStore } from './types';
 
 interface Row {
   id: number;
@@ -18,8 +12,11 @@ interface Row {
   attempts: number;
 }
 
-/** The outbox's SQL, one statement per job; every write is one transaction (one fsync). */
-export function outboxStore(db: OutboxDb) {
+/**
+ * The outbox in SQLite, one statement per job; every write is one transaction (one fsync). The
+ * calls are synchronous underneath: their promises are settled when they return.
+ */
+export function sqliteStore(db: OutboxDb): OutboxStore {
   const insert = db.prepare<[string, string, string, string, number, number]>(
     `INSERT INTO submissions (key, kind, locale, body, status, next_attempt_at, created_at)
      VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (key) DO NOTHING RETURNING id`,
@@ -45,22 +42,14 @@ export function outboxStore(db: OutboxDb) {
     `SELECT MIN(MAX(next_attempt_at, COALESCE(claimed_until, 0))) AS at FROM submissions WHERE status = 'pending'`,
   );
   const prune = db.prepare<[number]>(`DELETE FROM submissions WHERE status = 'delivered' AND delivered_at < ?`);
-  const counts = db.prepare<[], { status: keyof OutboxCounts; n: number; oldest: number }>(
-    'SELECT status, COUNT(*) AS n, MIN(created_at) AS oldest FROM submissions GROUP BY status',
+  const totals = db.prepare<[], OutboxStats>(
+    `SELECT COUNT(*) FILTER (WHERE status = 'pending') AS pending, COUNT(*) FILTER (WHERE status = 'delivered') AS delivered,
+       COUNT(*) FILTER (WHERE status = 'dead') AS dead, MIN(created_at) FILTER (WHERE status = 'pending') AS oldestPendingAt
+     FROM submissions`,
   );
 
-  function stats(): OutboxStats {
-    const out: OutboxStats = { pending: 0, delivered: 0, dead: 0, oldestPendingAt: null };
-    for (const { status, n, oldest } of counts.all()) {
-      out[status] = n;
-      if (status === 'pending') out.oldestPendingAt = oldest;
-    }
-    return out;
-  }
-
   return {
-    /** Stores a submission, or finds the one stored under its key. Committed when it returns. */
-    enqueue(submission: Submission, now: number): { id: string; duplicate: boolean } {
+    async enqueue(submission, now) {
       const body = JSON.stringify(submission.body ?? null);
       return db.transaction(() => {
         const row = insert.get(submission.key, submission.kind, submission.locale, body, now, now) as { id: number } | undefined;
@@ -69,8 +58,7 @@ export function outboxStore(db: OutboxDb) {
       }).immediate();
     },
 
-    /** Takes up to `limit` due submissions, oldest first, leased until `leaseUntil`. */
-    claimDue(now: number, limit: number, leaseUntil: number): ClaimedSubmission[] {
+    async claimDue(now, limit, leaseUntil) {
       return db.transaction(() =>
         due.all(now, now, limit).map((row) => {
           claim.run(leaseUntil, row.id);
@@ -79,44 +67,35 @@ export function outboxStore(db: OutboxDb) {
       ).immediate();
     },
 
-    markDelivered(id: string, upstreamId: string, now: number): void {
+    async markDelivered(id, upstreamId, now) {
       delivered.run(now, upstreamId, Number(id));
     },
 
-    retryAt(id: string, at: number): void {
+    async retryAt(id, at) {
       retry.run(at, Number(id));
     },
 
-    /** Moves a permanently rejected submission to the dead letters (with its body, for a person to look at). */
-    deadLetter(id: string, status: number | null, reason: string, now: number): void {
+    async deadLetter(id, status, reason, now) {
       db.transaction(() => {
         dead.run(status, reason, now, Number(id));
         markDead.run(Number(id));
       }).immediate();
     },
 
-    /** Makes every waiting submission due now (the upstream is back). */
-    pullForward(now: number): number {
+    async pullForward(now) {
       return forward.run(now, now).changes;
     },
 
-    /** When the next submission falls due (or its lease runs out), if any waits. */
-    nextWakeAt(): number | null {
+    async nextWakeAt() {
       return nextWake.get()?.at ?? null;
     },
 
-    /** Forgets delivered submissions older than `before` (their keys stop deduplicating). */
-    pruneDelivered(before: number): number {
+    async pruneDelivered(before) {
       return prune.run(before).changes;
     },
 
-    stats,
-
-    counts(): OutboxCounts {
-      const { oldestPendingAt: _, ...byStatus } = stats();
-      return byStatus;
+    async stats() {
+      return totals.get()!;
     },
   };
 }
-
-export type OutboxStore = ReturnType<typeof outboxStore>;
