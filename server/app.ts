@@ -1,10 +1,11 @@
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import type { Store } from 'express-rate-limit';
 import path from 'node:path';
 import type { Config } from './config';
 import { badInputGuard } from './http/bad-input';
 import { buildFiles } from './http/builds';
-import { cachePurge } from './http/cache-purge';
+import { cachePurge, type PurgeBroadcast } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
 import { rumApi } from './bff/rum';
 import { searchApi } from './bff/search';
@@ -28,6 +29,10 @@ export interface AppDeps extends RenderDeps {
   security: SecurityOptions;
   /** Drops cached pages under the given path prefixes (all when none) and the cached upstream answers. */
   purge: (paths: string[]) => number;
+  /** Makes each purge signature good once, and tells the other replicas of a purge (PostgreSQL, or none). */
+  purgeBroadcast: PurgeBroadcast;
+  /** Where the form posts are counted: shared by the replicas (PostgreSQL), or unset: this process. */
+  formRateLimitStore?: Store;
   clientDir: string;
   readiness: Readiness;
 }
@@ -66,7 +71,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(healthRoutes(deps.readiness));
   app.use(buildFiles(deps.manifest));
   // Before the form gate: the webhook is signed, not same-origin.
-  app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, purge: deps.purge }));
+  app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, broadcast: deps.purgeBroadcast, purge: deps.purge, logger: deps.logger }));
   app.use(compression());
   app.use(seoFiles({ api: deps.api, origin: deps.origin, answer: (req, res, make) => answerPage(req, res, deps, make) }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
@@ -77,7 +82,14 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(searchApi({ api: deps.api }));
   // Before the form gate, which would take the report for a form post (and its limit for the forms').
   app.use(rumApi({ origin: deps.origin, limit: deps.config.RUM_RATE_LIMIT_MAX, opsToken: deps.config.OPS_TOKEN, logger: deps.logger, summary: createRumSummary() }));
-  app.use(formPosts({ origin: deps.origin, rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX }, refuse: (req, res, status) => void sendErrorPage(req, res, status) }));
+  app.use(
+    formPosts({
+      origin: deps.origin,
+      rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX, store: deps.formRateLimitStore },
+      refuse: (req, res, status) => void sendErrorPage(req, res, status),
+      logger: deps.logger,
+    }),
+  );
   // Before payloads and pages: an address spelled otherwise than the site's links is redirected before
   // anything renders, so every page (and its payload) has one HTML cache key.
   app.use(localeRedirects());

@@ -26,6 +26,11 @@ import { errorPageSettings } from './upstream/fallback-init';
 import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
 import { formsApi } from './upstream/forms-api';
 import { startOutbox, type RunningOutbox } from './outbox';
+import { inProcessPurgeBroadcast } from './http/cache-purge';
+import { migrate } from './postgres/migrate';
+import { createPool } from './postgres/pool';
+import { PURGE_MIGRATIONS, startPurgeFanout } from './postgres/purge-fanout';
+import { PostgresRateLimitStore, RATE_LIMIT_MIGRATIONS } from './postgres/rate-limit-store';
 
 export interface Site {
   server: http.Server;
@@ -37,7 +42,7 @@ export interface Site {
   /**
    * Turns readiness to 503 and closes each connection after its answer, stops accepting after the
    * drain delay, lets in-flight requests finish (up to the timeout), stops the outbox (the deliveries
-   * in flight finish), then closes the content API.
+   * in flight finish), closes the purge listener and the database pool, then the content API.
    */
   close(): Promise<void>;
 }
@@ -102,6 +107,9 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   const origin = config.PUBLIC_URL?.replace(/\/+$/, '') ?? url;
+  // Replicas that share a PostgreSQL share what one of them learns: purges, and the form rate limit.
+  const pool = config.DATABASE_URL ? createPool({ url: config.DATABASE_URL, max: config.DATABASE_POOL_MAX, logger, applicationName: 'site' }) : undefined;
+  if (pool) await migrate(pool, [...PURGE_MIGRATIONS, ...RATE_LIMIT_MIGRATIONS]);
 
   const cms = config.UPSTREAM_URL
     ? null
@@ -162,6 +170,12 @@ export async function startSite(config: Config, logger: Logger, options: { clien
           logger,
         })
       : undefined;
+  /** This replica's purge: its pages under the path prefixes (all when none), to be rendered again, and its upstream answers. */
+  const purge = (paths: string[]) => {
+    upstream.purge();
+    return pages?.purge(paths) ?? 0;
+  };
+  const fanout = pool ? await startPurgeFanout({ pool, url: config.DATABASE_URL!, applicationName: 'site', logger, purge }) : undefined;
   app = createApp({
     ...render,
     pages,
@@ -169,10 +183,9 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     security,
     clientDir,
     readiness,
-    purge(paths) {
-      upstream.purge();
-      return pages?.purge(paths) ?? 0;
-    },
+    purge,
+    purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
+    formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
   });
   const stopWarmUp =
     pages && config.HTML_CACHE_REFILL_CONCURRENCY > 0
@@ -195,6 +208,9 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       await pages?.stop();
       // No post can reach the outbox now; its deliveries in flight go to the content API, still open.
       await outbox.close();
+      // Purges stop coming in before the database goes.
+      await fanout?.close();
+      await pool?.end();
       await cms?.close();
     },
   };
