@@ -134,7 +134,7 @@ export async function startPurgeFanout({ pool, url, applicationName, logger, pur
     if (client !== listener) return;
     listener = undefined;
     clearTimeout(heartbeat);
-    // A connection whose query hangs is destroyed, not asked to close.
+    // end() destroys a connection whose query hangs: a silent one is freed too.
     void client.end().catch(() => {});
     logger.warn({ err: error }, 'purge listener lost its database connection; reconnecting');
     retryTimer = setTimeout(reconnect, delay);
