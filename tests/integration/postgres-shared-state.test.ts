@@ -175,7 +175,7 @@ async function blackHoleProxy(targetPort: string): Promise<{ port: number; silen
 describe('the form rate limit in PostgreSQL', () => {
   const WINDOW_MS = 10 * 60_000;
 
-  async function store(db: Pool, windowMs = WINDOW_MS) {
+  function store(db: Pool, windowMs = WINDOW_MS): PostgresRateLimitStore {
     const s = new PostgresRateLimitStore(db, 'form:');
     s.init({ windowMs } as Parameters<PostgresRateLimitStore['init']>[0]);
     return s;
@@ -183,7 +183,7 @@ describe('the form rate limit in PostgreSQL', () => {
 
   it('counts one budget across replicas, each hit once, however many arrive at once', async () => {
     const { url } = await database('budget');
-    const [a, b] = [await store(pool(url)), await store(pool(url))];
+    const [a, b] = [store(pool(url)), store(pool(url))];
     const before = Date.now();
     const hits = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).increment('203.0.113.7')));
     expect(hits.map((h) => h.totalHits).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
@@ -198,7 +198,7 @@ describe('the form rate limit in PostgreSQL', () => {
 
   it('starts a client over once its window has passed, and deletes the rows of passed windows', async () => {
     const { pool: db } = await database('window');
-    const s = await store(db, 300);
+    const s = store(db, 300);
     await s.increment('gone');
     const first = await s.increment('client');
     expect(first.totalHits).toBe(1);
