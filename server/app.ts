@@ -1,10 +1,11 @@
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import type { Store } from 'express-rate-limit';
 import path from 'node:path';
 import type { Config } from './config';
 import { badInputGuard } from './http/bad-input';
 import { buildFiles } from './http/builds';
-import { cachePurge } from './http/cache-purge';
+import { cachePurge, type PurgeBroadcast } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
 import { rumApi } from './bff/rum';
 import { searchApi } from './bff/search';
@@ -30,6 +31,10 @@ export interface AppDeps extends RenderDeps {
   security: SecurityOptions;
   /** Drops cached pages under the given path prefixes (all when none) and the cached upstream answers. */
   purge: (paths: string[]) => number;
+  /** Makes each purge signature good once, and tells the other replicas of a purge (PostgreSQL, or none). */
+  purgeBroadcast: PurgeBroadcast;
+  /** Where the form posts are counted: shared by the replicas (PostgreSQL), or unset: this process. */
+  formRateLimitStore?: Store;
   clientDir: string;
   readiness: Readiness;
 }
@@ -69,7 +74,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry }));
   app.use(buildFiles(deps.manifest));
   // Before the form gate: the webhook is signed, not same-origin.
-  app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, purge: deps.purge }));
+  app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, broadcast: deps.purgeBroadcast, purge: deps.purge, logger: deps.logger }));
   app.use(compression());
   app.use(seoFiles({ api: deps.api, origin: deps.origin, answer: (req, res, make) => answerPage(req, res, deps, make) }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
@@ -93,9 +98,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(
     formPosts({
       origin: deps.origin,
-      rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX },
+      rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX, store: deps.formRateLimitStore },
       refuse: (req, res, status) => void sendErrorPage(req, res, status),
       onRateLimited: () => deps.metrics.rateLimited('forms'),
+      logger: deps.logger,
     }),
   );
   // Before payloads and pages: an address spelled otherwise than the site's links is redirected before

@@ -27,8 +27,11 @@ import { attachImageVariants, loadImageVariants } from './upstream/image-variant
 import { formsApi } from './upstream/forms-api';
 import { createSiteMetrics } from './metrics';
 import { outboxMigrations, startOutbox, type RunningOutbox } from './outbox';
+import { inProcessPurgeBroadcast } from './http/cache-purge';
 import { migrate } from './postgres/migrate';
 import { createPool } from './postgres/pool';
+import { PURGE_MIGRATIONS, startPurgeFanout } from './postgres/purge-fanout';
+import { PostgresRateLimitStore, RATE_LIMIT_MIGRATIONS } from './postgres/rate-limit-store';
 
 export interface Site {
   server: http.Server;
@@ -40,7 +43,7 @@ export interface Site {
   /**
    * Turns readiness to 503 and closes each connection after its answer, stops accepting after the
    * drain delay, lets in-flight requests finish (up to the timeout), stops the outbox (the deliveries
-   * in flight finish), then closes the content API, and the database pool last.
+   * in flight finish), closes the purge listener, the content API, and the database pool last.
    */
   close(): Promise<void>;
 }
@@ -64,10 +67,10 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const manifest = loadAssetManifest(clientDir);
   const imageVariants = loadImageVariants(clientDir);
   const metrics = createSiteMetrics();
-  // Replicas share PostgreSQL when it is given (the outbox); a database that cannot be reached or
-  // migrated stops the boot before anything listens.
+  // Replicas share PostgreSQL when it is given (the outbox, purges, the form rate limit); a database
+  // that cannot be reached or migrated stops the boot before anything listens.
   const pool = config.DATABASE_URL ? createPool({ url: config.DATABASE_URL, max: config.DATABASE_POOL_MAX, logger, applicationName: 'site' }) : undefined;
-  if (pool) await migrate(pool, outboxMigrations);
+  if (pool) await migrate(pool, [...outboxMigrations, ...PURGE_MIGRATIONS, ...RATE_LIMIT_MIGRATIONS]);
 
   // Listening comes first (the public origin may need the port); until the app is ready, a 503.
   let app: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
@@ -179,6 +182,12 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         })
       : undefined;
   metrics.watch({ outbox, cache: pages?.cache });
+  /** This replica's purge: its pages under the path prefixes (all when none), to be rendered again, and its upstream answers. */
+  const purge = (paths: string[]) => {
+    upstream.purge();
+    return pages?.purge(paths) ?? 0;
+  };
+  const fanout = pool ? await startPurgeFanout({ pool, url: config.DATABASE_URL!, applicationName: 'site', logger, purge }) : undefined;
   app = createApp({
     ...render,
     pages,
@@ -187,10 +196,9 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     security,
     clientDir,
     readiness,
-    purge(paths) {
-      upstream.purge();
-      return pages?.purge(paths) ?? 0;
-    },
+    purge,
+    purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
+    formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
   });
   const stopWarmUp =
     pages && config.HTML_CACHE_REFILL_CONCURRENCY > 0
@@ -213,6 +221,8 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       await pages?.stop();
       // No post can reach the outbox now; its deliveries in flight go to the content API, still open.
       await outbox.close();
+      // Purges stop coming in before the database goes.
+      await fanout?.close();
       await cms?.close();
       await pool?.end();
     },

@@ -1,8 +1,8 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { rumReportSchema, type RumReport } from '../../shared/rum';
 import { hasBearerToken } from '../http/bearer';
+import { clientRateLimit } from '../http/client-rate-limit';
 import { isSameOrigin } from '../http/form-posts';
 import { rumLogFields, RUM_LOG_MESSAGE } from '../rum/log-line';
 import type { RumSummary } from '../rum/summary';
@@ -51,15 +51,13 @@ export function rumApi({ origin, limit, opsToken, logger, summary, webVitals, on
     '/api/rum',
     noStore,
     (req, res, next) => (isSameOrigin(req, origin) ? next() : refuse(res, 403, 'forbidden')),
-    // express-rate-limit rather than the form limiter: an IPv6 client is keyed by its /56 (it may own
-    // the whole range), and the standard RateLimit header tells a well-behaved sender when to come back.
-    rateLimit({
+    // Counted by each replica alone (N replicas take N times the limit): reports come with every sampled
+    // page view, too many to cost a database round trip each, as the forms' shared budget does.
+    clientRateLimit({
       windowMs: 60_000,
       limit,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
       logger,
-      handler: (_req, res) => {
+      refuse: (_req, res) => {
         onRateLimited?.();
         refuse(res, 429, 'rate_limited');
       },

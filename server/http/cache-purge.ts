@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router } from 'express';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { SITEMAP_PATH } from '../render/seo-files';
 
-/** Signatures older (or newer) than this are refused, so a captured call cannot be replayed later. */
+/** Signatures older (or newer) than this are refused, so a captured call cannot be replayed later (nor within it: each is accepted once). */
 const MAX_SKEW_S = 300;
 
 const bodySchema = z.object({ paths: z.array(z.string().startsWith('/').max(2048)).max(1000).optional() }).strict();
@@ -13,27 +14,74 @@ export function signPurge(secret: string, body: string, t = Math.floor(Date.now(
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
-export function verifyPurge(secret: string, header: string | undefined, body: string, nowS = Math.floor(Date.now() / 1000)): boolean {
+/** A verified signature: its HMAC, and when no replica accepts it any more. */
+export interface PurgeSignature {
+  digest: Buffer;
+  /** Unix seconds: the signature's time plus the skew allowed. */
+  expiresS: number;
+}
+
+export function verifyPurge(secret: string, header: string | undefined, body: string, nowS = Math.floor(Date.now() / 1000)): PurgeSignature | null {
   const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header ?? '');
-  if (!match) return false;
+  if (!match) return null;
   const t = Number(match[1]);
-  if (Math.abs(nowS - t) > MAX_SKEW_S) return false;
+  if (Math.abs(nowS - t) > MAX_SKEW_S) return null;
   const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
-  return timingSafeEqual(expected, Buffer.from(match[2]!, 'hex'));
+  const digest = Buffer.from(match[2]!, 'hex');
+  return timingSafeEqual(expected, digest) ? { digest, expiresS: t + MAX_SKEW_S } : null;
+}
+
+/**
+ * Where a purge is recorded before it is done: its signature is accepted once (a captured call
+ * replayed within the skew allowed is refused), and every other replica is told to purge the same.
+ */
+export interface PurgeBroadcast {
+  /** 'replayed' when the signature was used before; else the other replicas are told (or there are none). */
+  publish(signature: PurgeSignature, paths: readonly string[]): Promise<'published' | 'replayed'>;
+}
+
+/** One process alone: nobody else to tell; the signatures used are kept in memory until they expire. */
+export function inProcessPurgeBroadcast(now = Date.now): PurgeBroadcast {
+  /** Digest (hex) → expiry (ms). Purges are rare: a sweep on each is cheap. */
+  const used = new Map<string, number>();
+  return {
+    async publish({ digest, expiresS }) {
+      for (const [key, expiresMs] of used) if (expiresMs < now()) used.delete(key);
+      const key = digest.toString('hex');
+      if (used.has(key)) return 'replayed';
+      used.set(key, expiresS * 1000);
+      return 'published';
+    },
+  };
+}
+
+export interface CachePurgeOptions {
+  secret: string | undefined;
+  broadcast: PurgeBroadcast;
+  /** Drops this replica's cached pages under the path prefixes (all when none) and its upstream answers. */
+  purge: (paths: string[]) => number;
+  logger: Logger;
 }
 
 /**
  * `POST /api/cache/purge`: the content system says what changed (`{"paths": [...]}`, page path
- * prefixes; no paths: everything) and the site drops those pages and its copies of upstream answers.
- * Signed with the shared secret; without a secret configured the endpoint does not exist.
+ * prefixes; no paths: everything) and every replica drops those pages and its copies of upstream
+ * answers. Signed with the shared secret; without a secret configured the endpoint does not exist.
+ *
+ *   200 { purged: n }                  (pages this replica dropped; the others drop theirs)
+ *   400 { error: 'bad_request' }       (not the JSON above)
+ *   401 { error: 'bad_signature' }     (no signature, a wrong one, or one over five minutes off)
+ *   409 { error: 'replayed' }          (this signature was accepted before: the purge was done)
+ *   503 { error: 'unavailable' }       (the database failed: nothing was purged, send it again)
  */
-export function cachePurge({ secret, purge }: { secret: string | undefined; purge: (paths: string[]) => number }): Router {
+export function cachePurge({ secret, broadcast, purge, logger }: CachePurgeOptions): Router {
   const router = Router();
   if (!secret) return router;
-  router.post('/api/cache/purge', express.text({ type: 'application/json', limit: '64kb' }), (req, res) => {
+  router.post('/api/cache/purge', express.text({ type: 'application/json', limit: '64kb' }), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const raw = typeof req.body === 'string' ? req.body : '';
-    if (!verifyPurge(secret, req.get('x-signature'), raw)) return void res.status(401).json({ error: 'bad_signature' });
+    const signature = verifyPurge(secret, req.get('x-signature'), raw);
+    if (!signature) return void res.status(401).json({ error: 'bad_signature' });
     let parsed;
     try {
       parsed = bodySchema.safeParse(JSON.parse(raw || '{}'));
@@ -43,7 +91,18 @@ export function cachePurge({ secret, purge }: { secret: string | undefined; purg
     if (!parsed?.success) return void res.status(400).json({ error: 'bad_request' });
     const paths = parsed.data.paths ?? [];
     // The sitemap lists every page: whatever changed, it changed too. No paths: everything goes anyway.
-    res.json({ purged: purge(paths.length > 0 ? [...paths, SITEMAP_PATH] : []) });
+    const purged = paths.length > 0 ? [...paths, SITEMAP_PATH] : [];
+    let published;
+    try {
+      published = await broadcast.publish(signature, purged);
+    } catch (err) {
+      // A purge the other replicas may not hear of is not done here either: the content system's retry does it everywhere.
+      logger.error({ err }, 'cache purge not recorded: the database failed');
+      return void res.status(503).setHeader('Retry-After', '5').json({ error: 'unavailable' });
+    }
+    // 409 rather than 401: the signature is good, and a sender that retried after a lost answer learns the purge was done.
+    if (published === 'replayed') return void res.status(409).json({ error: 'replayed' });
+    res.json({ purged: purge(purged) });
   });
   return router;
 }

@@ -1,4 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Store } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import { clientRateLimit } from './client-rate-limit';
 
 /**
  * What a POST must pass before any action runs: it comes from this site's own pages (Sec-Fetch-Site,
@@ -16,25 +19,6 @@ export function isSameOrigin(req: Request, origin: string): boolean {
   }
 }
 
-/** A fixed-window counter per client address; old windows are dropped as they pass. */
-export function createRateLimiter({ windowMs, max, now = Date.now }: { windowMs: number; max: number; now?: () => number }) {
-  let windowStart = now();
-  let counts = new Map<string, number>();
-  return {
-    /** Seconds until the client may post again, or 0 when this post is allowed. */
-    hit(key: string): number {
-      const t = now();
-      if (t - windowStart >= windowMs) {
-        windowStart = t;
-        counts = new Map();
-      }
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
-      return count > max ? Math.ceil((windowStart + windowMs - t) / 1000) : 0;
-    },
-  };
-}
-
 /**
  * The largest form the site takes: the inquiry at its bounds. Its free text may hold about 7,900
  * characters (message 5,000, note 1,000, 20 fabric entries of 60, name, address, box...), which a
@@ -49,24 +33,26 @@ const PARAMETER_LIMIT = 100;
 
 export interface FormPostOptions {
   origin: string;
-  rateLimit: { windowMs: number; max: number };
+  /** Posts one client address may make in `windowMs`, counted in `store` (unset: in this process). */
+  rateLimit: { windowMs: number; max: number; store?: Store };
   refuse: (req: Request, res: Response, status: number) => void;
   /** Told of each post refused for the rate (the site's metrics). */
   onRateLimited?: () => void;
+  logger: Logger;
 }
 
-export function formPosts({ origin, rateLimit, refuse, onRateLimited }: FormPostOptions): RequestHandler[] {
-  const limiter = createRateLimiter(rateLimit);
-  const guard: RequestHandler = (req, res, next) => {
-    if (req.method !== 'POST') return next();
-    if (!isSameOrigin(req, origin)) return refuse(req, res, 403);
-    const retryAfter = limiter.hit(req.ip ?? 'unknown');
-    if (retryAfter > 0) {
+export function formPosts({ origin, rateLimit, refuse, onRateLimited, logger }: FormPostOptions): RequestHandler[] {
+  const sameOrigin: RequestHandler = (req, res, next) => (req.method !== 'POST' || isSameOrigin(req, origin) ? next() : refuse(req, res, 403));
+  const limit = clientRateLimit({
+    windowMs: rateLimit.windowMs,
+    limit: rateLimit.max,
+    store: rateLimit.store,
+    skip: (req) => req.method !== 'POST',
+    refuse: (req, res) => {
       onRateLimited?.();
-      res.setHeader('Retry-After', String(retryAfter));
-      return refuse(req, res, 429);
-    }
-    next();
-  };
-  return [guard, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT })];
+      refuse(req, res, 429);
+    },
+    logger,
+  });
+  return [sameOrigin, limit, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT })];
 }

@@ -449,16 +449,23 @@ describe('limits', () => {
 });
 
 describe('the rate limit', () => {
-  it('answers 429 with a page once a client has posted FORM_RATE_LIMIT_MAX times', async () => {
+  it('answers 429 with a page once a client has posted FORM_RATE_LIMIT_MAX times, with the standard RateLimit headers', async () => {
     const strict = await startTestSite({ FORM_RATE_LIMIT_MAX: '2' });
     try {
       const send = () => request(strict.server).post('/en/newsletter').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode({ email: 'x' }));
-      expect((await send()).status).toBe(400);
-      expect((await send()).status).toBe(400);
+      const first = await send();
+      expect(first.status).toBe(400);
+      expect(first.headers['ratelimit-policy']).toMatch(/^"2-in-10min"; q=2; w=600; pk=:[A-Za-z0-9+/=]+:$/);
+      expect(first.headers.ratelimit).toMatch(/^"2-in-10min"; r=1; t=(600|599)$/);
+      expect((await send()).headers.ratelimit).toMatch(/; r=0; /);
       const limited = await send();
       expect(limited.status).toBe(429);
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers.ratelimit).toMatch(/; r=0; /);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(590);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
       expect(limited.text).toContain('error-page');
+      // Pages are not counted.
+      expect((await request(strict.server).get('/en/newsletter')).headers.ratelimit).toBeUndefined();
     } finally {
       await strict.stop();
     }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPurge } from '../../server/http/cache-purge';
+import { until } from '../support/until';
 import { startTestSite } from './helpers';
 
 const SECRET = 'a-long-shared-secret-for-the-purge-webhook';
@@ -86,7 +87,7 @@ describe('HTML cache', () => {
     expect((await get('/en/blog?page=2')).headers.age).toBeDefined();
   });
 
-  it('drops what the signed purge webhook names, and refuses an unsigned or old call', async () => {
+  it('drops what the signed purge webhook names, and refuses an unsigned, old or replayed call', async () => {
     await get('/en/blog');
     await new Promise((r) => setTimeout(r, 50));
     expect((await get('/en/blog')).headers.age).toBeDefined();
@@ -96,10 +97,17 @@ describe('HTML cache', () => {
     expect((await post('t=1,v1=' + '0'.repeat(64))).status).toBe(401);
     expect((await post(signPurge(SECRET, body, Math.floor(Date.now() / 1000) - 3600))).status).toBe(401);
     expect((await post(signPurge('another-secret-of-the-same-length-xx', body))).status).toBe(401);
-    const ok = await post(signPurge(SECRET, body));
+    const signature = signPurge(SECRET, body);
+    const ok = await post(signature);
     expect(ok.status).toBe(200);
     expect(ok.body.purged).toBeGreaterThanOrEqual(1);
     expect((await get('/en/blog')).headers.age).toBeUndefined();
     expect((await get('/en/categories')).headers.age).toBeDefined();
+    // A signature is good once: the same call again is refused, and purges nothing.
+    await until('the page is kept again', async () => (await get('/en/blog')).headers.age !== undefined);
+    const replayed = await post(signature);
+    expect(replayed.status).toBe(409);
+    expect(replayed.body).toEqual({ error: 'replayed' });
+    expect((await get('/en/blog')).headers.age).toBeDefined();
   });
 });
