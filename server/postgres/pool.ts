@@ -23,6 +23,8 @@ export function createPool({ url, max, logger, applicationName }: PoolOptions): 
     application_name: applicationName,
     // A replica that cannot reach the database fails that request quickly instead of queueing forever.
     connectionTimeoutMillis: 5000,
+    // Nor does a query wait forever on a database that stopped answering (a scrape of /metrics, a post).
+    query_timeout: 10_000,
     idleTimeoutMillis: 30_000,
   });
   pool.on('error', (error) => logger.warn({ err: error }, 'an idle database connection failed'));

@@ -29,6 +29,8 @@ interface Entry<T> {
 export class SwrCache<T extends {}> {
   private readonly entries: LRUCache<string, Entry<T>>;
   private readonly inflight = new Map<string, Promise<T>>();
+  /** Counts purges: a load that began before one may carry what the purge dropped, so it is not kept. */
+  private purges = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: SwrCacheOptions<T>) {
@@ -54,7 +56,10 @@ export class SwrCache<T extends {}> {
 
   /** Drops every entry whose key starts with `prefix` (all entries when empty). */
   purge(prefix = ''): void {
+    this.purges++;
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    // A caller after the purge must not join a load that began before it.
+    for (const key of this.inflight.keys()) if (key.startsWith(prefix)) this.inflight.delete(key);
   }
 
   get size(): number {
@@ -64,13 +69,16 @@ export class SwrCache<T extends {}> {
   private refresh(key: string, load: () => Promise<T>): Promise<T> {
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = load()
+      const purges = this.purges;
+      const started: Promise<T> = load()
         .then((value) => {
-          const ttlMs = this.options.ttlOf?.(value) ?? this.options.ttlMs;
-          this.entries.set(key, { value, storedAt: this.now(), ttlMs });
+          if (purges === this.purges) this.entries.set(key, { value, storedAt: this.now(), ttlMs: this.options.ttlOf?.(value) ?? this.options.ttlMs });
           return value;
         })
-        .finally(() => this.inflight.delete(key));
+        .finally(() => {
+          if (this.inflight.get(key) === started) this.inflight.delete(key);
+        });
+      pending = started;
       this.inflight.set(key, pending);
     }
     return pending;

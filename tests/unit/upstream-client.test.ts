@@ -112,6 +112,18 @@ describe('stale-while-revalidate cache', () => {
     expect(swr.size).toBe(1);
   });
 
+  it('never keeps, nor lets a later caller join, a load that began before a purge', async () => {
+    const swr = new SwrCache<{ v: number }>({ max: 10, maxSize: 1000, sizeOf: () => 1, ttlMs: 1000, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 });
+    let release!: (value: { v: number }) => void;
+    const before = swr.get('GET page', () => new Promise((resolve) => (release = resolve)));
+    swr.purge('GET page');
+    const after = swr.get('GET page', async () => ({ v: 2 }));
+    release({ v: 1 });
+    expect(await before).toEqual({ v: 1 });
+    expect(await after).toEqual({ v: 2 });
+    expect(await swr.get('GET page', async () => ({ v: 3 }))).toEqual({ v: 2 });
+  });
+
   it('keeps what its entries weigh under the bound, dropping the least recently used', async () => {
     const swr = new SwrCache<{ v: number; bytes: number }>({ max: 100, maxSize: 100, sizeOf: (value) => value.bytes, ttlMs: 1000, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 });
     await swr.get('a', async () => ({ v: 1, bytes: 40 }));
