@@ -17,9 +17,10 @@ RUN npm run build && npm prune --omit=dev
 # content API inside itself unless UPSTREAM_URL is set) and the content API alone for several site
 # replicas (`node dist/server/cms.js`, port CMS_PORT or 3001; compose.yaml runs both).
 FROM node:24-slim AS runtime
-# MALLOC_ARENA_MAX: see docs/decisions/0022-memory.md (glibc's per-thread arenas held 130 MB more).
+# MALLOC_ARENA_MAX and NODE_OPTIONS: the runtime of scripts/runtime-env.mjs (docs/decisions/0022-memory.md).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    NODE_OPTIONS=--max-old-space-size=128 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

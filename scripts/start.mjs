@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runtimeEnv } from './runtime-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = process.argv[2] === 'cms' ? 'cms.js' : 'main.js';
@@ -16,10 +17,8 @@ if (!required.every((file) => existsSync(file))) {
 }
 
 // The server runs as a child so signals reach it directly and its exit code is ours. React and Express
-// read NODE_ENV when they load: without it they run their slow development builds. glibc reads
-// MALLOC_ARENA_MAX when the process starts: two arenas keep the memory that compression threads free
-// from staying with the process (docs/decisions/0022-memory.md).
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+// read NODE_ENV when they load: without it they run their slow development builds.
+const env = runtimeEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
 const child = spawn(process.execPath, [path.join(root, 'dist/server', entry)], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

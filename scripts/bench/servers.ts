@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RUNTIME_ENV } from '../runtime-env.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
@@ -34,7 +35,7 @@ export const site = (port: number, env: Record<string, string>) =>
   start(
     ['node', 'dist/server/main.js'],
     // No warm-up: the sitemap's pages rendering in the background would overlap the first measurement.
-    // MALLOC_ARENA_MAX as `npm start` and the image set it (decision record 0022).
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', MALLOC_ARENA_MAX: '2', ...env },
+    // The runtime `npm start` and the image give it (memory settings, decision record 0022).
+    { ...RUNTIME_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
     answers(`http://127.0.0.1:${port}/readyz`),
   );

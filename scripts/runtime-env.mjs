@@ -1,0 +1,15 @@
+// How the site's processes run, wherever they start: `npm start`, `npm run cms`, the bench, and the
+// image (the Dockerfile's ENV says the same; tests/unit/runtime-env.test.ts keeps the two equal).
+// Why these values: docs/decisions/0022-memory.md.
+export const RUNTIME_ENV = {
+  // glibc's per-thread malloc arenas kept what the compression threads had freed (130 MB of RSS).
+  MALLOC_ARENA_MAX: '2',
+  // V8 sizes its heap from the machine's memory (4 GB here) and let 160 MB of garbage pile up before a
+  // full collection; the site's live heap stays under 64 MB at 200 connections.
+  NODE_OPTIONS: '--max-old-space-size=128',
+};
+
+/** The environment for a site process: the runtime's defaults under whatever the caller set. */
+export function runtimeEnv(env) {
+  return { ...RUNTIME_ENV, ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) };
+}
