@@ -8,10 +8,14 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const pinned = (args: string[]) => (process.platform === 'linux' ? ['taskset', '-c', '0', ...args] : args);
 
-/** Starts a server on core 0 and resolves once `ready` answers true (polled every 100 ms). */
+/**
+ * Starts a server on core 0 and resolves once `ready` answers true (polled every 100 ms). Every server,
+ * the site and those it is compared with, runs with the runtime `npm start` and the image give the
+ * site (memory settings, decision record 0022), so a ratio compares the code, not the heap limit.
+ */
 export async function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>): Promise<ChildProcess> {
   const [cmd, ...rest] = pinned(args);
-  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   let exited = false;
   child.once('exit', () => (exited = true));
   for (let i = 0; i < 300 && !exited; i++) {
@@ -35,7 +39,6 @@ export const site = (port: number, env: Record<string, string>) =>
   start(
     ['node', 'dist/server/main.js'],
     // No warm-up: the sitemap's pages rendering in the background would overlap the first measurement.
-    // The runtime `npm start` and the image give it (memory settings, decision record 0022).
-    { ...RUNTIME_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
     answers(`http://127.0.0.1:${port}/readyz`),
   );
