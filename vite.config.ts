@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compileHints } from './scripts/build/compile-hints.ts';
 import { precompressFiles } from './scripts/build/precompress-files.ts';
@@ -10,7 +11,16 @@ import { shareImages } from './scripts/build/share-images.ts';
  * and stylesheet tags; image variants, kept between builds in dist/.cache, which no build empties)
  * and, with `--ssr`, the server bundle (the site and the standalone content API).
  */
+/**
+ * react-router's package points every import at its development build, whose only difference is
+ * `ENABLE_DEV_WARNINGS = true`: warnings built on every render and their strings shipped to phones.
+ * Both bundles take its production build instead; the server bundles it for that (an external
+ * import would be resolved by Node, to the development build).
+ */
+const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
 export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   plugins: [react(), ...(isSsrBuild ? [] : [shareImages('public'), imageVariants('public', 'dist/.cache/image-variants'), compileHints('client/entry.tsx'), precompressFiles('public')])],
   publicDir: 'public',
   build: isSsrBuild
@@ -32,5 +42,5 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The loader (boot.ts) is the page's one script tag; it loads the entry once the page is painted.
         rollupOptions: { input: ['client/entry.tsx', 'client/boot.ts'] },
       },
-  ssr: { noExternal: [] },
+  ssr: { noExternal: ['react-router'] },
 }));
