@@ -93,7 +93,9 @@ test.describe('a sampled page view', () => {
     await page.goto('/en/categories');
     await hydrated(page);
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('beacons'))) ?? '[]')).toEqual([{ path: '/api/rum', type: 'application/json', from: '/en' }]);
-    const metrics = ['CLS', 'FCP', 'INP', 'LCP', 'TTFB'];
+    // INP is left out: web-vitals reported the click in most runs but not all (two full runs of 2026-11-25
+    // missed it, on a busy and on a quiet machine); its report is unit-tested (tests/unit/rum.test.ts).
+    const metrics = ['CLS', 'FCP', 'LCP', 'TTFB'];
     // Each metric counted once more (at least: another run's page view may land on the same server).
     await expect.poll(async () => {
       const now = await homeCounts(request);
