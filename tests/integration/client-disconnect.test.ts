@@ -11,7 +11,7 @@ import { CONTENT_DIR } from '../../server/paths';
 import { pathTo } from '../../shared/routes';
 import { collectingLogger, DEBUG } from '../support/log-lines';
 import { startUpstreamProxy, type UpstreamProxy } from '../support/upstream-proxy';
-import { waitFor } from '../support/wait';
+import { until } from '../support/until';
 import { startTestSite } from './helpers';
 
 /**
@@ -76,7 +76,7 @@ describe('clients that disconnect mid-render', () => {
     let received = 0;
     const onRequest = () => void received++;
     site.server.on('request', onRequest);
-    return waitFor(() => received >= count, `${count} requests to arrive`).finally(() => site.server.off('request', onRequest));
+    return until(`${count} requests to arrive`, () => received >= count).finally(() => site.server.off('request', onRequest));
   }
 
   it('stops the renders of 100 clients that left, logs nothing above debug, and leaves nothing behind', { timeout: 60_000 }, async () => {
@@ -103,23 +103,23 @@ describe('clients that disconnect mid-render', () => {
       ...Array.from({ length: 20 }, () => impatient('/de/blog', left)),
     ];
     // Every render is under way, waiting for the upstream (81: each visitor's, and the one shared), when everyone leaves.
-    await waitFor(() => count('render started') === 81, 'every render to start');
+    await until('every render to start', () => count('render started') === 81);
     leave();
     await Promise.all(clients);
     expect(answered).toEqual([]);
-    await waitFor(() => count('request aborted') === 100, 'the request log of every client that left');
-    await waitFor(() => count('render stopped: the client went away') === 80, 'every visitor’s render to stop');
+    await until('the request log of every client that left', () => count('request aborted') === 100);
+    await until('every visitor’s render to stop', () => count('render stopped: the client went away') === 80);
 
     // The shared render was not stopped by its visitors leaving: once the upstream answers, its page is in the cache.
     release();
-    await waitFor(async () => (await fetch(`${site.url}/de/blog`)).headers.get('x-cache') === 'HIT', 'the shared page in the cache');
+    await until('the shared page in the cache', async () => (await fetch(`${site.url}/de/blog`)).headers.get('x-cache') === 'HIT');
     expect(count('render started')).toBe(81);
 
     // No timer is left: well before a render's 10-s timer would fire (sockets may take a keep-alive
     // timeout to close), the process is back where it was.
     const timers = (resources: Map<string, number>) => new Map([...resources].filter(([kind]) => kind === 'Timeout'));
-    await waitFor(() => within(timers(activeResources()), timers(baseline)), 'the timers to return to the baseline', 3000);
-    await waitFor(() => within(activeResources(), baseline), 'the handles to return to the baseline', 20_000);
+    await until('the timers to return to the baseline', () => within(timers(activeResources()), timers(baseline)), 3000);
+    await until('the handles to return to the baseline', () => within(activeResources(), baseline), 20_000);
     // Above debug: only the request log of this test's own complete requests.
     expect(fromHere().filter((l) => l.level > DEBUG && l.msg !== 'request completed')).toEqual([]);
     expect(warnings).toEqual([]);
@@ -133,7 +133,7 @@ describe('clients that disconnect mid-render', () => {
     const left = new Promise<void>((resolve) => (leave = resolve));
     // The first to ask starts the render (the upstream holds it); then five more wait and five give up.
     const starter = impatient('/sl/blog?page=2', left);
-    await waitFor(() => renders() === 1, 'the render to start');
+    await until('the render to start', () => renders() === 1);
     const arrived = requestsReceived(10);
     const patient = Array.from({ length: 5 }, () => fetch(`${site.url}/sl/blog?page=2`));
     const quitters = Array.from({ length: 5 }, () => impatient('/sl/blog?page=2', left));

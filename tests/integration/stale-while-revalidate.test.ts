@@ -12,7 +12,7 @@ import { pathTo } from '../../shared/routes';
 import { createUpstreamClient } from '../../server/upstream/client';
 import { collectingLogger, type LogLine } from '../support/log-lines';
 import { startUpstreamProxy, type UpstreamProxy } from '../support/upstream-proxy';
-import { waitFor } from '../support/wait';
+import { until } from '../support/until';
 import { startTestSite } from './helpers';
 
 /**
@@ -32,7 +32,7 @@ function client(site: TestSite) {
 }
 
 /** Resolves once an entry stored at `storedBy` (a time no earlier than the store) has surely expired. */
-const expired = (storedBy: number, ttlS: number) => waitFor(() => Date.now() > storedBy + ttlS * 1000 + 50, 'the cached copy to expire', ttlS * 1000 + 5000);
+const expired = (storedBy: number, ttlS: number) => until('the cached copy to expire', () => Date.now() > storedBy + ttlS * 1000 + 50, ttlS * 1000 + 5000);
 
 /** The real content API on a port of its own, behind a proxy the test can slow down or take down. */
 async function contentApiBehindProxy(): Promise<{ cms: RunningCms; proxy: UpstreamProxy; close(): Promise<void> }> {
@@ -86,7 +86,7 @@ describe('an expired page and concurrent misses', () => {
     expect(Number(stale.headers.get('age'))).toBeGreaterThanOrEqual(TTL_S);
     expect(await stale.text()).toBe(firstBody);
 
-    await waitFor(() => logged(log.lines, 'background render finished').length === 1, 'the background render');
+    await until('the background render', () => logged(log.lines, 'background render finished').length === 1);
     expect(rendersOf(log.lines, '/en/blog')).toBe(2);
     const fresh = await get('/en/blog');
     expect(fresh.headers.get('x-cache')).toBe('HIT');
@@ -148,7 +148,7 @@ describe('an expired page and concurrent misses', () => {
     expect(stale.headers.get('x-cache')).toBe('STALE');
     expect(await stale.text()).toBe(xml);
     const finished = () => log.lines.slice(from).find((l) => l.msg === 'background render finished' && l.path === '/sitemap.xml');
-    await waitFor(() => finished() !== undefined, 'the sitemap made again');
+    await until('the sitemap made again', () => finished() !== undefined);
     expect(finished()).toMatchObject({ failed: false });
     const fresh = await get('/sitemap.xml');
     expect(fresh.status).toBe(200);
@@ -193,7 +193,7 @@ describe('a background render that fails', () => {
       expect(answer.headers.get('x-cache')).toBe('STALE');
       expect(answer.headers.get('etag')).toBe(etag);
     }
-    await waitFor(() => failed() === 1, 'the failed background render');
+    await until('the failed background render', () => failed() === 1);
     // Twenty visitors, one render, one line for ops.
     expect(rendersOf(log.lines, '/en/page/frequently-asked-questions-info-answers')).toBe(2);
     const warnings = log.lines.filter((l) => l.level >= pino.levels.values.warn!);
@@ -202,7 +202,7 @@ describe('a background render that fails', () => {
 
     upstream.proxy.down = false;
     // The next render is tried a time-to-live after the failure, by the next visitor.
-    await waitFor(async () => (await get('/en/page/frequently-asked-questions-info-answers')).headers.get('x-cache') === 'HIT', 'a fresh copy after the upstream came back', 10_000);
+    await until('a fresh copy after the upstream came back', async () => (await get('/en/page/frequently-asked-questions-info-answers')).headers.get('x-cache') === 'HIT', 10_000);
     expect(failed()).toBe(1);
     expect(log.lines.filter((l) => l.level >= pino.levels.values.warn!)).toEqual(warnings);
   });
@@ -242,8 +242,8 @@ describe('refilling the cache in the background', () => {
     expect((await get('/readyz')).status).toBe(503);
     expect(logged(log.lines, 'background render started')).toEqual([]);
     upstream.proxy.down = false;
-    await waitFor(async () => (await get('/readyz')).status === 200, 'readiness');
-    await waitFor(() => logged(log.lines, 'html cache refilled').length === 1, 'the warm-up', 60_000);
+    await until('readiness', async () => (await get('/readyz')).status === 200);
+    await until('the warm-up', () => logged(log.lines, 'html cache refilled').length === 1, 60_000);
     expect(logged(log.lines, 'refilling the html cache')[0]).toMatchObject({ pages: sitemap.length });
     expect(logged(log.lines, 'html cache refilled')[0]).toMatchObject({ pages: sitemap.length });
     expect(mostAtOnce(0)).toBe(2);
@@ -259,7 +259,7 @@ describe('refilling the cache in the background', () => {
     const from = log.lines.length;
     const answer = await purge(site, ['/de/']);
     expect(await answer.json()).toEqual({ purged: purged.length });
-    await waitFor(() => logged(log.lines.slice(from), 'html cache refilled').length === 1, 'the refill', 60_000);
+    await until('the refill', () => logged(log.lines.slice(from), 'html cache refilled').length === 1, 60_000);
     const started = logged(log.lines.slice(from), 'background render started').map((l) => l.path);
     expect(started.sort()).toEqual([...purged].sort());
     expect(mostAtOnce(from)).toBe(2);

@@ -19,6 +19,7 @@ import { createPool, type Pool } from '../../server/postgres/pool';
 import { createUpstreamClient } from '../../server/upstream/client';
 import { formsApi } from '../../server/upstream/forms-api';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
+import { until } from '../support/until';
 
 /** A real HTTP upstream whose answers each test scripts; it records what reached it. */
 interface Hit {
@@ -150,13 +151,6 @@ const newsletter = (n: number): Submission => {
   return { kind: 'newsletter', key: submissionKey('newsletter', body), locale: 'sl', body };
 };
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('the SQLite outbox', () => {
   it('acknowledges after an fsync (WAL, synchronous FULL); the worker writes without one', () => {
@@ -261,7 +255,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       const outbox = start();
       const sub = newsletter(1);
       const { id } = await outbox.enqueue(sub);
-      await until(async () => (await outbox.stats()).delivered === 1);
+      await until('1 delivered (outbox)', async () => (await outbox.stats()).delivered === 1);
       expect(hits).toEqual([{ path: '/api/forms/newsletter', lang: 'sl', key: sub.key, body: sub.body }]);
       expect(logLines.find((l) => l.msg === 'submission delivered')).toMatchObject({ submissionId: id, kind: 'newsletter', attempts: 1 });
       expect(logText).not.toContain('person1@example.com');
@@ -282,7 +276,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       answer = (_hit, res) => script[hits.length - 1]!(res);
       const outbox = start({ timeoutMs: 300 });
       await outbox.enqueue(newsletter(1));
-      await until(async () => (await outbox.stats()).delivered === 1);
+      await until('1 delivered (outbox)', async () => (await outbox.stats()).delivered === 1);
       expect(hits).toHaveLength(8);
       expect(new Set(hits.map((h) => h.key)).size).toBe(1);
       expect(await outbox.stats()).toEqual({ pending: 0, delivered: 1, dead: 0, oldestPendingAt: null });
@@ -293,7 +287,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       answer = (_hit, res) => json(res, 400, { error: 'bad_request', fields: { email: 'form.errors.email' } });
       const outbox = start();
       const { id } = await outbox.enqueue(newsletter(7));
-      await until(async () => (await outbox.stats()).dead === 1);
+      await until('1 dead (outbox)', async () => (await outbox.stats()).dead === 1);
       expect(hits).toHaveLength(1);
       expect(await engine.deadLetter(id)).toEqual({ status: 400, reason: 'bad_request: email', attempts: 1, email: 'person7@example.com' });
       expect(await engine.row(id)).toMatchObject({ body: null, status: 'dead' });
@@ -303,7 +297,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       // A refusal without a JSON body (a proxy's error page) is still a refusal.
       answer = (_hit, res) => res.writeHead(413, { 'content-type': 'text/html' }).end('<h1>Too large</h1>');
       await outbox.enqueue(newsletter(8));
-      await until(async () => (await outbox.stats()).dead === 2);
+      await until('2 dead (outbox)', async () => (await outbox.stats()).dead === 2);
     });
 
     it('delivers a few at a time, oldest first, and drains at once when the upstream comes back', async () => {
@@ -313,12 +307,12 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       let draws = 0;
       const outbox = start({ backoffMs: 4000, random: () => (draws++ === 0 ? 0 : 1) });
       for (let n = 0; n < 12; n++) await outbox.enqueue(newsletter(n));
-      await until(() => hits.length >= 12);
+      await until('12 attempts', () => hits.length >= 12);
       up = true;
       hits = [];
       const started = Date.now();
       // The first retry succeeds at about 2 s and pulls the rest forward: all are in well before 4 s.
-      await until(async () => (await outbox.stats()).delivered === 12, 6000);
+      await until('12 delivered (outbox)', async () => (await outbox.stats()).delivered === 12, 6000);
       expect(Date.now() - started).toBeLessThan(3000);
       expect(hits).toHaveLength(12);
       expect(new Set(hits.map((h) => h.key)).size).toBe(12);
@@ -331,7 +325,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       const store = engine.openStore();
       for (let n = 0; n < 8; n++) await store.enqueue(newsletter(n), n);
       const outbox = start();
-      await until(async () => (await outbox.stats()).delivered === 8);
+      await until('8 delivered (outbox)', async () => (await outbox.stats()).delivered === 8);
       // Four claimed at a time, in id order: the first four arrive before the last four.
       const order = hits.map((h) => (h.body as { email: string }).email);
       expect(new Set(order.slice(0, 4))).toEqual(new Set([0, 1, 2, 3].map((n) => `person${n}@example.com`)));
@@ -344,7 +338,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       };
       const outbox = start({ timeoutMs: 5000 });
       await outbox.enqueue(newsletter(1));
-      await until(() => hits.length === 1);
+      await until('the first attempt', () => hits.length === 1);
       let closed = false;
       const closing = outbox.close().then(() => (closed = true));
       await new Promise((r) => setTimeout(r, 100));
@@ -364,11 +358,11 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       const down = start({ baseUrl: 'http://127.0.0.1:9/api/', timeoutMs: 300 });
       await down.enqueue(newsletter(1));
       await down.enqueue(newsletter(2));
-      await until(() => logLines.some((l) => l.msg === 'upstream forms endpoint failing; submissions wait in the outbox'));
+      await until('the failing endpoint logged', () => logLines.some((l) => l.msg === 'upstream forms endpoint failing; submissions wait in the outbox'));
       await down.close();
       answer = (_hit, res) => json(res, 201, { id: 'x' });
       const up = start();
-      await until(async () => (await up.stats()).delivered === 2);
+      await until('2 delivered (up)', async () => (await up.stats()).delivered === 2);
       expect(hits).toHaveLength(2);
     });
   });
@@ -409,7 +403,7 @@ describe('replicas on one PostgreSQL', () => {
     const deliverer = startOutbox({ database: pg.database(), deliver: (s) => forms.submit(s), logger, leaseMs: 3000 });
     cleanups.push(() => deliverer.close());
     await pg.openStore().enqueue(newsletter(1), Date.now());
-    await until(async () => (await deliverer.stats()).delivered === 1, 5000);
+    await until('1 delivered (deliverer)', async () => (await deliverer.stats()).delivered === 1, 5000);
     expect(hits).toHaveLength(1);
   });
 
