@@ -14,7 +14,11 @@ export function reportWebVitals(page: Pick<RumReport, 'route' | 'locale'>): void
   const add = (metric: MetricWithAttribution) => batch.add(toRumMetric(metric));
   const options = { generateTarget: tagName };
   onLCP(add, options);
-  onINP(add, options);
+  // Every change: web-vitals works out an interaction in an idle callback, and when the page is hidden
+  // first (a click that leaves the page) it does so after its final report, which then has no INP.
+  // Reported as it changes, the value reaches the batch before the beacon goes (web-vitals' hidden
+  // listeners capture on window; ours runs after them).
+  onINP(add, { ...options, reportAllChanges: true });
   onCLS(add, options);
   onFCP(add);
   onTTFB(add);
