@@ -12,6 +12,7 @@ import { createRoutes, LAYOUT_ROUTE_ID, pageRouteId } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
 import { guardLazyRoutes } from './runtime/chunk-reload';
 import { scheduleFirstScroll } from './runtime/first-scroll';
+import { setInAppNavigation } from './runtime/in-app-navigation';
 import { deserializeErrors, payloadDataStrategy } from './runtime/payload';
 import { startLinkPrefetch } from './runtime/prefetch';
 import { startRealUserMetrics } from './runtime/rum/start';
@@ -58,6 +59,7 @@ async function mount(): Promise<void> {
     },
     dataStrategy: fullLoadOnNewBuild(payloadDataStrategy, () => outdated),
   });
+  setInAppNavigation((path, options) => router.navigate(path, options));
   await yieldToMain();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for one long task: the painted page stays responsive, and a tap before hydration is replayed.

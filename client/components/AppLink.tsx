@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import type { Link } from '../../shared/api/contract';
 import { safeExternalUrl } from '../../shared/safe-url';
 import { ROUTES, pathTo, type RouteName } from '../../shared/routes';
 import { useLayout } from '../layout/use-layout';
+import { Link as SiteLink } from './Link';
 
 /** Resolves a content link to a path on this site, or to a checked external URL. */
 export function useLinkTarget(): (link: Link) => { href: string; external: boolean } | null {
@@ -34,8 +34,8 @@ export function AppLink({ link, className, children }: { link: Link; className?:
     );
   }
   return (
-    <RouterLink className={className} to={target.href}>
+    <SiteLink className={className} to={target.href}>
       {children}
-    </RouterLink>
+    </SiteLink>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './Link';
 import type { ArticleSummary, Category, ProductSummary } from '../../shared/api/contract';
 import { formatDate } from '../../shared/format';
 import { pathTo } from '../../shared/routes';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from './Link';
 import { useTranslation } from '../i18n/use-translation';
 import { pathTo } from '../../shared/routes';
 import { MAX_FAQ_QUERY } from '../../shared/search/faq-items';

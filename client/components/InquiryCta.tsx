@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { useTranslation } from '../i18n/use-translation';
 import type { OfferType } from '../../shared/forms/inquiry';
 import { pathTo } from '../../shared/routes';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { useTranslation } from '../i18n/use-translation';
 import { pathTo } from '../../shared/routes';
 import { useLayout } from '../layout/use-layout';

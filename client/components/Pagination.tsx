@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { useTranslation } from '../i18n/use-translation';
 import { pageLink, paginate, type PaginationInput } from '../../shared/pagination';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { useTranslation } from '../i18n/use-translation';
 import type { AccountSubmission } from '../../shared/api/contract';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';

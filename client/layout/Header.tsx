@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../components/Link';
 import { useTranslation } from '../i18n/use-translation';
 import { pathTo } from '../../shared/routes';
 import { marketPhone } from '../../shared/showrooms';

@@ -1,4 +1,5 @@
-import { Link, useActionData, useLoaderData } from 'react-router';
+import { useActionData, useLoaderData } from 'react-router';
+import { Link } from '../components/Link';
 import { useTranslation } from '../i18n/use-translation';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../shared/routes';

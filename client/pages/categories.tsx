@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../components/Link';
 import type { ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { Img } from '../components/Img';

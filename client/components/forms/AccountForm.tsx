@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '../Link';
 import { useTranslation } from '../../i18n/use-translation';
 import type { FormResult } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { useTranslation } from '../../i18n/use-translation';
 import { Honeypot } from '../../components/forms/Honeypot';
 import { useMessageParams } from './messages';
