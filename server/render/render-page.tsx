@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { i18nBundleSource } from '../../client/i18n/bundles';
 import { I18nProvider } from '../../client/i18n/i18n';
 import { buildHead } from '../../shared/head';
@@ -29,6 +29,15 @@ export interface RenderDeps extends LoaderDeps, AnswerDeps {
   gtmId?: string;
   /** Share of page views that report web vitals (0 to 1); none when unset. */
   rumSampleRate?: number;
+}
+
+/**
+ * The routes of the matched branch alone, for the static router: it converts every route it is given
+ * and React Router matches them again while rendering, on every render; the whole tree has a route per
+ * screen and locale (64), the branch two. Rendering needs no other: links are plain anchors.
+ */
+function matchedBranch(context: StaticHandlerContext): RouteObject[] {
+  return context.matches.reduceRight<RouteObject[] | undefined>((children, { route }) => [{ ...route, children } as RouteObject], undefined) ?? [];
 }
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
@@ -99,7 +108,7 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
       signal.removeEventListener('abort', stop);
       resolve(page);
     };
-    const router = createStaticRouter(deps.handler.dataRoutes, context);
+    const router = createStaticRouter(matchedBranch(context), context);
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider value={i18n}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
