@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
+import { pathLocale } from '../shared/locales';
 import { ROUTE_TRAITS } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
 import { storedConsent } from './features/consent/record';
@@ -41,7 +42,7 @@ async function mount(): Promise<void> {
     screen: () => fromPayload,
     action: (name) => (ROUTE_TRAITS[name].action ? fromPayload : undefined),
     notFound: fromPayload,
-  });
+  }, [data.locale]);
   let router: ReturnType<typeof createBrowserRouter> | undefined;
   const importers = guardLazyRoutes(routes, () => router?.state.navigation.location ?? window.location);
   // The UI strings come beside the route modules (the server preloads both).
@@ -59,7 +60,8 @@ async function mount(): Promise<void> {
     },
     dataStrategy: fullLoadOnNewBuild(payloadDataStrategy, () => outdated),
   });
-  setInAppNavigation((path, options) => router.navigate(path, options));
+  // The router knows this locale's pages only: another locale's is a document of its own.
+  setInAppNavigation((path, options) => (pathLocale(path) === data.locale ? router.navigate(path, options) : window.location.assign(path)));
   await yieldToMain();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for one long task: the painted page stays responsive, and a tap before hydration is replayed.

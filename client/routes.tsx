@@ -71,8 +71,12 @@ function pageRoute(id: string, path: string, module: string, loader: LoaderFunct
   };
 }
 
-export function createRoutes(loaders: RouteLoaders = {}): RouteObject[] {
-  const screens = LOCALES.flatMap((locale) =>
+/**
+ * The tree of every locale (the server's), or of some: the browser's has its page's locale alone, since
+ * moving to another is a full page load, and React Router ranks and matches every route it has.
+ */
+export function createRoutes(loaders: RouteLoaders = {}, locales: readonly Locale[] = LOCALES): RouteObject[] {
+  const screens = locales.flatMap((locale) =>
     ROUTE_NAMES.map((name) =>
       pageRoute(routeId(name, locale), routePattern(name, locale), PAGE_MODULES[name], loaders.screen?.(name, locale), loaders.action?.(name, locale)),
     ),

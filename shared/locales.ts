@@ -17,3 +17,9 @@ export function isLocale(value: unknown): value is Locale {
 export function toLocale(value: unknown): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
+
+/** The locale a path names in its first segment, if it names one. */
+export function pathLocale(pathname: string): Locale | null {
+  const first = pathname.split('/')[1];
+  return isLocale(first) ? first : null;
+}

@@ -1,5 +1,6 @@
-import { redirect, UNSAFE_ErrorResponseImpl, type DataStrategyFunction, type DataStrategyResult } from 'react-router';
+import { redirect, redirectDocument, UNSAFE_ErrorResponseImpl, type DataStrategyFunction, type DataStrategyResult } from 'react-router';
 import { payloadPath, type PagePayload, type SerializedRouteError } from '../../shared/document';
+import { pathLocale } from '../../shared/locales';
 
 export function deserializeError(error: SerializedRouteError): unknown {
   return error.kind === 'response' ? new UNSAFE_ErrorResponseImpl(error.status, error.statusText, error.data) : new Error(error.message);
@@ -40,7 +41,8 @@ export const payloadDataStrategy: DataStrategyFunction = async ({ request, match
   await Promise.all(
     toLoad.map(async (match) => {
       answers[match.route.id] = await match.resolve(async () => {
-        if (payload.redirect) return redirect(payload.redirect);
+        // The browser's router has the current locale's routes alone (client/routes.tsx).
+        if (payload.redirect) return (pathLocale(payload.redirect) === pathLocale(location.pathname) ? redirect : redirectDocument)(payload.redirect);
         const error = payload.errors?.[match.route.id];
         if (error) throw deserializeError(error);
         return results?.[match.route.id] ?? null;

@@ -1,7 +1,7 @@
 import type { StaticHandlerContext } from 'react-router';
 import { queryParamsOf } from '../../shared/route-match';
 import { parseRouteId, ROUTE_TRAITS } from '../../shared/routes';
-import { pathLocale } from '../request/request-locale';
+import { pathLocale } from '../../shared/locales';
 import { hasSessionCookie, readSession } from '../request/session-cookie';
 import { SEO_FILES } from './seo-files';
 

@@ -1,11 +1,5 @@
 import { parse } from 'cookie';
-import { LOCALE_COOKIE, isLocale, toLocale, type Locale } from '../../shared/locales';
-
-/** The locale a path names in its first segment, if it names one. */
-export function pathLocale(pathname: string): Locale | null {
-  const first = pathname.split('/')[1];
-  return isLocale(first) ? first : null;
-}
+import { LOCALE_COOKIE, isLocale, pathLocale, toLocale, type Locale } from '../../shared/locales';
 
 const localeCookieValue = (cookieHeader: string | null | undefined) => parse(cookieHeader ?? '')[LOCALE_COOKIE];
 
