@@ -129,7 +129,7 @@ describe('double opt-in', () => {
     expect(subscription(subscribed)!.confirmed_at).not.toBeNull();
   });
 
-  it('refuses a malformed, an unknown and an unsubscribe token alike', async () => {
+  it('refuses a malformed and an unknown token alike, and a link without one', async () => {
     const bad = await post('/en/newsletter/confirm?token=nope', { token: 'nope' });
     const unknown = await post(`/en/newsletter/confirm?token=${'x'.repeat(43)}`, { token: 'x'.repeat(43) });
     expect(bad.status).toBe(400);
@@ -137,6 +137,18 @@ describe('double opt-in', () => {
     expect(unknown.text).toContain('This link is invalid or has expired.');
     const page = await get('/en/newsletter/confirm');
     expect(page.text).toContain('This link is invalid or has expired.');
+  });
+});
+
+describe('the forms’ marketing opt-out', () => {
+  it('keeps its meaning: an inquiry or service request never subscribes its address, ticked or not', async () => {
+    const email = unique('hana');
+    const service = { phone: '041 222 333', content: 'Roleta se ne spusti do konca.', terms: 'on', email, streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', website: '' };
+    expect((await post('/sl/servis', service)).status).toBe(303);
+    expect((await post('/sl/servis', { ...service, content: 'Še ena zahteva.', marketingOptOut: 'on' })).status).toBe(303);
+    await until('both requests reached the content API', () => (cms((db) => db.prepare('SELECT count(*) FROM submissions WHERE email = ?').pluck().get(email)) as number) === 2);
+    expect(subscription(email)).toBeUndefined();
+    expect(mailsTo(email, 'newsletter_confirm')).toBe(0);
   });
 });
 
@@ -185,7 +197,8 @@ describe('unsubscribe', () => {
     const page = await get(link.pathname + link.search);
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
-    expect(page.text.match(/<button type="submit"/g)).toHaveLength(1);
+    const main = /<main[\s\S]*<\/main>/.exec(page.text)![0];
+    expect(main.match(/<button/g)).toHaveLength(1);
     expect(page.text).toContain('Abbestellen');
     expect(page.text).not.toContain(email);
     expect(subscription(email)!.unsubscribed_at).toBeNull();
