@@ -51,7 +51,8 @@ export default function ProfilePage() {
             <p className="form-message form-message--error">{t('account.profile.newsletter.unavailable')}</p>
           )}
           <h2>{t('account.profile.signOut')}</h2>
-          <AccountForm name="logout" intent="logout" result={result} submitLabel={t('account.profile.signOut')} />
+          {/* A new document: the layout's data (the address in the footer's signup) must not outlive the session. */}
+          <AccountForm name="logout" intent="logout" result={result} submitLabel={t('account.profile.signOut')} reloadDocument />
         </section>
       </div>
     </PageShell>

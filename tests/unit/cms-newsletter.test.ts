@@ -161,5 +161,14 @@ describe('the profile switch', () => {
     expect(mails('f@example.si')).toHaveLength(1);
     expect(service.setState('f@example.si', 'en', false)).toEqual({ subscribed: false });
     expect(service.stateOf('f@example.si')).toEqual({ subscribed: false });
+    // Switched on and off over and over: three welcomes an hour at most.
+    for (let i = 0; i < 4; i++) {
+      service.setState('f@example.si', 'en', true);
+      service.setState('f@example.si', 'en', false);
+    }
+    expect(mails('f@example.si')).toHaveLength(3);
+    advance(HOUR);
+    service.setState('f@example.si', 'en', true);
+    expect(mails('f@example.si')).toHaveLength(4);
   });
 });

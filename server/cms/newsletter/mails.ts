@@ -17,6 +17,12 @@ import type { MailQueue } from '../mail/queue';
 /** Any later newsletter mail is written with its unsubscribe link and sent through `toSubscriber`. */
 export type SubscriberMail = { subject: string; text: string };
 
+/**
+ * At most this many welcomes to one address per hour: a signed-in visitor switching the profile's
+ * subscription on and off must not fill their own inbox (nor the company's sending reputation).
+ */
+export const WELCOMES_PER_HOUR = 3;
+
 export type NewsletterMails = ReturnType<typeof newsletterMails>;
 
 export function newsletterMails(db: Db, queue: MailQueue, siteUrl: string) {
@@ -51,6 +57,7 @@ export function newsletterMails(db: Db, queue: MailQueue, siteUrl: string) {
     toSubscriber,
 
     welcome(to: string, lang: Locale, unsubscribeLink: string, at: Date): void {
+      if (queue.countSince(to, 'newsletter_welcome', new Date(at.getTime() - 60 * 60_000)) >= WELCOMES_PER_HOUR) return;
       const { name, email } = company();
       const mail = renderFormMail('newsletter_welcome', lang, { company: name, contactEmail: email, unsubscribeLink });
       toSubscriber(to, 'newsletter_welcome', mail, unsubscribeLink, at);
