@@ -414,7 +414,8 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  * the visitor's locale (their confirmation mail is written in it). The key makes a retry the same
  * submission: a key seen before answers 200 with the first answer's id and does nothing else.
  *   201 {id}                         stored (and mailed)
- *   200 {id}                         already stored under this key (or an address already subscribed)
+ *   200 {id}                         already stored under this key
+ *                                    (a newsletter signup subscribes no one: see Newsletter consent below)
  *   400 {error:'bad_request', fields} permanent: the outbox moves it to the dead letters
  *   5xx, timeouts                    temporary: the outbox tries again later
  *

@@ -186,6 +186,12 @@ describe('unsubscribe', () => {
     expect(subscription(email)!.unsubscribed_at).not.toBeNull();
     // Posted twice (mail programs retry): the same answer, nothing more.
     expect((await oneClick()).status).toBe(200);
+    // RFC 8058 prefers multipart/form-data: the token is in the address either way.
+    const other = await subscriber();
+    const otherLink = new URL(/https:\/\/\S+\?token=[A-Za-z0-9_-]+/.exec(other.welcome.text)![0]);
+    const multipart = await request(site.server).post(otherLink.pathname + otherLink.search).field('List-Unsubscribe', 'One-Click');
+    expect(multipart.status).toBe(200);
+    expect(subscription(other.email)!.unsubscribed_at).not.toBeNull();
     // The same from another site is still refused for an ordinary form.
     const crossSite = await request(site.server).post('/en/newsletter').set('Sec-Fetch-Site', 'cross-site').type('form').send({ email, consent: 'on' });
     expect(crossSite.status).toBe(403);
