@@ -24,6 +24,11 @@ describe('route traits', () => {
     expect(screensWithAction(createRoutes({ action: (name) => (ROUTE_TRAITS[name].action ? () => null : undefined) }))).toEqual(withAction);
   });
 
+  it('lets only the one-click unsubscribe take posts from anywhere, and keeps it private', () => {
+    expect(ROUTE_NAMES.filter((name) => ROUTE_TRAITS[name].crossSitePost)).toEqual(['newsletterUnsubscribe']);
+    expect(ROUTE_TRAITS.newsletterUnsubscribe).toMatchObject({ action: true, private: true, query: { token: 'input' } });
+  });
+
   it('never indexes or lists a screen that is always private', () => {
     for (const name of ROUTE_NAMES) {
       if (ROUTE_TRAITS[name].private === true) expect(ROUTE_TRAITS[name], name).toMatchObject({ indexed: false, inSitemap: false });
