@@ -25,6 +25,8 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
   service: 'service',
   contact: 'contact',
   newsletter: 'newsletter',
+  newsletterConfirm: 'newsletter-confirm',
+  newsletterUnsubscribe: 'newsletter-unsubscribe',
   login: 'account-login',
   register: 'account-register',
   verify: 'account-verify',

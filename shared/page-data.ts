@@ -52,6 +52,11 @@ export interface LayoutData {
   settings: c.SiteSettings;
   /** The site's public origin, for canonical links. */
   origin: string;
+  /**
+   * The signed-in visitor's address, for the footer's signup; null for everyone else. Only a page
+   * rendered for one visitor has it (a request with a session cookie is never shared or cached).
+   */
+  visitorEmail: string | null;
 }
 
 interface Screens {
@@ -73,7 +78,7 @@ interface Screens {
   /** With a token from the mail: the new-password form; without: the request form. */
   passwordReset: { token: string | null };
   /** `submissions`: null when they could not be loaded (the rest of the profile still works). */
-  profile: { user: c.AccountUser; submissions: c.AccountSubmission[] | null };
+  profile: { user: c.AccountUser; submissions: c.AccountSubmission[] | null; newsletter: c.NewsletterState | null };
   verifyEmail: { token: string | null };
   slug: { target: c.SlugTarget };
   /**
@@ -84,6 +89,9 @@ interface Screens {
   inquiry: PublicFormScreen & { offerType: OfferType | null; measuringGuide: string | null };
   service: PublicFormScreen;
   newsletter: PublicFormScreen;
+  /** The token of the mail's link (null when the address carries none of the right shape). */
+  newsletterConfirm: { token: string | null };
+  newsletterUnsubscribe: { token: string | null };
 }
 
 /**

@@ -29,6 +29,13 @@ export const ROUTES = {
   contact: { sl: '/kontakt', en: '/contact', de: '/kontakt' },
   /** The newsletter section; the footer's signup posts here too. */
   newsletter: { sl: '/e-novice', en: '/newsletter', de: '/newsletter' },
+  /** The link in a signup's confirmation mail (`?token=`): a page with one button that subscribes. */
+  newsletterConfirm: { sl: '/e-novice/potrditev', en: '/newsletter/confirm', de: '/newsletter/bestaetigen' },
+  /**
+   * The unsubscribe link of every mail to a subscriber (`?token=`): a page with one button, and the
+   * address mail programs post `List-Unsubscribe=One-Click` to (RFC 8058).
+   */
+  newsletterUnsubscribe: { sl: '/e-novice/odjava', en: '/newsletter/unsubscribe', de: '/newsletter/abmelden' },
   login: '/login',
   register: '/register',
   verify: '/verify',
@@ -80,6 +87,13 @@ export interface RouteTraits {
    * its path and these parameters alone. A screen that starts reading a parameter must list it here.
    */
   query?: Readonly<Record<string, QueryParamRole>>;
+  /**
+   * Its page's address takes posts from anywhere, with no cookie and no page of the site before it
+   * (a mail program's RFC 8058 one-click unsubscribe): the forms' same-origin check and rate limit do
+   * not apply to it. Only for a post that a secret in the address authorises and that cannot do harm
+   * when repeated. Its page payload keeps the checks.
+   */
+  crossSitePost?: boolean;
 }
 
 /** A page of content: the same for everyone, indexed, in the sitemap; nothing is posted to it. */
@@ -105,6 +119,9 @@ const TRAITS = {
   service: PUBLIC_FORM,
   contact: CONTENT,
   newsletter: PUBLIC_FORM,
+  // One visitor's link: never cached, indexed or listed; the post is the button's or a mail program's.
+  newsletterConfirm: { ...ACCOUNT, query: { token: 'input' } },
+  newsletterUnsubscribe: { ...ACCOUNT, query: { token: 'input' }, crossSitePost: true },
   login: ACCOUNT,
   register: ACCOUNT,
   verify: ACCOUNT,

@@ -7,7 +7,7 @@ import { SubmissionList } from '../components/SubmissionList';
 import { useLayout } from '../layout/use-layout';
 
 export default function ProfilePage() {
-  const { meta, user, submissions } = useLoaderData() as ScreenData<'profile'>;
+  const { meta, user, submissions, newsletter } = useLoaderData() as ScreenData<'profile'>;
   const result = useActionData() as FormResult | undefined;
   const { locale } = useLayout();
   const { t } = useTranslation();
@@ -34,8 +34,25 @@ export default function ProfilePage() {
             <Field name="currentPassword" type="password" autoComplete="current-password" label={t('form.currentPassword')} required />
             <Field name="newPassword" type="password" autoComplete="new-password" label={t('form.newPassword')} hint={t('form.passwordHint')} required />
           </AccountForm>
+          <h2 id="profile-newsletter">{t('account.profile.newsletter.title')}</h2>
+          {newsletter ? (
+            <>
+              <p>{newsletter.subscribed ? t('account.profile.newsletter.on', { email: user.email }) : t('account.profile.newsletter.off')}</p>
+              <AccountForm
+                name="newsletter"
+                intent="newsletter"
+                result={result}
+                submitLabel={newsletter.subscribed ? t('account.profile.newsletter.unsubscribe') : t('account.profile.newsletter.subscribe')}
+              >
+                <input type="hidden" name="subscribed" value={newsletter.subscribed ? 'false' : 'true'} />
+              </AccountForm>
+            </>
+          ) : (
+            <p className="form-message form-message--error">{t('account.profile.newsletter.unavailable')}</p>
+          )}
           <h2>{t('account.profile.signOut')}</h2>
-          <AccountForm name="logout" intent="logout" result={result} submitLabel={t('account.profile.signOut')} />
+          {/* A new document: the layout's data (the address in the footer's signup) must not outlive the session. */}
+          <AccountForm name="logout" intent="logout" result={result} submitLabel={t('account.profile.signOut')} reloadDocument />
         </section>
       </div>
     </PageShell>

@@ -14,6 +14,9 @@ import { formMails } from './forms/mails';
 import { formRoutes } from './forms/routes';
 import { formService } from './forms/service';
 import { mailQueue } from './mail/queue';
+import { newsletterMails } from './newsletter/mails';
+import { newsletterRoutes } from './newsletter/routes';
+import { newsletterService } from './newsletter/service';
 import { contentQueries } from './queries';
 import { readContentVersion } from './seed';
 
@@ -64,7 +67,8 @@ export function createCmsApp(
   const content = contentQueries(db);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), logger, now });
+  const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl), logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, logger, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -98,6 +102,7 @@ export function createCmsApp(
   app.get('/sitemap', endpoint(z.object({}), () => content.sitemap()));
   app.use(accountRoutes({ service: accounts, background }));
   app.use(formRoutes({ service: forms, requireSession: sessionGuard(accounts) }));
+  app.use(newsletterRoutes({ service: newsletter, requireSession: sessionGuard(accounts) }));
 
   app.use((_req, res) => {
     res.status(404).json(NOT_FOUND);

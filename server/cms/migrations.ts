@@ -369,6 +369,33 @@ const MIGRATIONS: readonly string[] = [
     prefix = '1 2 3'
   );
   `,
+
+  /* 6: newsletter double opt-in and one-click unsubscribe (docs/decisions/0023-newsletter-consent.md) */ `
+  -- When the owner of the address confirmed the signup from the link in the confirmation mail (or from
+  -- their verified account). Null: a signup nobody confirmed yet, which counts as no subscription and
+  -- is erased 30 days after its last signup (consent_at). Rows from before double opt-in were
+  -- subscribed by a signup on the site and are kept as they were, confirmed when they consented.
+  ALTER TABLE newsletter_subscriptions ADD COLUMN confirmed_at TEXT;
+  UPDATE newsletter_subscriptions SET confirmed_at = consent_at;
+  CREATE INDEX newsletter_subscriptions_unconfirmed ON newsletter_subscriptions (consent_at) WHERE confirmed_at IS NULL;
+
+  -- Links in newsletter mails: 'confirm' (single use, expires) and 'unsubscribe' (one per mail, works
+  -- as long as the subscription row exists, and can do nothing but unsubscribe it). Only a SHA-256 of
+  -- each token is stored, as for the account tokens.
+  CREATE TABLE newsletter_tokens (
+    token_hash TEXT PRIMARY KEY,
+    subscription_id TEXT NOT NULL REFERENCES newsletter_subscriptions (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('confirm', 'unsubscribe')),
+    created_at TEXT NOT NULL,
+    expires_at TEXT,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX newsletter_tokens_subscription ON newsletter_tokens (subscription_id, kind, created_at);
+
+  -- Extra headers of a queued mail (List-Unsubscribe), JSON; blanked with the text once sent, since
+  -- they hold a token.
+  ALTER TABLE outgoing_mail ADD COLUMN headers TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

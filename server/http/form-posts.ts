@@ -1,6 +1,8 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
+import { matchRoute } from '../../shared/route-match';
+import { ROUTE_TRAITS } from '../../shared/routes';
 import { clientRateLimit } from './client-rate-limit';
 
 /**
@@ -17,6 +19,17 @@ export function isSameOrigin(req: Request, origin: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A post to a page whose screen takes posts from anywhere (its `crossSitePost` trait: the newsletter's
+ * one-click unsubscribe, which mail programs post from their own servers, many subscribers from one
+ * address): it needs no same-origin proof and is not counted against the forms' rate limit.
+ */
+function postedFromAnywhere(req: Request): boolean {
+  if (req.method !== 'POST') return false;
+  const match = matchRoute(req.path);
+  return match !== null && ROUTE_TRAITS[match.name].crossSitePost === true;
 }
 
 /**
@@ -42,12 +55,13 @@ export interface FormPostOptions {
 }
 
 export function formPosts({ origin, rateLimit, refuse, onRateLimited, logger }: FormPostOptions): RequestHandler[] {
-  const sameOrigin: RequestHandler = (req, res, next) => (req.method !== 'POST' || isSameOrigin(req, origin) ? next() : refuse(req, res, 403));
+  const sameOrigin: RequestHandler = (req, res, next) =>
+    req.method !== 'POST' || postedFromAnywhere(req) || isSameOrigin(req, origin) ? next() : refuse(req, res, 403);
   const limit = clientRateLimit({
     windowMs: rateLimit.windowMs,
     limit: rateLimit.max,
     store: rateLimit.store,
-    skip: (req) => req.method !== 'POST',
+    skip: (req) => req.method !== 'POST' || postedFromAnywhere(req),
     refuse: (req, res) => {
       onRateLimited?.();
       refuse(req, res, 429);

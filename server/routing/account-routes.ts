@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type * as z from 'zod/mini';
-import type { AccountSubmission } from '../../shared/api/contract';
+import type { AccountSubmission, NewsletterState } from '../../shared/api/contract';
 import * as forms from '../../shared/forms/account';
 import type { Locale } from '../../shared/locales';
 import type { FormResult, PageMeta, ScreenData } from '../../shared/page-data';
@@ -94,6 +94,17 @@ async function submissionsOf(account: AccountApi, locale: Locale, session: strin
   }
 }
 
+/** The visitor's newsletter subscription, or null when it cannot be read now (the rest of the profile works without it). */
+async function newsletterOf(account: AccountApi, locale: Locale, session: string): Promise<NewsletterState | null> {
+  try {
+    const result = await account.newsletter(locale, session);
+    return result.ok ? result.data : null;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
+}
+
 /** Bots fill every field; people never see this one. Its post is answered as if it succeeded. */
 const HONEYPOT = 'website';
 
@@ -119,9 +130,13 @@ export const accountLoaders: { [N in AccountRoute]: (args: Args, locale: Locale)
     const { session, account, secure } = args.context;
     const login = pathTo('login', locale);
     if (!session) throw redirect(login);
-    const [result, submissions] = await Promise.all([account.account(locale, session), submissionsOf(account, locale, session)]);
+    const [result, submissions, newsletter] = await Promise.all([
+      account.account(locale, session),
+      submissionsOf(account, locale, session),
+      newsletterOf(account, locale, session),
+    ]);
     if (!result.ok) throw redirect(login, { headers: { 'Set-Cookie': clearSessionCookie(secure) } });
-    return { user: result.data, submissions, meta: meta(args, locale, 'profile') };
+    return { user: result.data, submissions, newsletter, meta: meta(args, locale, 'profile') };
   },
 };
 
@@ -206,6 +221,13 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
         // Wrong current passwords count towards the login lockout: a stolen session cannot guess it.
         if (call.result.status === 429) return formResult({ form: 'password', errors: { currentPassword: 'form.errors.tooManyAttempts' } }, 429);
         return formResult({ form: 'password', errors: { currentPassword: 'form.errors.wrongPassword' } }, 400);
+      }
+      case 'newsletter': {
+        // The account's own, verified address: switched at once, no confirmation mail.
+        const call = await attempt('newsletter', values, () => account.setNewsletter(locale, session, values.subscribed === 'true'));
+        if (!call.ok) return call.answer;
+        if (call.result.ok) return formResult({ form: 'newsletter', done: call.result.data.subscribed ? 'account.profile.newsletter.subscribed' : 'account.profile.newsletter.unsubscribed' });
+        return seeOther(pathTo('login', locale), clearSessionCookie(secure));
       }
       default: {
         const form = validate('profile', forms.profileForm, values);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { FormKind } from '../../shared/api/contract';
@@ -222,6 +223,10 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     if (isBot(posted)) return sent('newsletter', locale);
     const parsed = newsletterForm.safeParse(values);
     if (!parsed.success) return answer({ form: 'newsletter', values, errors: fieldErrors(parsed.error) }, 400);
-    return accept(args, locale, 'newsletter', parsed.data, values);
+    // Without JavaScript a post has no id, and its key would be a hash of the address: the same address
+    // signing up again (a lost confirmation mail, after unsubscribing) would be taken for the first
+    // signup and mail nothing. A signup repeated is harmless (the content API mails once an hour).
+    const body = parsed.data.submissionId ? parsed.data : { ...parsed.data, submissionId: randomUUID() };
+    return accept(args, locale, 'newsletter', body, values);
   },
 };

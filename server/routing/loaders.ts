@@ -16,6 +16,7 @@ import { accountActions, accountLoaders } from './account-routes';
 import { bySlugs, sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
 import { formActions, formLoaders } from './form-routes';
+import { newsletterActions, newsletterLoaders } from './newsletter-routes';
 import type { LoaderContext } from './loader-context';
 import {
   absoluteUrl,
@@ -261,6 +262,7 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   ...accountLoaders,
 
   ...formLoaders,
+  ...newsletterLoaders,
 
   async slug(args, locale) {
     const slug = slugParam(args);
@@ -314,12 +316,28 @@ function structuredData(meta: PageMeta, site: SiteFacts, path: string, about: Sc
 }
 
 /** What a post does, for every screen whose traits say it takes one (the account screens and the public forms). */
-const actions: { [N in ActionRoute]: (args: Args, locale: Locale) => Promise<unknown> } = { ...accountActions, ...formActions };
+const actions: { [N in ActionRoute]: (args: Args, locale: Locale) => Promise<unknown> } = { ...accountActions, ...formActions, ...newsletterActions };
 
 export function screenAction(name: RouteName, locale: Locale) {
   if (!ROUTE_TRAITS[name].action) return undefined;
   const action = actions[name as ActionRoute];
   return (args: ActionFunctionArgs) => action(args as ActionFunctionArgs & { context: LoaderContext }, locale);
+}
+
+/**
+ * The signed-in visitor's address, for the footer's signup (null without a session, or when the
+ * upstream cannot say now: the signup works without it). A shared render has no cookie, so it never
+ * asks, and a page with a session is rendered for its visitor alone.
+ */
+async function signedInEmail(context: LoaderContext, locale: Locale): Promise<string | null> {
+  if (!context.session) return null;
+  try {
+    const result = await context.account.account(locale, context.session);
+    return result.ok ? result.data.email : null;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
 }
 
 /**
@@ -330,13 +348,16 @@ export function screenAction(name: RouteName, locale: Locale) {
 export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData> {
   const { context, request } = args as Args;
   const locale = requestLocale(request);
-  const { locales: _serverOnly, settings, ...init } = await load(request, () =>
-    context.api.init(locale).catch((error: unknown) => {
-      if (error instanceof UpstreamError) return fallbackInit(context.api, locale);
-      throw error;
-    }),
-  );
-  return { locale, init, settings: settingsFromList(settings), origin: context.origin };
+  const [{ locales: _serverOnly, settings, ...init }, visitorEmail] = await Promise.all([
+    load(request, () =>
+      context.api.init(locale).catch((error: unknown) => {
+        if (error instanceof UpstreamError) return fallbackInit(context.api, locale);
+        throw error;
+      }),
+    ),
+    signedInEmail(context, locale),
+  ]);
+  return { locale, init, settings: settingsFromList(settings), origin: context.origin, visitorEmail };
 }
 
 export async function notFoundLoader(args: LoaderFunctionArgs): Promise<NotFoundData> {

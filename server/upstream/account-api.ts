@@ -9,7 +9,7 @@ export type AccountResult<T> = { ok: true; data: T } | { ok: false; status: numb
 const errorSchema = z.object({ error: z.string(), retryAfter: z.number().optional() });
 const submissionsSchema = z.array(c.accountSubmissionSchema);
 
-/** The account endpoints of the contract, typed: what account loaders and actions call. */
+/** The account endpoints of the contract (and the newsletter's, whose consent an account switches too), typed. */
 export function accountApi(client: UpstreamClient) {
   async function call<S extends z.ZodType>(
     method: 'GET' | 'POST' | 'PUT',
@@ -40,6 +40,12 @@ export function accountApi(client: UpstreamClient) {
       call('PUT', 'account', c.accountUserSchema, { lang, session, body }),
     changePassword: (lang: Locale, session: string, body: { currentPassword: string; newPassword: string }) =>
       call('PUT', 'account/password', none, { lang, session, body }),
+    /** The signed-in visitor's newsletter subscription, and its switch. */
+    newsletter: (lang: Locale, session: string) => call('GET', 'account/newsletter', c.newsletterStateSchema, { lang, session }),
+    setNewsletter: (lang: Locale, session: string, subscribed: boolean) => call('PUT', 'account/newsletter', c.newsletterStateSchema, { lang, session, body: { subscribed } }),
+    /** The links of the newsletter's mails (no session: the token is the authority). */
+    confirmNewsletter: (lang: Locale, token: string) => call('POST', 'newsletter/confirm', c.statusSchema, { lang, body: { token } }),
+    unsubscribeNewsletter: (lang: Locale, token: string) => call('POST', 'newsletter/unsubscribe', c.statusSchema, { lang, body: { token } }),
   };
 }
 

@@ -414,7 +414,8 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  * the visitor's locale (their confirmation mail is written in it). The key makes a retry the same
  * submission: a key seen before answers 200 with the first answer's id and does nothing else.
  *   201 {id}                         stored (and mailed)
- *   200 {id}                         already stored under this key (or an address already subscribed)
+ *   200 {id}                         already stored under this key
+ *                                    (a newsletter signup subscribes no one: see Newsletter consent below)
  *   400 {error:'bad_request', fields} permanent: the outbox moves it to the dead letters
  *   5xx, timeouts                    temporary: the outbox tries again later
  *
@@ -439,3 +440,23 @@ export const accountSubmissionSchema = z.object({
   createdAt: z.string(),
 });
 export type AccountSubmission = z.infer<typeof accountSubmissionSchema>;
+
+/*
+ * Newsletter consent (docs/decisions/0023-newsletter-consent.md). A signup (`POST forms/newsletter`)
+ * subscribes no one: it mails a confirmation link (the site's `newsletterConfirm` route with `?token=`,
+ * single-use, valid NEWSLETTER_CONFIRM_DAYS days) to the address, at most one per address and hour,
+ * and answers the same whatever the address's state. Every mail to a subscriber carries an unsubscribe
+ * link (the site's `newsletterUnsubscribe` route with `?token=`) that can do nothing but unsubscribe
+ * its address: no answer names the address or its state.
+ *
+ *   POST newsletter/confirm      {token}                -> 200 {status:'subscribed'} | 400 {error:'invalid_token'}
+ *   POST newsletter/unsubscribe  {token}                -> 200 {status:'unsubscribed'} | 400 {error:'invalid_token'}
+ *                                                          (again with the same token: 200, nothing changes)
+ *   GET  account/newsletter      (bearer)               -> 200 NewsletterState
+ *   PUT  account/newsletter      (bearer) {subscribed}  -> 200 NewsletterState (the verified account's own
+ *                                                          address is subscribed at once, no confirmation mail)
+ */
+export const NEWSLETTER_CONFIRM_DAYS = 7;
+
+export const newsletterStateSchema = z.object({ subscribed: z.boolean() });
+export type NewsletterState = z.infer<typeof newsletterStateSchema>;

@@ -34,6 +34,8 @@ const PAGE_TYPES = [
   'inquiry, first step',
   'service request',
   'newsletter',
+  'newsletter confirmation',
+  'newsletter unsubscribe',
   'not found',
 ] as const;
 type PageType = (typeof PAGE_TYPES)[number];
@@ -90,6 +92,9 @@ function pathsFor(request: APIRequestContext, locale: Locale): Promise<Record<Pa
         'inquiry, first step': pathTo('inquiry', locale),
         'service request': pathTo('service', locale),
         newsletter: pathTo('newsletter', locale),
+        // A link's page with its button (a GET uses no token, so any of the right shape shows it).
+        'newsletter confirmation': `${pathTo('newsletterConfirm', locale)}?token=${'a'.repeat(43)}`,
+        'newsletter unsubscribe': `${pathTo('newsletterUnsubscribe', locale)}?token=${'a'.repeat(43)}`,
         'not found': `/${locale}/no-such-page-here`,
       };
     })();

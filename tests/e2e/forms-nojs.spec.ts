@@ -150,7 +150,7 @@ test('the newsletter page: errors with the address kept, then its thank-you', as
   await expect(main(page).getByLabel('E-Mail-Adresse')).toHaveValue('eva.nojs@example.com');
   await page.getByRole('checkbox', { name: /Ich möchte den Newsletter erhalten/ }).check();
   expect((await post(page, 'Abonnieren')).status()).toBe(303);
-  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anmeldung!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Vielen Dank! Bitte sehen Sie in Ihr Postfach' })).toBeVisible();
 });
 
 test('the footer signup posts to the newsletter page from any page', async ({ page }) => {
@@ -172,5 +172,5 @@ test('the footer signup posts to the newsletter page from any page', async ({ pa
   await footer.getByRole('button', { name: 'Prijava na e-novice' }).click();
   expect((await done).status()).toBe(303);
   await expect(page).toHaveURL(/\/sl\/e-novice\?sent=1$/);
-  await expect(page.getByRole('heading', { name: 'Hvala za prijavo!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hvala! Preverite svoj e-poštni predal' })).toBeVisible();
 });

@@ -409,38 +409,42 @@ describe('POST forms/service', () => {
 });
 
 describe('POST forms/newsletter', () => {
-  it('keeps one subscription per address: subscribing again answers 200 and sends nothing', async () => {
+  it('keeps one row per address and subscribes no one: the address gets a confirmation link, once an hour', async () => {
     const email = visitor();
     const key = newKey('newsletter');
     const id = await acked(201, post('newsletter', { email, consent: true }, { key, lang: 'en' }));
     expect(await acked(200, post('newsletter', { email, consent: true }, { key, lang: 'en' }))).toBe(id);
-    // Another key (another signup form, another day), the address typed differently: the same subscription.
+    // Another key (another signup form), the address typed differently: the same row, the same
+    // answer as for any new signup, and no second mail within the hour.
     const otherKey = newKey('newsletter');
-    expect(await acked(200, post('newsletter', { email: `  ${email.toUpperCase()} `, consent: true }, { key: otherKey, lang: 'de' }))).toBe(id);
+    expect(await acked(201, post('newsletter', { email: `  ${email.toUpperCase()} `, consent: true }, { key: otherKey, lang: 'de' }))).toBe(id);
     expect(await acked(200, post('newsletter', { email, consent: true }, { key: otherKey }))).toBe(id);
 
-    expect(rows('SELECT id, email, locale, unsubscribed_at FROM newsletter_subscriptions WHERE email = ?', email)).toEqual([
-      { id, email, locale: 'en', unsubscribed_at: null },
+    expect(rows('SELECT id, email, locale, confirmed_at, unsubscribed_at FROM newsletter_subscriptions WHERE email = ?', email)).toEqual([
+      { id, email, locale: 'de', confirmed_at: null, unsubscribed_at: null },
     ]);
-    expect(mailsTo(email)).toHaveLength(1);
-    const welcome = await delivered(mailsTo(email)[0]!);
-    expect(welcome.subject).toBe('Senčila Zorko: welcome to our newsletter');
-    expect(welcome.replyTo).toBe(COMPANY);
-    expect(welcome.text).toContain(COMPANY);
-    // Subscribers are not announced to the company one by one.
-    expect(mailsTo(COMPANY, 'newsletter_welcome')).toHaveLength(0);
+    expect(mailsTo(email).map((m) => m.template)).toEqual(['newsletter_confirm']);
+    const confirmation = await delivered(mailsTo(email)[0]!);
+    expect(confirmation.subject).toBe('Senčila Zorko: please confirm your newsletter subscription');
+    expect(confirmation.replyTo).toBe(COMPANY);
+    expect(confirmation.text).toMatch(/https:\/\/www\.sencila\.test\/en\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}\n/);
+    // Only its hash is stored.
+    const token = /\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
+    expect(rows('SELECT token_hash FROM newsletter_tokens').map((r) => r.token_hash)).not.toContain(token);
+    // Signups are not announced to the company one by one.
+    expect(mailsTo(COMPANY, 'newsletter_confirm')).toHaveLength(0);
   });
 
-  it('welcomes an address that had unsubscribed again, with a new consent', async () => {
+  it('asks an address that had unsubscribed to confirm again, and leaves it unsubscribed until then', async () => {
     const email = visitor();
     const id = await acked(201, post('newsletter', { email, consent: 'on' }));
-    db.prepare("UPDATE newsletter_subscriptions SET unsubscribed_at = '2026-01-01T00:00:00.000Z', consent_at = '2025-01-01T00:00:00.000Z' WHERE id = ?").run(id);
+    db.prepare("UPDATE newsletter_subscriptions SET confirmed_at = '2025-01-01T00:00:00.000Z', unsubscribed_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").run(id);
+    db.prepare("UPDATE newsletter_tokens SET created_at = '2025-01-01T00:00:00.000Z' WHERE subscription_id = ?").run(id);
     expect(await acked(201, post('newsletter', { email, consent: 'on' }, { lang: 'de' }))).toBe(id);
-    const [row] = rows('SELECT locale, unsubscribed_at, consent_at FROM newsletter_subscriptions WHERE id = ?', id);
-    expect(row).toMatchObject({ locale: 'de', unsubscribed_at: null });
-    expect(Date.parse(String(row!.consent_at))).toBeGreaterThan(Date.parse('2026-01-02'));
-    expect(mailsTo(email, 'newsletter_welcome')).toHaveLength(2);
-    expect((await delivered(mailsTo(email)[1]!)).subject).toBe('Senčila Zorko: Willkommen bei unserem Newsletter');
+    const [row] = rows('SELECT locale, unsubscribed_at FROM newsletter_subscriptions WHERE id = ?', id);
+    expect(row).toEqual({ locale: 'de', unsubscribed_at: '2026-01-01T00:00:00.000Z' });
+    expect(mailsTo(email, 'newsletter_confirm')).toHaveLength(2);
+    expect((await delivered(mailsTo(email)[1]!)).subject).toBe('Senčila Zorko: Bitte bestätigen Sie Ihre Newsletter-Anmeldung');
   });
 
   it('requires an address and consent', async () => {
@@ -494,7 +498,7 @@ describe('privacy', () => {
     await new Promise((r) => setTimeout(r, 200));
     const logs = logLines.join('\n');
     expect(logs).toContain('form submission stored');
-    expect(logs).toContain('newsletter subscription stored');
+    expect(logs).toContain('newsletter confirmation sent');
     for (const value of personal) for (const part of value.split('\n')) expect(logs).not.toContain(part);
     expect(logs).not.toContain(COMPANY);
   });

@@ -41,5 +41,7 @@ export async function screenPaths(server: Server, locale: Locale): Promise<Recor
     inquiry: pathTo('inquiry', locale, { offerType: category.offerType }),
     service: pathTo('service', locale),
     newsletter: pathTo('newsletter', locale),
+    newsletterConfirm: pathTo('newsletterConfirm', locale),
+    newsletterUnsubscribe: pathTo('newsletterUnsubscribe', locale),
   };
 }

@@ -96,7 +96,8 @@ describe('form mails', () => {
     service_notification: { sections: [{ title: 'SECTION', rows: [{ label: 'LABEL', value: 'VALUE' }] }], language: 'LANGUAGE', receivedAt: 'WHEN', id: 'ID-1', replyTo: 'visitor@example.si' },
     inquiry_confirmation: { company: 'ACME Senčila', summary: [{ label: 'LABEL', value: 'VALUE' }], contactEmail: 'info@acme.test', contactPhone: '+386 1 234 56 78' },
     service_confirmation: { company: 'ACME Senčila', summary: [{ label: 'LABEL', value: 'VALUE' }], contactEmail: 'info@acme.test', contactPhone: '+386 1 234 56 78' },
-    newsletter_welcome: { company: 'ACME Senčila', contactEmail: 'info@acme.test' },
+    newsletter_confirm: { company: 'ACME Senčila', link: 'https://www.acme.test/sl/e-novice/potrditev?token=TOKEN', days: 7 },
+    newsletter_welcome: { company: 'ACME Senčila', contactEmail: 'info@acme.test', unsubscribeLink: 'https://www.acme.test/sl/e-novice/odjava?token=TOKEN' },
   };
 
   it.each(LOCALES)('writes every form mail in %s with everything it is given', (locale) => {

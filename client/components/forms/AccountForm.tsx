@@ -25,6 +25,7 @@ export function AccountForm({
   children,
   hideWhenDone = false,
   intent,
+  reloadDocument = false,
 }: {
   name: string;
   result: FormResult | undefined;
@@ -32,6 +33,8 @@ export function AccountForm({
   children?: ReactNode;
   hideWhenDone?: boolean;
   intent?: string;
+  /** Posted by the browser itself, the answer a new document: nothing of the page before stays in memory. */
+  reloadDocument?: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -45,7 +48,7 @@ export function AccountForm({
   if (done && hideWhenDone) return done;
   return (
     <FormContext.Provider value={{ name, result: own }}>
-      <Form method="post" className="account-form" noValidate aria-labelledby={undefined}>
+      <Form method="post" className="account-form" noValidate aria-labelledby={undefined} reloadDocument={reloadDocument}>
         {done}
         {own?.errors?.form ? (
           <p className="form-message form-message--error" role="alert">

@@ -46,11 +46,11 @@ const loadLive = () => (live ??= import('./FooterNewsletterLive').then((m) => m.
  * without JavaScript. The form library and the schema (FooterNewsletterLive) load only when a
  * visitor turns to the form (pointer over it, or focus in it), so other pages never pay for them;
  * from then on it is checked as the visitor types, like every form. On the newsletter page itself
- * it steps aside (the page is the signup).
+ * it steps aside (the page is the signup). A signed-in visitor finds their address filled in.
  */
 export function FooterNewsletter() {
   const { t } = useTranslation();
-  const { locale } = useLayout();
+  const { locale, visitorEmail } = useLayout();
   const onNewsletterPage = useMatches().some((match) => parseRouteId(match.id)?.name === 'newsletter');
   const [submissionId, setSubmissionId] = useState('');
   const [Checked, setChecked] = useState<Live | null>(null);
@@ -69,7 +69,7 @@ export function FooterNewsletter() {
         <Checked locale={locale} action={action} />
       ) : (
         <Form method="post" action={action} noValidate className="footer-newsletter__form" onPointerEnter={engage} onFocus={engage}>
-          <FooterFields locale={locale} control={(name) => ({ name })} errorOf={() => undefined} values={{ email: '', consent: false }} submissionId={submissionId} />
+          <FooterFields locale={locale} control={(name) => ({ name })} errorOf={() => undefined} values={{ email: visitorEmail ?? '', consent: false }} submissionId={submissionId} />
           <button type="submit" className="button">
             {t('newsletter.submit')}
           </button>

@@ -88,11 +88,5 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
         confirm(form.email, 'service_confirmation', at, confirmation, email);
       }
     },
-
-    /** A new (or renewed) subscription's welcome. The company gets no mail per subscriber. */
-    newsletterWelcome(to: string, lang: Locale, at: Date): void {
-      const { name, email } = company();
-      confirm(to, 'newsletter_welcome', at, renderFormMail('newsletter_welcome', lang, { company: name, contactEmail: email }), email);
-    },
   };
 }

@@ -6,6 +6,7 @@ import type { NewsletterForm } from '../../../shared/forms/newsletter';
 import type { ServiceForm } from '../../../shared/forms/service';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
+import type { NewsletterService } from '../newsletter/service';
 import type { FormMails } from './mails';
 import { formStore } from './store';
 
@@ -16,12 +17,24 @@ import { formStore } from './store';
  * nothing else. Logs carry ids and kinds, never what was typed.
  */
 
-/** `created` is false when the key (or, for the newsletter, the address) was already known. */
+/** `created` is false when the key was already known. */
 export type Ack = { id: string; created: boolean };
 
 export type FormService = ReturnType<typeof formService>;
 
-export function formService({ db, mails, logger, now = () => new Date() }: { db: Db; mails: FormMails; logger: Logger; now?: () => Date }) {
+export function formService({
+  db,
+  mails,
+  newsletter,
+  logger,
+  now = () => new Date(),
+}: {
+  db: Db;
+  mails: FormMails;
+  newsletter: NewsletterService;
+  logger: Logger;
+  now?: () => Date;
+}) {
   const store = formStore(db);
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
 
@@ -52,43 +65,15 @@ export function formService({ db, mails, logger, now = () => new Date() }: { db:
   return {
     /** The id a key was first answered with, if it was seen before (any kind): retries skip validation. */
     knownKey(kind: 'inquiry' | 'service' | 'newsletter', key: string): string | undefined {
-      return kind === 'newsletter' ? store.subscriptionIdByKey(key) : store.submissionIdByKey(key);
+      return kind === 'newsletter' ? newsletter.knownKey(key) : store.submissionIdByKey(key);
     },
 
     inquiry: (lang: Locale, key: string, form: InquiryForm): Ack => submit('inquiry', lang, key, form, (id, data, at) => mails.inquiry(id, lang, data, at)),
 
     service: (lang: Locale, key: string, form: ServiceForm): Ack => submit('service', lang, key, form, (id, data, at) => mails.service(id, lang, data, at)),
 
-    /**
-     * One subscription per address. An address already subscribed is not an error (decisions.md) and
-     * gets no second welcome; one that had unsubscribed gives a new consent and is welcomed again.
-     * Every key is remembered, so a retry of any of them answers the same id.
-     */
-    subscribe(lang: Locale, key: string, form: NewsletterForm): Ack {
-      return inTransaction(() => {
-        const known = store.subscriptionIdByKey(key);
-        if (known !== undefined) return { id: known, created: false };
-        const at = now();
-        const stamp = at.toISOString();
-        const existing = store.subscriptionByEmail(form.email);
-        let ack: Ack;
-        if (!existing) {
-          ack = { id: randomUUID(), created: true };
-          store.addSubscription({ id: ack.id, email: form.email, locale: lang }, stamp);
-        } else if (existing.unsubscribed_at !== null) {
-          ack = { id: existing.id, created: true };
-          store.resubscribe(existing.id, lang, stamp);
-        } else {
-          ack = { id: existing.id, created: false };
-        }
-        store.addRequest(key, ack.id, stamp);
-        if (ack.created) {
-          mails.newsletterWelcome(form.email, lang, at);
-          logger.info({ subscriptionId: ack.id, locale: lang }, 'newsletter subscription stored');
-        }
-        return ack;
-      });
-    },
+    /** A newsletter signup: a confirmation mail, never a subscription by itself (newsletter/service.ts). */
+    subscribe: (lang: Locale, key: string, form: NewsletterForm): Ack => newsletter.signup(lang, key, form),
 
     /** The inquiries and service requests sent from a (verified) address, newest first. */
     submissionsOf: (email: string): AccountSubmission[] => store.submissionsOf(email),

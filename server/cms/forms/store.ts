@@ -2,7 +2,7 @@ import type { AccountSubmission } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 
-/** The form tables (submissions, newsletter_subscriptions, newsletter_requests): every statement, nothing else. */
+/** The submissions table: every statement, nothing else (the newsletter's are in ../newsletter/store.ts). */
 
 export type SubmissionKind = 'inquiry' | 'service';
 
@@ -14,8 +14,6 @@ export type NewSubmission = {
   data: unknown;
   email: string | null;
 };
-
-export type SubscriptionRow = { id: string; email: string; locale: Locale; unsubscribed_at: string | null };
 
 /**
  * The most an account lists. Matching is by address, so an address that sends many (a company's own,
@@ -39,20 +37,6 @@ export function formStore(db: Db) {
      ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
   );
 
-  const requestByKey = db.prepare<[string], { subscription_id: string }>('SELECT subscription_id FROM newsletter_requests WHERE idempotency_key = ?');
-  const insertRequest = db.prepare<{ key: string; subscriptionId: string; now: string }>(
-    'INSERT INTO newsletter_requests (idempotency_key, subscription_id, created_at) VALUES (@key, @subscriptionId, @now)',
-  );
-  const subscriptionByEmail = db.prepare<[string], SubscriptionRow>(
-    'SELECT id, email, locale, unsubscribed_at FROM newsletter_subscriptions WHERE email = ?',
-  );
-  const insertSubscription = db.prepare<{ id: string; email: string; locale: Locale; now: string }>(
-    `INSERT INTO newsletter_subscriptions (id, email, locale, consent_at, created_at) VALUES (@id, @email, @locale, @now, @now)`,
-  );
-  const resubscribe = db.prepare<{ id: string; locale: Locale; now: string }>(
-    'UPDATE newsletter_subscriptions SET locale = @locale, consent_at = @now, unsubscribed_at = NULL WHERE id = @id',
-  );
-
   return {
     /** The id stored under an idempotency key, if any (an inquiry's or a service request's). */
     submissionIdByKey: (key: string) => submissionByKey.get(key)?.id,
@@ -67,13 +51,5 @@ export function formStore(db: Db) {
         status: row.status,
         createdAt: row.created_at,
       })),
-
-    /** The subscription a newsletter post with this key reached, if the key was seen before. */
-    subscriptionIdByKey: (key: string) => requestByKey.get(key)?.subscription_id,
-    addRequest: (key: string, subscriptionId: string, now: string) => void insertRequest.run({ key, subscriptionId, now }),
-    subscriptionByEmail: (email: string) => subscriptionByEmail.get(email),
-    addSubscription: (subscription: { id: string; email: string; locale: Locale }, now: string) => void insertSubscription.run({ ...subscription, now }),
-    /** A new consent from an address that had unsubscribed: the same row, active again. */
-    resubscribe: (id: string, locale: Locale, now: string) => void resubscribe.run({ id, locale, now }),
   };
 }

@@ -44,7 +44,10 @@ export type FormMailVars = {
   service_notification: { sections: Section[]; language: string; receivedAt: string; id: string; replyTo: string | undefined };
   inquiry_confirmation: { company: string; summary: Row[]; contactEmail: string; contactPhone: string };
   service_confirmation: { company: string; summary: Row[]; contactEmail: string; contactPhone: string };
-  newsletter_welcome: { company: string; contactEmail: string };
+  /** `link`: the page that confirms the signup (with its token); `days`: how long it is valid. */
+  newsletter_confirm: { company: string; link: string; days: number };
+  /** `unsubscribeLink`: the page that unsubscribes with one button (and takes the one-click POST). */
+  newsletter_welcome: { company: string; contactEmail: string; unsubscribeLink: string };
 };
 
 export type FormMailTemplate = keyof FormMailVars;

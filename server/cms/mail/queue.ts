@@ -14,6 +14,8 @@ export type QueuedMail = {
   recipient: string;
   /** Where replies go, when not to the sender. */
   replyTo: string | null;
+  /** Headers of this mail alone (a newsletter's List-Unsubscribe). */
+  headers: Record<string, string>;
   subject: string;
   text: string;
   createdAt: string;
@@ -23,33 +25,33 @@ export type QueuedMail = {
 /** Which template wrote a mail: kept with it for the per-address limits and for operators. */
 export type MailKind = MailTemplate | FormMailTemplate;
 
-export type NewMail = { to: string; template: MailKind; subject: string; text: string; replyTo?: string };
+export type NewMail = { to: string; template: MailKind; subject: string; text: string; replyTo?: string; headers?: Record<string, string> };
 
 export type MailQueue = ReturnType<typeof mailQueue>;
 
 export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () => void } = {}) {
-  const insert = db.prepare<{ to: string; template: MailKind; subject: string; text: string; replyTo: string | null; now: string }>(
-    `INSERT INTO outgoing_mail (recipient, template, subject, text, reply_to, created_at, next_attempt_at)
-     VALUES (@to, @template, @subject, @text, @replyTo, @now, @now)`,
+  const insert = db.prepare<{ to: string; template: MailKind; subject: string; text: string; replyTo: string | null; headers: string | null; now: string }>(
+    `INSERT INTO outgoing_mail (recipient, template, subject, text, reply_to, headers, created_at, next_attempt_at)
+     VALUES (@to, @template, @subject, @text, @replyTo, @headers, @now, @now)`,
   );
   const countSince = db.prepare<{ to: string; template: MailKind; since: string }, { n: number }>(
     'SELECT count(*) AS n FROM outgoing_mail WHERE recipient = @to AND template = @template AND created_at > @since',
   );
   const claim = db.prepare<
     { now: string; leaseUntil: string },
-    { id: number; recipient: string; reply_to: string | null; subject: string; text: string; created_at: string; attempts: number }
+    { id: number; recipient: string; reply_to: string | null; headers: string | null; subject: string; text: string; created_at: string; attempts: number }
   >(`UPDATE outgoing_mail SET attempts = attempts + 1, next_attempt_at = @leaseUntil
      WHERE id = (SELECT id FROM outgoing_mail WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= @now
                  ORDER BY next_attempt_at, id LIMIT 1)
-     RETURNING id, recipient, reply_to, subject, text, created_at, attempts`);
+     RETURNING id, recipient, reply_to, headers, subject, text, created_at, attempts`);
   const sent = db.prepare<{ id: number; now: string }>(
-    `UPDATE outgoing_mail SET sent_at = @now, text = '', reply_to = NULL, last_error = NULL WHERE id = @id`,
+    `UPDATE outgoing_mail SET sent_at = @now, text = '', reply_to = NULL, headers = NULL, last_error = NULL WHERE id = @id`,
   );
   const retry = db.prepare<{ id: number; error: string; nextAt: string }>(
     'UPDATE outgoing_mail SET last_error = @error, next_attempt_at = @nextAt WHERE id = @id',
   );
   const giveUp = db.prepare<{ id: number; error: string; now: string }>(
-    `UPDATE outgoing_mail SET last_error = @error, given_up_at = @now, text = '', reply_to = NULL WHERE id = @id`,
+    `UPDATE outgoing_mail SET last_error = @error, given_up_at = @now, text = '', reply_to = NULL, headers = NULL WHERE id = @id`,
   );
   const nextDue = db.prepare<[], { next_attempt_at: string }>(
     `SELECT next_attempt_at FROM outgoing_mail WHERE sent_at IS NULL AND given_up_at IS NULL
@@ -59,7 +61,15 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
   return {
     /** Adds a mail; call it inside the transaction that makes the mail true. */
     enqueue(mail: NewMail, now: Date): void {
-      insert.run({ to: mail.to, template: mail.template, subject: mail.subject, text: mail.text, replyTo: mail.replyTo ?? null, now: now.toISOString() });
+      insert.run({
+        to: mail.to,
+        template: mail.template,
+        subject: mail.subject,
+        text: mail.text,
+        replyTo: mail.replyTo ?? null,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        now: now.toISOString(),
+      });
       // After the caller's transaction has committed: the worker must find the row.
       setImmediate(onEnqueued);
     },
@@ -70,7 +80,16 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
     claimNext(now: Date, leaseMs: number): QueuedMail | undefined {
       const row = claim.get({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString() });
       return (
-        row && { id: row.id, recipient: row.recipient, replyTo: row.reply_to, subject: row.subject, text: row.text, createdAt: row.created_at, attempts: row.attempts }
+        row && {
+          id: row.id,
+          recipient: row.recipient,
+          replyTo: row.reply_to,
+          headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
+          subject: row.subject,
+          text: row.text,
+          createdAt: row.created_at,
+          attempts: row.attempts,
+        }
       );
     },
     markSent(id: number, now: Date): void {

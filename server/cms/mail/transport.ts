@@ -38,7 +38,7 @@ function message(mail: QueuedMail, from: string) {
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,
     text: mail.text,
-    headers: HEADERS,
+    headers: { ...HEADERS, ...mail.headers },
     textEncoding: 'quoted-printable' as const,
   };
 }

@@ -70,12 +70,24 @@ export const de: FormLocale = {
       ),
     }),
 
-    newsletter_welcome: ({ company, contactEmail }) => ({
+    newsletter_confirm: ({ company, link, days }) => ({
+      subject: `${company}: Bitte bestätigen Sie Ihre Newsletter-Anmeldung`,
+      text: lines(
+        'Guten Tag,',
+        `jemand, wahrscheinlich Sie, möchte den Newsletter von ${company} an diese Adresse erhalten. Zur Bestätigung öffnen Sie bitte den folgenden Link und klicken auf der Seite auf die Schaltfläche:`,
+        link,
+        `Der Link ist ${days} Tage gültig. Wenn Sie den Newsletter nicht bestellt haben, ignorieren Sie diese E-Mail: Ohne Bestätigung senden wir Ihnen nichts und löschen Ihre Adresse.`,
+        SIGN_OFF(company),
+      ),
+    }),
+
+    newsletter_welcome: ({ company, contactEmail, unsubscribeLink }) => ({
       subject: `${company}: Willkommen bei unserem Newsletter`,
       text: lines(
         'Guten Tag,',
-        `vielen Dank für Ihre Anmeldung zum Newsletter von ${company}. Wir senden Ihnen von Zeit zu Zeit Tipps rund um Sonnenschutz, Neuigkeiten aus unserem Sortiment und saisonale Angebote.`,
-        `Wenn Sie den Newsletter nicht mehr erhalten möchten oder sich nicht selbst angemeldet haben, antworten Sie auf diese E-Mail oder schreiben Sie uns an ${contactEmail} – wir entfernen Ihre Adresse dann aus dem Verteiler.`,
+        `vielen Dank für Ihre Anmeldung zum Newsletter von ${company}. Von Zeit zu Zeit senden wir Ihnen Tipps zum Sonnenschutz, Neuigkeiten zu unseren Produkten und saisonale Angebote.`,
+        `Sie können sich jederzeit mit einem Klick auf diesen Link abmelden, der auch in jedem Newsletter steht:\n${unsubscribeLink}`,
+        `Fragen? Schreiben Sie uns an ${contactEmail}.`,
         SIGN_OFF(company),
       ),
     }),

@@ -70,12 +70,24 @@ export const en: FormLocale = {
       ),
     }),
 
-    newsletter_welcome: ({ company, contactEmail }) => ({
+    newsletter_confirm: ({ company, link, days }) => ({
+      subject: `${company}: please confirm your newsletter subscription`,
+      text: lines(
+        'Hello,',
+        `someone, probably you, asked to receive the ${company} newsletter at this address. To confirm, open the link below and press the button on the page:`,
+        link,
+        `The link is valid for ${days} days. If you did not ask for the newsletter, ignore this email: without confirmation we will send you nothing and will erase your address.`,
+        SIGN_OFF(company),
+      ),
+    }),
+
+    newsletter_welcome: ({ company, contactEmail, unsubscribeLink }) => ({
       subject: `${company}: welcome to our newsletter`,
       text: lines(
         'Hello,',
         `Thank you for subscribing to the ${company} newsletter. From time to time we will send you shading tips, news about our products and seasonal offers.`,
-        `If you no longer want to receive the newsletter, or if you did not subscribe, reply to this email or write to us at ${contactEmail} and we will remove your address from the list.`,
+        `You can unsubscribe at any time with one click on this link, which is in every newsletter as well:\n${unsubscribeLink}`,
+        `Questions? Write to us at ${contactEmail}.`,
         SIGN_OFF(company),
       ),
     }),

@@ -70,12 +70,24 @@ export const sl: FormLocale = {
       ),
     }),
 
-    newsletter_welcome: ({ company, contactEmail }) => ({
+    newsletter_confirm: ({ company, link, days }) => ({
+      subject: `${company}: potrdite prijavo na e-novice`,
+      text: lines(
+        'Pozdravljeni,',
+        `nekdo, verjetno vi, je želel na ta naslov prejemati e-novice podjetja ${company}. Prijavo potrdite tako, da odprete spodnjo povezavo in na strani pritisnete gumb:`,
+        link,
+        `Povezava velja ${days} dni. Če se na e-novice niste prijavili vi, tega sporočila ne upoštevajte: brez potrditve vam ne bomo pošiljali ničesar in vaš naslov bomo izbrisali.`,
+        SIGN_OFF(company),
+      ),
+    }),
+
+    newsletter_welcome: ({ company, contactEmail, unsubscribeLink }) => ({
       subject: `${company}: dobrodošli med prejemniki e-novic`,
       text: lines(
         'Pozdravljeni,',
         `hvala za prijavo na e-novice podjetja ${company}. Občasno vam bomo poslali nasvete o senčenju, novosti iz naše ponudbe in sezonske ugodnosti.`,
-        `Če e-novic ne želite več prejemati ali se niste prijavili vi, odgovorite na to sporočilo ali nam pišite na ${contactEmail} in vaš naslov bomo odstranili s seznama prejemnikov.`,
+        `Od e-novic se lahko kadar koli odjavite z enim klikom na to povezavo, ki jo najdete tudi v vsakih e-novicah:\n${unsubscribeLink}`,
+        `Imate vprašanje? Pišite nam na ${contactEmail}.`,
         SIGN_OFF(company),
       ),
     }),

@@ -1,0 +1,63 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { tokenForm } from '../../shared/forms/account';
+import type { Locale } from '../../shared/locales';
+import type { FormResult, PageMeta, ScreenData } from '../../shared/page-data';
+import { UpstreamError } from '../upstream/client';
+import type { AccountResult } from '../upstream/account-api';
+import { sameScreen } from './alternates';
+import { breadcrumb } from './breadcrumb';
+import type { LoaderContext } from './loader-context';
+
+/**
+ * The two pages the newsletter's mails link to, each a page with one button and nothing else: a GET
+ * (a person, or a mail scanner following links) changes nothing; the button's POST confirms or
+ * unsubscribes. The unsubscribe address also takes a mail program's one-click POST (RFC 8058: body
+ * `List-Unsubscribe=One-Click`, the token only in the address), from anywhere (its `crossSitePost`
+ * trait). The pages show nothing of the address or its state: the token is the only key, and it can
+ * do nothing but its one change.
+ */
+
+type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
+type NewsletterRoute = 'newsletterConfirm' | 'newsletterUnsubscribe';
+
+function meta(args: Args, locale: Locale, name: NewsletterRoute): PageMeta {
+  const { t } = args.context;
+  const title = t(`${name}.title`);
+  return { title, description: t(`${name}.description`), alternates: sameScreen(name), breadcrumb: breadcrumb(t, locale, { title }) };
+}
+
+/** The token a post carries (the page's button) or its address carries (a mail program's one-click post, and the link). */
+function tokenOf(request: Request, posted?: FormData): string | null {
+  const fromBody = posted?.get('token');
+  const candidate = typeof fromBody === 'string' && fromBody !== '' ? fromBody : new URL(request.url).searchParams.get('token') ?? '';
+  const parsed = tokenForm.safeParse({ token: candidate });
+  return parsed.success ? parsed.data.token : null;
+}
+
+/** Posts the token upstream and answers with the page's message: done, a spent or unknown link, or try again later. */
+async function useToken(args: Args, form: NewsletterRoute, call: (token: string) => Promise<AccountResult<unknown>>) {
+  const token = tokenOf(args.request, await args.request.formData());
+  if (token === null) return data<FormResult>({ form, errors: { form: 'form.errors.token' } }, { status: 400 });
+  try {
+    const result = await call(token);
+    if (result.ok) return data<FormResult>({ form, done: `${form}.done` });
+    return data<FormResult>({ form, errors: { form: 'form.errors.token' } }, { status: 400 });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return data<FormResult>({ form, errors: { form: 'form.errors.unavailable' } }, { status: 503 });
+  }
+}
+
+export const newsletterLoaders: { [N in NewsletterRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
+  async newsletterConfirm(args, locale) {
+    return { token: tokenOf(args.request), meta: meta(args, locale, 'newsletterConfirm') };
+  },
+  async newsletterUnsubscribe(args, locale) {
+    return { token: tokenOf(args.request), meta: meta(args, locale, 'newsletterUnsubscribe') };
+  },
+};
+
+export const newsletterActions: { [N in NewsletterRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
+  newsletterConfirm: (args, locale) => useToken(args, 'newsletterConfirm', (token) => args.context.account.confirmNewsletter(locale, token)),
+  newsletterUnsubscribe: (args, locale) => useToken(args, 'newsletterUnsubscribe', (token) => args.context.account.unsubscribeNewsletter(locale, token)),
+};
