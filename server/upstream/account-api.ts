@@ -40,6 +40,9 @@ export function accountApi(client: UpstreamClient) {
       call('PUT', 'account', c.accountUserSchema, { lang, session, body }),
     changePassword: (lang: Locale, session: string, body: { currentPassword: string; newPassword: string }) =>
       call('PUT', 'account/password', none, { lang, session, body }),
+    /** Everything the content API holds about the signed-in visitor (their download). */
+    exportData: (lang: Locale, session: string) => call('GET', 'account/export', c.accountExportSchema, { lang, session }),
+    deleteAccount: (lang: Locale, session: string, body: { password: string }) => call('POST', 'account/delete', none, { lang, session, body }),
   };
 }
 
