@@ -237,6 +237,6 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
     if (call.result.status === 401) return seeOther(pathTo('login', locale), clearSessionCookie(secure));
     // Wrong passwords count towards the login lockout, as for a password change.
     if (call.result.status === 429) return formResult({ form: 'accountDelete', errors: { password: 'form.errors.tooManyAttempts' } }, 429);
-    return formResult({ form: 'accountDelete', errors: { password: 'form.errors.wrongPassword' } }, 400);
+    return formResult({ form: 'accountDelete', errors: { password: 'account.accountDelete.wrongPassword' } }, 400);
   },
 };
