@@ -33,6 +33,7 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
   passwordReset: 'account-password-reset',
   profile: 'account-profile',
   verifyEmail: 'account-verify-email',
+  accountDelete: 'account-delete',
   slug: 'slug',
   notFound: 'not-found',
 };

@@ -7,6 +7,7 @@ import { badInputGuard } from './http/bad-input';
 import { buildFiles } from './http/builds';
 import { cachePurge, type PurgeBroadcast } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
+import { accountDataDownload } from './bff/account-data';
 import { rumApi } from './bff/rum';
 import { searchApi } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
@@ -84,6 +85,8 @@ export function createApp(deps: AppDeps): express.Express {
   const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
+  // A GET that only reads: before the form gate, and before the pages (it is no screen).
+  app.use(accountDataDownload({ account: deps.account, translations: deps.translations, secure: deps.origin.startsWith('https:') }));
   // Before the form gate, which would take the report for a form post (and its limit for the forms').
   app.use(
     rumApi({

@@ -80,6 +80,8 @@ interface Screens {
   /** `submissions`: null when they could not be loaded (the rest of the profile still works). */
   profile: { user: c.AccountUser; submissions: c.AccountSubmission[] | null; newsletter: c.NewsletterState | null };
   verifyEmail: { token: string | null };
+  /** `deleted`: the account is gone and the visitor signed out (the confirmation after the post). */
+  accountDelete: { deleted: boolean };
   slug: { target: c.SlugTarget };
   /**
    * `offerType`: from the path (a product's call to action), preselected. `measuringGuide`: the path

@@ -42,10 +42,20 @@ export const ROUTES = {
   passwordReset: '/password-reset',
   profile: '/user/profile',
   verifyEmail: '/verify-email',
+  /** Deleting the account, the password asked again; `?deleted=1` is its confirmation, signed out. */
+  accountDelete: '/user/delete',
   slug: '/:slug',
 } as const satisfies Record<string, string | Record<Locale, string>>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/**
+ * Not a screen: the signed-in visitor's data as a JSON download (server/bff/account-data.ts), linked
+ * from the profile. Under the locale prefix, so a visitor who is not signed in is sent to their login.
+ */
+export function accountDataPath(locale: Locale): string {
+  return `/${locale}/user/data.json`;
+}
 
 /** The legal content pages the specification names, with their fixed slugs (`page` route). */
 export const LEGAL_PAGE_SLUGS = {
@@ -128,6 +138,7 @@ const TRAITS = {
   passwordReset: { ...ACCOUNT, query: { token: 'input' } },
   profile: ACCOUNT,
   verifyEmail: { ...ACCOUNT, query: { token: 'input' } },
+  accountDelete: { ...ACCOUNT, query: { deleted: 'input' } },
   slug: CONTENT,
 } as const satisfies Record<RouteName, RouteTraits>;
 

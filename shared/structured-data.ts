@@ -43,7 +43,11 @@ export function businessId(origin: string): string {
 /** Plain text of content blocks: paragraphs apart by a blank line, list items one a line. */
 export function blocksText(blocks: readonly Block[]): string {
   return blocks
-    .map((block) => (block.type === 'list' ? block.items.map((item) => `- ${item}`).join('\n') : block.text))
+    .map((block) => {
+      if (block.type === 'list') return block.items.map((item) => `- ${item}`).join('\n');
+      // Blocks written from settings have no text of their own.
+      return 'text' in block ? block.text : '';
+    })
     .filter(Boolean)
     .join('\n\n');
 }

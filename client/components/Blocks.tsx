@@ -1,5 +1,6 @@
 import type { Block } from '../../shared/api/contract';
 import { AppLink } from './AppLink';
+import { ControllerBlock, RetentionBlock } from './SettingsBlocks';
 
 /** Rich text from content, as React elements: nothing an editor writes is ever parsed as HTML. */
 export function Blocks({ blocks }: { blocks: Block[] }) {
@@ -19,6 +20,10 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
                 <AppLink link={block.link}>{block.text}</AppLink>
               </p>
             );
+          case 'controller':
+            return <ControllerBlock key={i} />;
+          case 'retention':
+            return <RetentionBlock key={i} />;
           case 'list': {
             const items = block.items.map((item, j) => <li key={j}>{item}</li>);
             return block.ordered ? <ol key={i}>{items}</ol> : <ul key={i}>{items}</ul>;

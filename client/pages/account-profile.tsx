@@ -1,6 +1,7 @@
-import { useActionData, useLoaderData } from 'react-router';
+import { Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
 import type { FormResult, ScreenData } from '../../shared/page-data';
+import { accountDataPath, pathTo } from '../../shared/routes';
 import { PageShell } from '../components/PageShell';
 import { AccountForm, Field } from '../components/forms/AccountForm';
 import { SubmissionList } from '../components/SubmissionList';
@@ -55,6 +56,21 @@ export default function ProfilePage() {
           <AccountForm name="logout" intent="logout" result={result} submitLabel={t('account.profile.signOut')} reloadDocument />
         </section>
       </div>
+      <section className="account__data" aria-labelledby="profile-data">
+        <h2 id="profile-data">{t('account.profile.data.title')}</h2>
+        <p>{t('account.profile.data.intro')}</p>
+        <ul className="account__links">
+          <li>
+            {/* A file, not a screen: a plain link, and the answer says it is an attachment. */}
+            <a href={accountDataPath(locale)}>
+              {t('account.profile.data.download')}
+            </a>
+          </li>
+          <li>
+            <Link to={pathTo('accountDelete', locale)}>{t('account.profile.data.delete')}</Link>
+          </li>
+        </ul>
+      </section>
     </PageShell>
   );
 }

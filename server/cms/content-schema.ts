@@ -53,9 +53,11 @@ const menuItem: z.ZodType<SeedMenuItem> = z.strictObject({
 
 const cta = z.strictObject({ key, title: z.string(), text: z.string(), label: text, link });
 
-const [heading, paragraph, list, quote, linkBlock] = blockSchema.options;
+const [heading, paragraph, list, quote, linkBlock, controller, retention] = blockSchema.options;
 const blocks = z.array(
-  z.discriminatedUnion('type', [heading.strict(), paragraph.strict(), list.strict(), quote.strict(), linkBlock.extend({ text, link }).strict()]),
+  z.discriminatedUnion('type', [
+    heading.strict(), paragraph.strict(), list.strict(), quote.strict(), linkBlock.extend({ text, link }).strict(), controller.strict(), retention.strict(),
+  ]),
 );
 
 /** One object per locale under `sl`, `en`, `de`. */

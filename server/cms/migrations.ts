@@ -396,6 +396,27 @@ const MIGRATIONS: readonly string[] = [
   -- they hold a token.
   ALTER TABLE outgoing_mail ADD COLUMN headers TEXT;
   `,
+
+  /* 7: retention of submissions (docs/decisions/0024-data-rights.md) */ `
+  -- When the submission last saw activity: its arrival, then every change of its status (whatever tool
+  -- the company changes it with, hence the trigger). The retention period runs from the newest activity
+  -- of all submissions from the same address. NULL in rows written before: their arrival counts.
+  ALTER TABLE submissions ADD COLUMN last_activity_at TEXT;
+  UPDATE submissions SET last_activity_at = created_at;
+  CREATE TRIGGER submissions_status_activity AFTER UPDATE OF status ON submissions
+  WHEN new.status IS NOT old.status
+  BEGIN
+    UPDATE submissions SET last_activity_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = new.id;
+  END;
+  -- Set when the account of its address was deleted: at the end of the retention period it is then
+  -- anonymised (like an existing account's), not erased, though no account matches its address any more.
+  ALTER TABLE submissions ADD COLUMN from_account INTEGER NOT NULL DEFAULT 0 CHECK (from_account IN (0, 1));
+  -- When the retention period ended for a submission from an account: the address, every free-text field
+  -- and the idempotency key are gone; what was asked for (offer type, sizes, options) and when remain.
+  ALTER TABLE submissions ADD COLUMN anonymised_at TEXT;
+  CREATE INDEX submissions_activity ON submissions (coalesce(last_activity_at, created_at)) WHERE anonymised_at IS NULL;
+  CREATE INDEX users_unverified ON users (created_at) WHERE verified_at IS NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,7 +7,7 @@ import { passwordHashing } from './accounts/password-hashing';
 import { createCmsApp, DEFAULT_SITE_URL } from './app';
 import { backgroundTasks } from './background';
 import { openDb } from './db';
-import { purgeExpired } from './housekeeping';
+import { runHousekeeping } from './housekeeping';
 import { mailQueue } from './mail/queue';
 import { createMailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
@@ -38,7 +38,10 @@ export type CmsMailOptions = { smtpUrl?: string; from: string };
 /** The sender when none is configured (config.ts has the same default for MAIL_FROM). */
 export const DEFAULT_MAIL_FROM = 'Spletna stran <no-reply@localhost>';
 
-/** Expired sessions, tokens and old mail are deleted at start and then this often. */
+/**
+ * Expired sessions, tokens and old mail are deleted, and the retention periods applied, at start and
+ * then this often.
+ */
 const HOUSEKEEPING_MS = 60 * 60_000;
 
 export type RunningCms = { url: string; port: number; close(): Promise<void> };
@@ -60,7 +63,7 @@ export async function startCms({
     migrate(db);
     const seeded = seedContent(db, contentDir);
     logger.info({ version: seeded.version, contentDir }, seeded.imported ? 'cms content imported' : 'cms content unchanged');
-    purgeExpired(db);
+    runHousekeeping(db, logger);
   } catch (error) {
     db.close();
     throw error;
@@ -72,7 +75,7 @@ export async function startCms({
   const worker: MailWorker = startMailWorker({ queue: mailQueue(db), transport, logger });
   const housekeeping = setInterval(() => {
     try {
-      purgeExpired(db);
+      runHousekeeping(db, logger);
     } catch (error) {
       logger.error({ err: error }, 'cms housekeeping failed');
     }

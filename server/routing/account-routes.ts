@@ -13,7 +13,7 @@ import { breadcrumb } from './breadcrumb';
 import type { LoaderContext } from './loader-context';
 
 type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
-type AccountRoute = 'login' | 'register' | 'verify' | 'passwordReset' | 'profile' | 'verifyEmail';
+type AccountRoute = 'login' | 'register' | 'verify' | 'passwordReset' | 'profile' | 'verifyEmail' | 'accountDelete';
 
 function meta(args: Args, locale: Locale, name: AccountRoute): PageMeta {
   const { t } = args.context;
@@ -138,6 +138,12 @@ export const accountLoaders: { [N in AccountRoute]: (args: Args, locale: Locale)
     if (!result.ok) throw redirect(login, { headers: { 'Set-Cookie': clearSessionCookie(secure) } });
     return { user: result.data, submissions, newsletter, meta: meta(args, locale, 'profile') };
   },
+  async accountDelete(args, locale) {
+    if (await signedIn(args, locale)) return { deleted: false, meta: meta(args, locale, 'accountDelete') };
+    // Only signed out is the confirmation shown; anyone else who comes here must sign in first.
+    if (new URL(args.request.url).searchParams.has('deleted')) return { deleted: true, meta: meta(args, locale, 'accountDelete') };
+    throw redirect(pathTo('login', locale));
+  },
 };
 
 export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
@@ -238,5 +244,21 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
         return seeOther(pathTo('login', locale), clearSessionCookie(secure));
       }
     }
+  },
+
+  async accountDelete(args, locale) {
+    const { session, account, secure } = args.context;
+    if (!session) return seeOther(pathTo('login', locale));
+    const values = await readForm(args.request);
+    const form = validate('accountDelete', forms.accountDeleteForm, values);
+    if (!form.ok) return form.answer;
+    const call = await attempt('accountDelete', values, () => account.deleteAccount(locale, session, form.data));
+    if (!call.ok) return call.answer;
+    // The session ended with the account: the cookie goes too, and the confirmation is shown signed out.
+    if (call.result.ok) return seeOther(`${pathTo('accountDelete', locale)}?deleted=1`, clearSessionCookie(secure));
+    if (call.result.status === 401) return seeOther(pathTo('login', locale), clearSessionCookie(secure));
+    // Wrong passwords count towards the login lockout, as for a password change.
+    if (call.result.status === 429) return formResult({ form: 'accountDelete', errors: { password: 'form.errors.tooManyAttempts' } }, 429);
+    return formResult({ form: 'accountDelete', errors: { password: 'account.accountDelete.wrongPassword' } }, 400);
   },
 };

@@ -46,6 +46,9 @@ export function accountApi(client: UpstreamClient) {
     /** The links of the newsletter's mails (no session: the token is the authority). */
     confirmNewsletter: (lang: Locale, token: string) => call('POST', 'newsletter/confirm', c.statusSchema, { lang, body: { token } }),
     unsubscribeNewsletter: (lang: Locale, token: string) => call('POST', 'newsletter/unsubscribe', c.statusSchema, { lang, body: { token } }),
+    /** Everything the content API holds about the signed-in visitor (their download). */
+    exportData: (lang: Locale, session: string) => call('GET', 'account/export', c.accountExportSchema, { lang, session }),
+    deleteAccount: (lang: Locale, session: string, body: { password: string }) => call('POST', 'account/delete', none, { lang, session, body }),
   };
 }
 

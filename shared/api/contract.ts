@@ -76,6 +76,12 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('quote'), text: z.string() }),
   /** A link on a line of its own, where the text points the reader on (an FAQ answer to the service form). */
   z.object({ type: z.literal('link'), text: z.string(), link: linkSchema }),
+  /**
+   * Facts held in settings, written out by the site in the page's language where the text needs them
+   * (the privacy policy's controller and retention periods), so the text can never disagree with them.
+   */
+  z.object({ type: z.literal('controller') }),
+  z.object({ type: z.literal('retention') }),
 ]);
 export type Block = z.infer<typeof blockSchema>;
 
@@ -136,6 +142,16 @@ export const siteSettingsSchema = z.object({
   locale_showroom: z.record(localeSchema, z.string()),
   opening_hours: z.array(openingHoursSchema),
   social: z.array(z.object({ name: z.string(), url: z.string() })).default([]),
+  /**
+   * Months an inquiry or service request is kept after the last activity of its sender
+   * (docs/decisions/0024-data-rights.md); then it is erased, or anonymised when it came from an account.
+   */
+  retention_submission_months: z.number().int().min(1).max(240).default(24),
+  /**
+   * Days an address that was never confirmed is kept: an account never verified, a newsletter signup
+   * never confirmed (decisions.md, Privacy). Then it is erased.
+   */
+  retention_unconfirmed_days: z.number().int().min(1).max(365).default(30),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type Showroom = SiteSettings['showrooms'][number];
@@ -343,6 +359,11 @@ export const apiErrorSchema = z.object({ error: z.string() });
  *   PUT  account/password              (bearer) {currentPassword, newPassword} -> 204 | 400 {error:'wrong_password'}
  *                                                                        | 429 {error:'too_many_attempts', retryAfter} (wrong current
  *                                                                          passwords count towards the login lockout)
+ *   GET  account/export                (bearer)                       -> 200 AccountExport (what the content API holds about
+ *                                                                          the account: docs/decisions/0024-data-rights.md)
+ *   POST account/delete                (bearer) {password}            -> 204 | 400 {error:'wrong_password'}
+ *                                                                        | 429 {error:'too_many_attempts', retryAfter} (as above);
+ *                                                                          every session of the account ends
  *
  * Invalid input is 400 {error:'bad_request', fields?: {field: message key}} (a malformed token too);
  * a body over 16 kB is 413.
@@ -360,6 +381,45 @@ export const accountUserSchema = z.object({
   createdAt: z.string(),
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
+
+/**
+ * A visitor's copy of their data (GDPR Art. 15 and 20): the account, its live sessions, the submissions
+ * sent from its address with everything they said, the newsletter subscription of the address, the
+ * consent-relevant moments (registration, verification, signup, consent, unsubscription; a
+ * submission's consent is its `terms` field at `receivedAt`) and the retention periods that apply.
+ */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  account: z.object({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    streetAddress: z.string(),
+    postalCode: z.string(),
+    town: z.string(),
+    locale: localeSchema,
+    registeredAt: z.string(),
+    verifiedAt: z.string().nullable(),
+  }),
+  sessions: z.array(z.object({ startedAt: z.string(), expiresAt: z.string() })),
+  submissions: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['inquiry', 'service']),
+      locale: z.string(),
+      status: z.enum(['received', 'in_progress', 'done']),
+      receivedAt: z.string(),
+      lastActivityAt: z.string(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  newsletter: z
+    .object({ email: z.string(), locale: z.string(), signedUpAt: z.string(), consentAt: z.string(), confirmedAt: z.string().nullable(), unsubscribedAt: z.string().nullable() })
+    .nullable(),
+  retention: z.object({ submissionMonths: z.number().int(), unconfirmedDays: z.number().int() }),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
 
 export const authAcceptedSchema = z.object({ status: z.literal('accepted') });
 export const sessionSchema = z.object({ token: z.string().min(32), expiresAt: z.string(), user: accountUserSchema });

@@ -25,6 +25,8 @@ export const profileForm = z.object({
   postalCode: text(12),
   town: text(80),
 });
+/** Deleting an account asks for the password again: a session left open on a shared computer is not enough. */
+export const accountDeleteForm = z.object({ password: anyPassword });
 export const passwordChangeForm = z.object({
   currentPassword: anyPassword,
   newPassword: password,

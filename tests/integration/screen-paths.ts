@@ -7,7 +7,8 @@ import { LEGAL_PAGE_SLUGS, pathTo, type RouteName } from '../../shared/routes';
 /**
  * A real path of every screen in a locale, with slugs read from the site's own page payloads, for
  * the tests that go through every screen (screens.test.ts, html-validity.test.ts). `profile` is a
- * signed-in screen: without a session it redirects to the login.
+ * signed-in screen: without a session it redirects to the login; `accountDelete` is shown as the
+ * confirmation a deleted account's visitor sees.
  */
 export async function screenPaths(server: Server, locale: Locale): Promise<Record<RouteName, string>> {
   const payload = async (path: string) => (await request(server).get(`${path}/_payload.json`)).body as { loaderData: Record<string, any> };
@@ -36,6 +37,8 @@ export async function screenPaths(server: Server, locale: Locale): Promise<Recor
     passwordReset: pathTo('passwordReset', locale),
     profile: pathTo('profile', locale),
     verifyEmail: pathTo('verifyEmail', locale),
+    // Signed out, the screen shows only its confirmation.
+    accountDelete: `${pathTo('accountDelete', locale)}?deleted=1`,
     slug: pathTo('slug', locale, { slug: category.slug }),
     // The form a product family's call to action opens, its offer type chosen.
     inquiry: pathTo('inquiry', locale, { offerType: category.offerType }),

@@ -31,7 +31,7 @@ const products = seed<Seeded[]>('products.json');
 const articleCategories = seed<(Seeded & { key: string })[]>('article-categories.json');
 const articles = seed<(Seeded & { category: string; publishedAt: string })[]>('articles.json');
 
-const ACCOUNT_ROUTES: RouteName[] = ['login', 'register', 'verify', 'passwordReset', 'profile', 'verifyEmail'];
+const ACCOUNT_ROUTES: RouteName[] = ['login', 'register', 'verify', 'passwordReset', 'profile', 'verifyEmail', 'accountDelete'];
 const ACCOUNT_PATHS = ACCOUNT_ROUTES.flatMap((name) => LOCALES.map((l) => pathTo(name, l)));
 const SEARCH_PATHS = LOCALES.map((l) => pathTo('search', l));
 const HREFLANGS = [...LOCALES.map((l) => LOCALE_ISO[l]), 'x-default'];

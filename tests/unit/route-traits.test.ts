@@ -18,7 +18,7 @@ describe('route traits', () => {
   const withAction = ROUTE_NAMES.filter((name) => ROUTE_TRAITS[name].action).sort();
 
   it('gives an action to exactly the screens that take a post, on the server and in the browser', () => {
-    expect(withAction).toEqual(['inquiry', 'login', 'newsletter', 'newsletterConfirm', 'newsletterUnsubscribe', 'passwordReset', 'profile', 'register', 'service', 'verify', 'verifyEmail']);
+    expect(withAction).toEqual(['accountDelete', 'inquiry', 'login', 'newsletter', 'newsletterConfirm', 'newsletterUnsubscribe', 'passwordReset', 'profile', 'register', 'service', 'verify', 'verifyEmail']);
     expect(screensWithAction(createPageHandler().dataRoutes)).toEqual(withAction);
     // The browser's tree, as client/entry.tsx builds it.
     expect(screensWithAction(createRoutes({ action: (name) => (ROUTE_TRAITS[name].action ? () => null : undefined) }))).toEqual(withAction);

@@ -38,6 +38,8 @@ const settings: SiteSettings = {
     { country: 'AT', days: ['Mo', 'Tu', 'Fr'], opens: '09:00', closes: '16:00' },
   ],
   social: [],
+  retention_submission_months: 24,
+  retention_unconfirmed_days: 30,
 };
 const site: SiteFacts = { origin: 'https://x.example', locale: 'en', settings };
 const image = { src: '/images/p.svg', width: 800, height: 600, alt: 'A product' };

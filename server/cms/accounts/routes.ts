@@ -2,7 +2,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import * as z from 'zod/mini';
 import { localeSchema } from '../../../shared/api/contract';
 import {
-  emailForm, fieldErrors, loginForm, passwordChangeForm, passwordResetForm, profileForm, registerForm, tokenForm,
+  accountDeleteForm, emailForm, fieldErrors, loginForm, passwordChangeForm, passwordResetForm, profileForm, registerForm, tokenForm,
 } from '../../../shared/forms/account';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales';
 import type { BackgroundTasks } from '../background';
@@ -115,6 +115,21 @@ export function accountRoutes({ service, background }: { service: AccountService
     requireSession,
     withBody(passwordChangeForm, async (input, lang, _req, res) => {
       const result = await service.changePassword(lang, signedInOf(res), input);
+      if (result.ok) return void res.status(204).end();
+      if (result.error === 'too_many_attempts') return void tooManyAttempts(res, result.retryAfter);
+      res.status(400).json({ error: 'wrong_password' });
+    }),
+  );
+
+  router.get('/account/export', requireSession, (_req, res) => {
+    res.json(service.exportData(signedInOf(res).user));
+  });
+
+  router.post(
+    '/account/delete',
+    requireSession,
+    withBody(accountDeleteForm, async ({ password }, _lang, _req, res) => {
+      const result = await service.deleteAccount(signedInOf(res), password);
       if (result.ok) return void res.status(204).end();
       if (result.error === 'too_many_attempts') return void tooManyAttempts(res, result.retryAfter);
       res.status(400).json({ error: 'wrong_password' });

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
-import type { AccountUser, Session } from '../../../shared/api/contract';
+import type { AccountExport, AccountUser, Session } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
+import { dataRights } from './data-rights';
 import { failAttempt, NO_ATTEMPTS, startAttempt, type Attempts } from './login-attempts';
 import type { AccountMails } from './mails';
 import type { PasswordHashing } from './password-hashing';
@@ -26,6 +27,8 @@ export type LoginResult =
 
 export type PasswordChangeResult = { ok: true } | { ok: false; error: 'wrong_password' } | { ok: false; error: 'too_many_attempts'; retryAfter: number };
 
+export type AccountDeleteResult = PasswordChangeResult;
+
 export type SignedIn = { user: UserRow; sessionHash: string };
 
 export type AccountService = ReturnType<typeof accountService>;
@@ -44,6 +47,7 @@ export function accountService({
   now?: () => Date;
 }) {
   const store = accountStore(db);
+  const rights = dataRights(db);
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
   const later = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
   // Made now rather than at the first unknown-address login, which would otherwise take twice as long.
@@ -233,6 +237,26 @@ export function accountService({
         mails.passwordChanged(user.email, lang, at);
       });
       logger.info({ userId: user.id }, 'password changed');
+      return { ok: true };
+    },
+
+    exportData(user: UserRow): AccountExport {
+      return rights.exportOf(user, now());
+    },
+
+    /**
+     * Checks the password (under the login lockout, as a password change does), then erases the
+     * account in one transaction (data-rights.ts): its sessions end with it.
+     */
+    async deleteAccount({ user }: SignedIn, password: string): Promise<AccountDeleteResult> {
+      const check = await checkPassword(user, user.email, password);
+      if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'wrong_password' };
+      inTransaction(() => {
+        // Read again: the profile may have changed while the password was checked.
+        const current = store.userById(user.id);
+        if (current) rights.eraseAccount(current);
+      });
+      logger.info({ userId: user.id }, 'account deleted');
       return { ok: true };
     },
   };

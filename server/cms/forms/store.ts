@@ -26,8 +26,8 @@ export type FormStore = ReturnType<typeof formStore>;
 export function formStore(db: Db) {
   const submissionByKey = db.prepare<[string], { id: string }>('SELECT id FROM submissions WHERE idempotency_key = ?');
   const insertSubmission = db.prepare<{ id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; now: string }>(
-    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, created_at)
-     VALUES (@id, @key, @kind, @locale, @data, @email, @now)`,
+    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, created_at, last_activity_at)
+     VALUES (@id, @key, @kind, @locale, @data, @email, @now, @now)`,
   );
   const submissionsOf = db.prepare<
     { email: string; limit: number },

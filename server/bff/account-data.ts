@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { LOCALES } from '../../shared/locales';
+import { accountDataPath, pathTo } from '../../shared/routes';
+import type { Translations } from '../i18n';
+import { clearSessionCookie, readSession } from '../request/session-cookie';
+import type { AccountApi } from '../upstream/account-api';
+import { UpstreamError } from '../upstream/client';
+
+/**
+ * `GET /{locale}/user/data.json`: what the content API holds about the signed-in visitor, as a file
+ * to keep (docs/decisions/0024-data-rights.md). A visitor without a live session is sent to the login
+ * page; the answer is theirs alone and never stored by any cache.
+ *
+ *   200 AccountExport, as an attachment
+ *   303 to the login page (no session, or one that has ended)
+ *   503 the content API did not answer
+ */
+export function accountDataDownload({ account, translations, secure }: { account: Pick<AccountApi, 'exportData'>; translations: Translations; secure: boolean }): Router {
+  const router = Router();
+  for (const locale of LOCALES) {
+    router.get(accountDataPath(locale), async (req, res, next) => {
+      res.setHeader('Cache-Control', 'private, no-store');
+      const login = pathTo('login', locale);
+      const session = readSession(req.headers.cookie);
+      if (!session) return void res.redirect(303, login);
+      try {
+        const result = await account.exportData(locale, session);
+        if (!result.ok) return void res.setHeader('Set-Cookie', clearSessionCookie(secure)).redirect(303, login);
+        const name = `${translations.instances[locale].t('account.data.fileName')}-${result.data.exportedAt.slice(0, 10)}.json`;
+        res.attachment(name).type('json').send(`${JSON.stringify(result.data, null, 2)}\n`);
+      } catch (error) {
+        next(error instanceof UpstreamError ? Object.assign(new Error('account data unavailable'), { status: 503 }) : error);
+      }
+    });
+  }
+  return router;
+}
