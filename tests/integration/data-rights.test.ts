@@ -68,8 +68,8 @@ describe('the download of a visitor’s data', () => {
     session = await signIn(email);
     own = addSubmission(email, { offerType: 'tende', nameAndSurname: 'Ana Novak', email, message: 'Prosim za ponudbo.', terms: true }, '2026-03-02T09:15:00.000Z');
     others = addSubmission(`tuj.${Date.now()}@example.com`, { offerType: 'pergola', email: 'tuj@example.com' }, '2026-04-01T10:00:00.000Z');
-    db.prepare(`INSERT INTO newsletter_subscriptions (id, email, locale, consent_at, created_at) VALUES (?, ?, 'sl', ?, ?)`).run(
-      randomUUID(), email, '2026-05-05T08:00:00.000Z', '2026-05-05T08:00:00.000Z',
+    db.prepare(`INSERT INTO newsletter_subscriptions (id, email, locale, consent_at, created_at, confirmed_at) VALUES (?, ?, 'sl', ?, ?, ?)`).run(
+      randomUUID(), email, '2026-05-05T08:00:00.000Z', '2026-05-05T08:00:00.000Z', '2026-05-05T08:20:00.000Z',
     );
   });
 
@@ -104,7 +104,7 @@ describe('the download of a visitor’s data', () => {
       data: { offerType: 'tende', message: 'Prosim za ponudbo.', terms: true },
     });
     expect(res.text).not.toContain(others);
-    expect(data.newsletter).toEqual({ email, locale: 'sl', signedUpAt: '2026-05-05T08:00:00.000Z', consentAt: '2026-05-05T08:00:00.000Z', unsubscribedAt: null });
+    expect(data.newsletter).toEqual({ email, locale: 'sl', signedUpAt: '2026-05-05T08:00:00.000Z', consentAt: '2026-05-05T08:00:00.000Z', confirmedAt: '2026-05-05T08:20:00.000Z', unsubscribedAt: null });
     expect(data.retention).toEqual({ submissionMonths: 24, unconfirmedDays: 30 });
     // Never the password's hash, nor a session's token.
     expect(res.text).not.toMatch(/scrypt|password|token/i);
