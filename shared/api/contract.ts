@@ -390,18 +390,7 @@ export type AccountUser = z.infer<typeof accountUserSchema>;
  */
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
-  account: z.object({
-    id: z.number().int(),
-    email: z.string(),
-    name: z.string(),
-    phone: z.string(),
-    streetAddress: z.string(),
-    postalCode: z.string(),
-    town: z.string(),
-    locale: localeSchema,
-    registeredAt: z.string(),
-    verifiedAt: z.string().nullable(),
-  }),
+  account: accountUserSchema.omit({ createdAt: true }).extend({ locale: localeSchema, registeredAt: z.string(), verifiedAt: z.string().nullable() }),
   sessions: z.array(z.object({ startedAt: z.string(), expiresAt: z.string() })),
   submissions: z.array(
     z.object({
