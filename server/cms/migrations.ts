@@ -369,6 +369,20 @@ const MIGRATIONS: readonly string[] = [
     prefix = '1 2 3'
   );
   `,
+  /* 6: photos sent with an inquiry or a service request (docs/decisions/0026-photos-with-forms.md), and the mail they go with */ `
+  CREATE TABLE submission_photos (
+    submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    bytes BLOB NOT NULL,
+    -- a small JPEG for the visitor's own list of submissions
+    thumbnail BLOB NOT NULL,
+    PRIMARY KEY (submission_id, position)
+  );
+  -- a submission whose photos go with the mail as attachments (the company's notification)
+  ALTER TABLE outgoing_mail ADD COLUMN photos_of TEXT REFERENCES submissions (id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

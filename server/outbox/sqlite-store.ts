@@ -1,7 +1,7 @@
 import type { FormKind } from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
 import type { OutboxDb } from './sqlite-db';
-import type { OutboxStats, OutboxStore } from './types';
+import type { OutboxPhoto, OutboxStats, OutboxStore } from './types';
 
 interface Row {
   id: number;
@@ -21,6 +21,11 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
     `INSERT INTO submissions (key, kind, locale, body, status, next_attempt_at, created_at)
      VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (key) DO NOTHING RETURNING id`,
   );
+  const insertPhoto = db.prepare<[number, number, string, string, Buffer]>(
+    'INSERT INTO submission_photos (submission_id, position, name, type, bytes) VALUES (?, ?, ?, ?, ?)',
+  );
+  const photos = db.prepare<[number], OutboxPhoto>('SELECT name, type, bytes FROM submission_photos WHERE submission_id = ? ORDER BY position');
+  const erasePhotos = db.prepare<[number]>('DELETE FROM submission_photos WHERE submission_id = ?');
   const byKey = db.prepare<[string], { id: number }>('SELECT id FROM submissions WHERE key = ?');
   const due = db.prepare<[number, number, number], Row>(
     `SELECT id, key, kind, locale, body, attempts FROM submissions
@@ -53,7 +58,10 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
       const body = JSON.stringify(submission.body ?? null);
       return db.transaction(() => {
         const row = insert.get(submission.key, submission.kind, submission.locale, body, now, now) as { id: number } | undefined;
-        if (row) return { id: String(row.id), duplicate: false };
+        if (row) {
+          submission.photos?.forEach((photo, position) => insertPhoto.run(row.id, position, photo.name, photo.type, photo.bytes));
+          return { id: String(row.id), duplicate: false };
+        }
         return { id: String(byKey.get(submission.key)!.id), duplicate: true };
       }).immediate();
     },
@@ -67,8 +75,15 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
       ).immediate();
     },
 
+    async photosOf(id) {
+      return photos.all(Number(id));
+    },
+
     async markDelivered(id, upstreamId, now) {
-      delivered.run(now, upstreamId, Number(id));
+      db.transaction(() => {
+        delivered.run(now, upstreamId, Number(id));
+        erasePhotos.run(Number(id));
+      })();
     },
 
     async retryAt(id, at) {

@@ -132,7 +132,9 @@ export function startOutboxWorker({
     const { id, kind, attempts } = submission;
     let result: DeliveryOutcome;
     try {
-      result = await deliver(submission);
+      // Read for the delivery only: a claim of four never holds four submissions' photos at once before they go.
+      const photos = await store.photosOf(id);
+      result = await deliver(photos.length ? { ...submission, photos } : submission);
     } catch (error) {
       // Not an upstream failure but a fault of ours: keep the submission and say so loudly.
       logger.error({ submissionId: id, kind, err: error }, 'submission delivery crashed');

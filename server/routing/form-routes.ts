@@ -9,7 +9,10 @@ import { serviceForm } from '../../shared/forms/service-form';
 import { LOCALES, type Locale } from '../../shared/locales';
 import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
+import { PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
+import type { OutboxPhoto } from '../outbox/types';
+import { postedPhotos } from '../photos/upload';
 import { UpstreamError } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
@@ -142,9 +145,19 @@ function sent(kind: FormKind, locale: Locale): Response {
  * key) is the same submission and gets the same answer. When the outbox cannot store it, nothing is
  * acknowledged: 503, the form with its values and a message to try again.
  */
-async function accept(args: Args, locale: Locale, kind: FormKind, body: Record<string, unknown> & { submissionId?: string }, values: PostedValues, step?: number) {
+async function accept(
+  args: Args,
+  locale: Locale,
+  kind: FormKind,
+  body: Record<string, unknown> & { submissionId?: string },
+  values: PostedValues,
+  step?: number,
+  photos: { stored: OutboxPhoto[]; digests: string[] } = { stored: [], digests: [] },
+) {
+  // Without JavaScript the key hashes what was posted: the photos too, so the same words with other photos are another submission.
+  const key = submissionKey(kind, photos.digests.length ? { ...body, [PHOTO_FIELD]: photos.digests } : body);
   try {
-    await args.context.outbox.enqueue({ kind, key: submissionKey(kind, body), locale, body });
+    await args.context.outbox.enqueue({ kind, key, locale, body, photos: photos.stored });
   } catch {
     // The outbox has logged why.
     return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);
@@ -170,6 +183,24 @@ function postedStep(posted: PostedValues): number {
 function firstStepWithError(errors: FieldErrors, values: PostedValues, fallback: number): number {
   for (let step = 0; step <= LAST_STEP; step++) if (stepFields(step, values).some((field) => errors[field])) return step;
   return fallback;
+}
+
+type PhotoOutcome = { ok: true; stored: OutboxPhoto[]; digests: string[] } | { ok: false; errors: FieldErrors; photoRefused: NonNullable<PublicFormResult['photoRefused']> };
+
+/**
+ * The photos posted with a form that takes them: refused while the post was read (too many, too
+ * large), or decoded and re-encoded here (server/photos/prepare.ts); the first refused one is named.
+ */
+async function photosOf(args: Args): Promise<PhotoOutcome> {
+  const posted = postedPhotos(args.request);
+  if (posted.refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${posted.refused.reason}` }, photoRefused: posted.refused };
+  if (posted.photos.length === 0) return { ok: true, stored: [], digests: [] };
+  const prepared = await args.context.photos.prepare(posted.photos);
+  if (!prepared.ok) {
+    const photoRefused = { name: prepared.name, reason: prepared.reason };
+    return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${prepared.reason}` }, photoRefused };
+  }
+  return { ok: true, stored: prepared.photos, digests: posted.photos.map((photo) => photo.digest) };
 }
 
 export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
@@ -202,19 +233,27 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       return answer({ form: 'inquiry', values, step: Math.min(step + 1, LAST_STEP) }, 200);
     }
 
-    if (!parsed.success) return answer({ form: 'inquiry', values, errors, step: firstStepWithError(errors, values, step) }, 400);
-    return accept(args, locale, 'inquiry', parsed.data, values, step);
+    const photos = await photosOf(args);
+    if (!parsed.success || !photos.ok) {
+      const all = { ...errors, ...(photos.ok ? {} : photos.errors) };
+      return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...(photos.ok ? {} : { photoRefused: photos.photoRefused }) }, 400);
+    }
+    return accept(args, locale, 'inquiry', parsed.data, values, step, photos);
   },
 
   async service(args, locale) {
     const { posted, values } = await readPost(args.request);
     if (isBot(posted)) return sent('service', locale);
     const parsed = serviceForm.safeParse(values);
-    if (!parsed.success) return answer({ form: 'service', values, errors: fieldErrors(parsed.error) }, 400);
+    const photos = await photosOf(args);
+    if (!parsed.success || !photos.ok) {
+      const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(photos.ok ? {} : photos.errors) };
+      return answer({ form: 'service', values, errors, ...(photos.ok ? {} : { photoRefused: photos.photoRefused }) }, 400);
+    }
     const body = parsed.data;
     // A signed-in visitor's request carries their address, so it shows among their submissions.
     if (!body.email) body.email = (await account(args, locale))?.email;
-    return accept(args, locale, 'service', body, values);
+    return accept(args, locale, 'service', body, values, undefined, photos);
   },
 
   async newsletter(args, locale) {

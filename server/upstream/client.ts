@@ -105,8 +105,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     try {
       return await doFetch(urlFor(path, params), {
         method,
-        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        // FormData (a form's photos) sets its own multipart type and boundary; anything else travels as JSON.
+        headers: { accept: 'application/json', ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {

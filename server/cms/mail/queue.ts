@@ -18,30 +18,38 @@ export type QueuedMail = {
   text: string;
   createdAt: string;
   attempts: number;
+  /** Files that go with it: a submission's photos, read from the database when the mail is sent. */
+  attachments: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
 /** Which template wrote a mail: kept with it for the per-address limits and for operators. */
 export type MailKind = MailTemplate | FormMailTemplate;
 
-export type NewMail = { to: string; template: MailKind; subject: string; text: string; replyTo?: string };
+/** `photosOf`: the submission whose photos are attached (the company's notification). */
+export type NewMail = { to: string; template: MailKind; subject: string; text: string; replyTo?: string; photosOf?: string };
 
 export type MailQueue = ReturnType<typeof mailQueue>;
 
 export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () => void } = {}) {
-  const insert = db.prepare<{ to: string; template: MailKind; subject: string; text: string; replyTo: string | null; now: string }>(
-    `INSERT INTO outgoing_mail (recipient, template, subject, text, reply_to, created_at, next_attempt_at)
-     VALUES (@to, @template, @subject, @text, @replyTo, @now, @now)`,
+  const insert = db.prepare<{ to: string; template: MailKind; subject: string; text: string; replyTo: string | null; photosOf: string | null; now: string }>(
+    `INSERT INTO outgoing_mail (recipient, template, subject, text, reply_to, photos_of, created_at, next_attempt_at)
+     VALUES (@to, @template, @subject, @text, @replyTo, @photosOf, @now, @now)`,
+  );
+  const photos = db.prepare<[string], MailAttachment>(
+    'SELECT name AS filename, type AS contentType, bytes AS content FROM submission_photos WHERE submission_id = ? ORDER BY position',
   );
   const countSince = db.prepare<{ to: string; template: MailKind; since: string }, { n: number }>(
     'SELECT count(*) AS n FROM outgoing_mail WHERE recipient = @to AND template = @template AND created_at > @since',
   );
   const claim = db.prepare<
     { now: string; leaseUntil: string },
-    { id: number; recipient: string; reply_to: string | null; subject: string; text: string; created_at: string; attempts: number }
+    { id: number; recipient: string; reply_to: string | null; subject: string; text: string; created_at: string; attempts: number; photos_of: string | null }
   >(`UPDATE outgoing_mail SET attempts = attempts + 1, next_attempt_at = @leaseUntil
      WHERE id = (SELECT id FROM outgoing_mail WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= @now
                  ORDER BY next_attempt_at, id LIMIT 1)
-     RETURNING id, recipient, reply_to, subject, text, created_at, attempts`);
+     RETURNING id, recipient, reply_to, subject, text, created_at, attempts, photos_of`);
   const sent = db.prepare<{ id: number; now: string }>(
     `UPDATE outgoing_mail SET sent_at = @now, text = '', reply_to = NULL, last_error = NULL WHERE id = @id`,
   );
@@ -59,7 +67,7 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
   return {
     /** Adds a mail; call it inside the transaction that makes the mail true. */
     enqueue(mail: NewMail, now: Date): void {
-      insert.run({ to: mail.to, template: mail.template, subject: mail.subject, text: mail.text, replyTo: mail.replyTo ?? null, now: now.toISOString() });
+      insert.run({ to: mail.to, template: mail.template, subject: mail.subject, text: mail.text, replyTo: mail.replyTo ?? null, photosOf: mail.photosOf ?? null, now: now.toISOString() });
       // After the caller's transaction has committed: the worker must find the row.
       setImmediate(onEnqueued);
     },
@@ -70,7 +78,17 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
     claimNext(now: Date, leaseMs: number): QueuedMail | undefined {
       const row = claim.get({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString() });
       return (
-        row && { id: row.id, recipient: row.recipient, replyTo: row.reply_to, subject: row.subject, text: row.text, createdAt: row.created_at, attempts: row.attempts }
+        row && {
+          id: row.id,
+          recipient: row.recipient,
+          replyTo: row.reply_to,
+          subject: row.subject,
+          text: row.text,
+          createdAt: row.created_at,
+          attempts: row.attempts,
+          // Read at each attempt, one mail at a time: the photos are never held for the whole queue.
+          attachments: row.photos_of ? photos.all(row.photos_of) : [],
+        }
       );
     },
     markSent(id: number, now: Date): void {
