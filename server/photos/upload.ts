@@ -170,10 +170,15 @@ export function multipartForms({ refuse }: { refuse: (req: Request, res: Respons
       const hash: Hash = createHash('sha256');
       let bytes = 0;
       let out: WriteStream | undefined = createWriteStream(file);
+      // A write still under way when the photo is dropped fails: nothing to report, the folder goes anyway.
+      out.on('error', () => {});
+      let waiting = false;
       const drop = (reason: PhotoRefusal) => {
         refuseOnce(reason, name);
         out?.destroy();
         out = undefined;
+        // A destroyed file never drains: the rest of the part is read and thrown away.
+        if (waiting) stream.resume();
       };
       stream.on('limit', () => drop('tooLarge'));
       await new Promise<void>((resolve) => {
@@ -186,8 +191,12 @@ export function multipartForms({ refuse }: { refuse: (req: Request, res: Respons
           hash.update(chunk);
           // Backpressure: the disk sets the pace, not memory.
           if (!out.write(chunk)) {
+            waiting = true;
             stream.pause();
-            out.once('drain', () => stream.resume());
+            out.once('drain', () => {
+              waiting = false;
+              stream.resume();
+            });
           }
         });
         stream.on('end', resolve);
@@ -219,20 +228,22 @@ export function multipartForms({ refuse }: { refuse: (req: Request, res: Respons
 }
 
 /**
- * 413 with the error page; the rest of the post is read and thrown away (up to DISCARD_BYTES), so the
- * browser, which reads no answer before it has sent everything, sees the page rather than a reset.
+ * 413 with the error page, once the rest of the post has been read and thrown away (up to
+ * DISCARD_BYTES, within REQUEST_TIMEOUT_S): a browser reads no answer before it has sent its whole
+ * post, and an answer that closed the connection earlier would show as a reset, not as the page.
+ * A post announced larger than DISCARD_BYTES is answered at once and its connection closed.
  */
 function tooLarge(req: Request, res: Response, refuse: (req: Request, res: Response, status: number) => void, hopeless: boolean): void {
-  res.setHeader('Connection', 'close');
   if (hopeless) {
+    res.setHeader('Connection', 'close');
     res.on('finish', () => req.destroy());
-  } else {
-    let discarded = 0;
-    req.on('data', (chunk: Buffer) => {
-      discarded += chunk.length;
-      if (discarded > DISCARD_BYTES) req.destroy();
-    });
-    req.resume();
+    return refuse(req, res, 413);
   }
-  refuse(req, res, 413);
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_BYTES) req.destroy();
+  });
+  req.once('end', () => refuse(req, res, 413));
+  req.resume();
 }

@@ -87,7 +87,7 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
           createdAt: row.created_at,
           attempts: row.attempts,
           // Read at each attempt, one mail at a time: the photos are never held for the whole queue.
-          attachments: row.photos_of ? photos.all(row.photos_of) : [],
+          attachments: row.photos_of ? photos.all(row.photos_of).map((photo) => ({ ...photo, filename: asJpegName(photo.filename) })) : [],
         }
       );
     },
@@ -106,4 +106,9 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
       return row && new Date(row.next_attempt_at);
     },
   };
+}
+
+/** The photos were re-encoded as JPEG: their attachments say so, for the mail client that opens by extension. */
+export function asJpegName(name: string): string {
+  return /\.jpe?g$/i.test(name) ? name : `${name.replace(/\.[a-z0-9]{1,5}$/i, '')}.jpg`;
 }
