@@ -8,6 +8,7 @@ import { buildFiles } from './http/builds';
 import { cachePurge, type PurgeBroadcast } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
 import { rumApi } from './bff/rum';
+import { photoThumbnails } from './bff/photo-thumbnails';
 import { searchApi } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): express.Express {
   const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
+  app.use(photoThumbnails({ account: deps.account }));
   // Before the form gate, which would take the report for a form post (and its limit for the forms').
   app.use(
     rumApi({

@@ -195,6 +195,18 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       });
     },
 
+    /**
+     * An uncached GET of a binary answer (a photo's thumbnail): its status, type and bytes. A 5xx or an
+     * unreachable upstream is an `UpstreamError`.
+     */
+    async getBytes(path: string, options: { headers?: Record<string, string> } = {}): Promise<{ status: number; type: string; bytes: Buffer }> {
+      return measured(path, async () => {
+        const res = await request('GET', path, {}, undefined, options.headers);
+        if (res.status >= 500) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
+        return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+      });
+    },
+
     /** Reads an answer of `send` with the schema its status calls for. */
     parse<S extends z.ZodType>(path: string, schema: S, json: unknown): z.infer<S> {
       return validate(path, schema, json);

@@ -253,3 +253,57 @@ describe('photos posted as the browser with JavaScript posts them (the payload U
     expect(res.text).toContain(siteLabel('sl', 'error.413.title')!);
   });
 });
+
+describe('thumbnails of a visitor’s own photos in the profile', () => {
+  const form = (path: string, fields: Record<string, string>, cookie = '') =>
+    request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(fields);
+
+  /** A verified account, signed in: its session cookie. */
+  async function signedIn(email: string): Promise<string> {
+    const password = 'dolgo-geslo-123';
+    await form('/sl/register', { name: 'Ana Novak', email, password, website: '' });
+    const token = /\/sl\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(await waitForMail(site.dataDir, email, '/sl/verify-email?token='))?.[1];
+    await form('/sl/verify-email', { token: token! });
+    return String((await form('/sl/login', { email, password })).headers['set-cookie']).split(';')[0]!;
+  }
+
+  it('shows them to the owner’s session only; nobody else can fetch them', async () => {
+    const email = unique('profil-foto');
+    const owner = await signedIn(email);
+    const content = `Fotografije v profilu ${email}`;
+    const sent = await postMultipart('/sl/servis', serviceFields(email, content), [
+      { name: 'okno.jpg', bytes: await cameraJpeg() },
+      { name: 'okvir.png', bytes: await png() },
+    ]);
+    expect(sent.status).toBe(303);
+    await until('the content API has the photos', () => photosOfSubmissionWith(content).length === 2);
+    const id = cms((db) => db.prepare("SELECT id FROM submissions WHERE json_extract(data, '$.content') = ?").pluck().get(content)) as string;
+
+    const profile = await request(site.server).get('/sl/user/profile').set('Cookie', owner);
+    expect(profile.status).toBe(200);
+    expect(profile.text).toContain(`<img src="/api/account/photos/${id}/0" alt="okno.jpg"`);
+    expect(profile.text).toContain(`<img src="/api/account/photos/${id}/1" alt="okvir.png"`);
+    expect(profile.text).toContain(siteLabel('sl', 'account.profile.submissions.photos')!);
+
+    const thumbnail = await request(site.server).get(`/api/account/photos/${id}/1`).set('Cookie', owner);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+    expect(thumbnail.headers['cache-control']).toBe('private, no-store');
+    const meta = await sharp(thumbnail.body as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 192, 192]);
+
+    // Not signed in, another account, a photo that is not there, a made-up id: the same 404.
+    const stranger = await signedIn(unique('tujec'));
+    for (const [path, cookie] of [
+      [`/api/account/photos/${id}/0`, ''],
+      [`/api/account/photos/${id}/0`, stranger],
+      [`/api/account/photos/${id}/2`, owner],
+      [`/api/account/photos/00000000-0000-4000-8000-000000000000/0`, owner],
+      [`/api/account/photos/${id}/x`, owner],
+    ] as const) {
+      const res = await request(site.server).get(path).set('Cookie', cookie);
+      expect(res.status, `${path} with ${cookie ? 'a session' : 'no session'}`).toBe(404);
+      expect(res.headers['content-type']).not.toContain('image');
+    }
+  });
+});
