@@ -1,4 +1,7 @@
 import Database from 'better-sqlite3';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -136,6 +139,35 @@ describe('a service request with photos, without JavaScript', () => {
 
     // Delivered: the outbox keeps neither the body nor the photos.
     await until('the outbox has erased the photos', () => outbox((db) => (db.prepare('SELECT count(*) AS n FROM submission_photos').get() as { n: number }).n) === 0);
+  });
+
+  /**
+   * HEIC as iPhones take it (HEVC). No npm package encodes HEVC, and sharp's prebuilt libvips only
+   * decodes AVIF: the photo is made with libheif's `heif-enc` (Debian: libheif-examples) where it is
+   * installed; elsewhere this test is skipped and HEIC rests on heic-decode's own tests and the HEIF
+   * brand check in tests/unit/photos-heic.test.ts.
+   */
+  const heifEnc = spawnSync('heif-enc', ['--list-encoders'], { encoding: 'utf8' });
+  it.skipIf(heifEnc.status !== 0 || !heifEnc.stdout.includes('x265'))('decodes a HEIC photo (HEVC) and stores it as a JPEG of its colours', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'heic-'));
+    try {
+      writeFileSync(path.join(dir, 'in.jpg'), await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 200 } } }).jpeg().toBuffer());
+      execFileSync('heif-enc', ['-q', '80', '-o', path.join(dir, 'IMG_0001.HEIC'), path.join(dir, 'in.jpg')]);
+      const heic = readFileSync(path.join(dir, 'IMG_0001.HEIC'));
+      expect(heic.toString('latin1', 4, 12)).toBe('ftypheic');
+      const email = unique('heic');
+      const content = `HEIC ${email}`;
+      const res = await postMultipart('/sl/servis', serviceFields(email, content), [{ name: 'IMG_0001.HEIC', bytes: heic }]);
+      expect(res.status).toBe(303);
+      let stored: StoredPhotoRow[] = [];
+      await until('the content API has the photo', () => (stored = photosOfSubmissionWith(content)).length === 1);
+      expect(stored[0]!.name).toBe('IMG_0001.HEIC');
+      const { channels } = await sharp(stored[0]!.bytes).stats();
+      expect((await sharp(stored[0]!.bytes).metadata()).format).toBe('jpeg');
+      expect(channels.map((c) => Math.round(c.mean / 10))).toEqual([4, 11, 20]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([
