@@ -51,7 +51,8 @@ export function postgresStore(pool: Pool): OutboxStore {
                WHERE status = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
                ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) due
          WHERE s.id = due.id
-         RETURNING s.id, s.key, s.kind, s.locale, s.body, s.attempts`,
+         RETURNING s.id, s.key, s.kind, s.locale, s.body, s.attempts,
+           (SELECT count(*) FROM outbox_photos p WHERE p.submission_id = s.id)::int AS "photoCount"`,
         [new Date(now), new Date(leaseUntil), limit],
       );
       // RETURNING keeps no order: oldest first, as claimed.

@@ -10,6 +10,7 @@ interface Row {
   locale: Locale;
   body: string;
   attempts: number;
+  photoCount: number;
 }
 
 /**
@@ -28,8 +29,8 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
   const erasePhotos = db.prepare<[number]>('DELETE FROM submission_photos WHERE submission_id = ?');
   const byKey = db.prepare<[string], { id: number }>('SELECT id FROM submissions WHERE key = ?');
   const due = db.prepare<[number, number, number], Row>(
-    `SELECT id, key, kind, locale, body, attempts FROM submissions
-     WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+    `SELECT id, key, kind, locale, body, attempts, (SELECT count(*) FROM submission_photos p WHERE p.submission_id = submissions.id) AS photoCount
+     FROM submissions WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
      ORDER BY id LIMIT ?`,
   );
   const claim = db.prepare<[number, number]>('UPDATE submissions SET claimed_until = ?, attempts = attempts + 1 WHERE id = ?');
@@ -70,7 +71,15 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
       return db.transaction(() =>
         due.all(now, now, limit).map((row) => {
           claim.run(leaseUntil, row.id);
-          return { id: String(row.id), key: row.key, kind: row.kind, locale: row.locale, body: JSON.parse(row.body) as unknown, attempts: row.attempts + 1 };
+          return {
+            id: String(row.id),
+            key: row.key,
+            kind: row.kind,
+            locale: row.locale,
+            body: JSON.parse(row.body) as unknown,
+            attempts: row.attempts + 1,
+            photoCount: row.photoCount,
+          };
         }),
       ).immediate();
     },

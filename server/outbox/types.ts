@@ -44,6 +44,8 @@ export interface OutboxStats {
 export interface ClaimedSubmission extends Submission {
   id: string;
   attempts: number;
+  /** How many photos wait with it: read with `photosOf` for the delivery, only when there are some. */
+  photoCount: number;
 }
 
 /**

@@ -25,6 +25,12 @@ export const MAX_INPUT_PIXELS = 50_000_000;
  * notification mail (base64 adds a third: 5 × 2.5 MB is about 17 MB, under the common 25 MB limit).
  */
 export const STORED_BYTES_TARGET = 2.5 * 1024 * 1024;
+/**
+ * HEIC is decoded whole, to RGBA in WebAssembly memory (4 bytes a pixel): 25 megapixels is 100 MB, the
+ * most a 512 MB container can lend one photo. iPhones take 12 or 24 megapixels by default; their
+ * 48-megapixel HEIF (a setting) is refused and must be sent as JPEG.
+ */
+export const MAX_HEIC_PIXELS = 25_000_000;
 const QUALITIES = [82, 70, 55] as const;
 const HEIC_TIMEOUT_MS = 30_000;
 /** The formats a visitor may send (PHOTO_ACCEPT); AVIF and HEIC are both `heif` to libvips. */
@@ -81,7 +87,7 @@ export async function reencode(file: string): Promise<Buffer> {
     // AVIF is HEIF too and libvips reads it; only HEVC goes to the WebAssembly decoder.
     const meta = await sharp(file, INPUT).metadata().catch(() => null);
     if (!meta || meta.compression === 'hevc' || meta.format !== 'heif') {
-      const raw = await decodeHeic(await readFile(file), { maxPixels: MAX_INPUT_PIXELS, timeoutMs: HEIC_TIMEOUT_MS });
+      const raw = await decodeHeic(await readFile(file), { maxPixels: MAX_HEIC_PIXELS, timeoutMs: HEIC_TIMEOUT_MS });
       // libheif has applied the file's rotation already.
       return encode(() => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS }));
     }

@@ -160,7 +160,13 @@ export function multipartForms({ refuse }: { refuse: (req: Request, res: Respons
         refuseOnce('tooMany', name);
         return void stream.resume();
       }
-      writes.push(savePhoto(stream, name, seen++));
+      writes.push(
+        savePhoto(stream, name, seen++).catch((error: unknown) => {
+          // The file could not be written (a full disk): the part is still read to its end, or the post would never finish.
+          stream.resume();
+          throw error;
+        }),
+      );
     });
 
     async function savePhoto(stream: NodeJS.ReadableStream, name: string, slot: number): Promise<void> {
