@@ -36,8 +36,11 @@ const HEIC_TIMEOUT_MS = 30_000;
 /** The formats a visitor may send (PHOTO_ACCEPT); AVIF and HEIC are both `heif` to libvips. */
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
-// libvips's operation cache keeps decoded images for reuse: photos are each seen once.
+// libvips's operation cache keeps decoded images for reuse: photos are each seen once. One libvips
+// thread per image (its default is one per core): a photo being decoded takes at most one of the two
+// cores, and pages keep the other.
 sharp.cache(false);
+sharp.concurrency(1);
 
 export interface PreparedPhoto {
   /** The visitor's file name (cleaned). */
