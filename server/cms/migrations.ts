@@ -380,8 +380,8 @@ const MIGRATIONS: readonly string[] = [
     thumbnail BLOB NOT NULL,
     PRIMARY KEY (submission_id, position)
   );
-  -- a submission whose photos go with the mail as attachments (the company's notification)
-  ALTER TABLE outgoing_mail ADD COLUMN photos_of TEXT REFERENCES submissions (id);
+  -- the submission whose photos go with the mail as attachments (the company's notification)
+  ALTER TABLE outgoing_mail ADD COLUMN photos_of TEXT;
   `,
 ];
 
