@@ -49,24 +49,36 @@ export interface PreparedPhoto {
   bytes: Buffer;
 }
 
-export type PreparedPhotos = { ok: true; photos: PreparedPhoto[] } | { ok: false; name: string; reason: 'notAnImage' };
+/** `busy`: too many posts wait for the decoder already; nothing was decoded, the visitor may send again. */
+export type PreparedPhotos = { ok: true; photos: PreparedPhoto[] } | { ok: false; name: string; reason: 'notAnImage' } | { ok: false; busy: true };
 
 export interface PhotoPreparer {
   prepare(photos: readonly UploadedPhoto[]): Promise<PreparedPhotos>;
 }
 
-export function photoPreparer({ concurrency = 1 }: { concurrency?: number } = {}): PhotoPreparer {
+/**
+ * `waiting`: posts whose photos may wait for the decoder behind the `concurrency` being decoded; one
+ * more is answered `busy` at once rather than held (its files on disk, its visitor waiting) for long.
+ */
+export function photoPreparer({ concurrency = 1, waiting = 16 }: { concurrency?: number; waiting?: number } = {}): PhotoPreparer {
   const limit: ConcurrencyLimit = concurrencyLimit(concurrency);
+  let posts = 0;
   return {
     async prepare(photos) {
-      const prepared: PreparedPhoto[] = [];
-      // One after the other: the first that does not decode is named, and the rest need not be decoded.
-      for (const photo of photos) {
-        const bytes = await limit(() => reencode(photo.path).catch(() => null));
-        if (!bytes) return { ok: false, name: photo.name, reason: 'notAnImage' };
-        prepared.push({ name: photo.name, type: 'image/jpeg', bytes });
+      if (posts >= concurrency + waiting) return { ok: false, busy: true };
+      posts++;
+      try {
+        const prepared: PreparedPhoto[] = [];
+        // One after the other: the first that does not decode is named, and the rest need not be decoded.
+        for (const photo of photos) {
+          const bytes = await limit(() => reencode(photo.path).catch(() => null));
+          if (!bytes) return { ok: false, name: photo.name, reason: 'notAnImage' };
+          prepared.push({ name: photo.name, type: 'image/jpeg', bytes });
+        }
+        return { ok: true, photos: prepared };
+      } finally {
+        posts--;
       }
-      return { ok: true, photos: prepared };
     },
   };
 }

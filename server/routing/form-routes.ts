@@ -185,7 +185,9 @@ function firstStepWithError(errors: FieldErrors, values: PostedValues, fallback:
   return fallback;
 }
 
-type PhotoOutcome = { ok: true; stored: OutboxPhoto[]; digests: string[] } | { ok: false; errors: FieldErrors; photoRefused: NonNullable<PublicFormResult['photoRefused']> };
+type PhotoOutcome =
+  | { ok: true; stored: OutboxPhoto[]; digests: string[] }
+  | { ok: false; errors: FieldErrors; photoRefused?: NonNullable<PublicFormResult['photoRefused']>; status: 400 | 503 };
 
 /**
  * The photos posted with a form that takes them: refused while the post was read (too many, too
@@ -193,12 +195,14 @@ type PhotoOutcome = { ok: true; stored: OutboxPhoto[]; digests: string[] } | { o
  */
 async function photosOf(args: Args): Promise<PhotoOutcome> {
   const posted = postedPhotos(args.request);
-  if (posted.refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${posted.refused.reason}` }, photoRefused: posted.refused };
+  if (posted.refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${posted.refused.reason}` }, photoRefused: posted.refused, status: 400 };
   if (posted.photos.length === 0) return { ok: true, stored: [], digests: [] };
   const prepared = await args.context.photos.prepare(posted.photos);
+  // Too many posts wait for the decoder: nothing is acknowledged, the visitor is asked to send again.
+  if (!prepared.ok && 'busy' in prepared) return { ok: false, errors: { form: 'form.errors.unavailable' }, status: 503 };
   if (!prepared.ok) {
     const photoRefused = { name: prepared.name, reason: prepared.reason };
-    return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${prepared.reason}` }, photoRefused };
+    return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${prepared.reason}` }, photoRefused, status: 400 };
   }
   return { ok: true, stored: prepared.photos, digests: posted.photos.map((photo) => photo.digest) };
 }
@@ -236,7 +240,8 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     const photos = await photosOf(args);
     if (!parsed.success || !photos.ok) {
       const all = { ...errors, ...(photos.ok ? {} : photos.errors) };
-      return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...(photos.ok ? {} : { photoRefused: photos.photoRefused }) }, 400);
+      const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
+      return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused }, photos.ok ? 400 : photos.status);
     }
     return accept(args, locale, 'inquiry', parsed.data, values, step, photos);
   },
@@ -248,7 +253,8 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     const photos = await photosOf(args);
     if (!parsed.success || !photos.ok) {
       const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(photos.ok ? {} : photos.errors) };
-      return answer({ form: 'service', values, errors, ...(photos.ok ? {} : { photoRefused: photos.photoRefused }) }, 400);
+      const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
+      return answer({ form: 'service', values, errors, ...refused }, photos.ok ? 400 : photos.status);
     }
     const body = parsed.data;
     // A signed-in visitor's request carries their address, so it shows among their submissions.
