@@ -9,6 +9,7 @@ import { cachePurge, type PurgeBroadcast } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
 import { accountDataDownload } from './bff/account-data';
 import { rumApi } from './bff/rum';
+import { photoThumbnails } from './bff/photo-thumbnails';
 import { searchApi } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(searchApi({ api: deps.api }));
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
   app.use(accountDataDownload({ account: deps.account, translations: deps.translations, secure: deps.origin.startsWith('https:') }));
+  app.use(photoThumbnails({ account: deps.account }));
   // Before the form gate, which would take the report for a form post (and its limit for the forms').
   app.use(
     rumApi({

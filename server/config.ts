@@ -83,6 +83,12 @@ export const configSchema = z.object({
    * otherwise), which also read files, resolve host names and compress.
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Photos posted with forms decoded at once (each holds one of libuv's threads, or a worker thread
+   * for HEIC, for up to a second or two); the others wait their turn, so decoding never takes the
+   * threads that read files and compress pages (docs/decisions/0026-photos-with-forms.md).
+   */
+  PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Share of page views (0 to 1) that measure web vitals and report them to /api/rum; decided once per page view. */

@@ -27,6 +27,7 @@ import { attachImageVariants, loadImageVariants } from './upstream/image-variant
 import { formsApi } from './upstream/forms-api';
 import { createSiteMetrics } from './metrics';
 import { outboxMigrations, startOutbox, type RunningOutbox } from './outbox';
+import { photoPreparer } from './photos/prepare';
 import { inProcessPurgeBroadcast } from './http/cache-purge';
 import { migrate } from './postgres/migrate';
 import { createPool } from './postgres/pool';
@@ -161,6 +162,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     api,
     account: accountApi(upstream),
     outbox,
+    photos: photoPreparer({ concurrency: config.PHOTO_DECODE_CONCURRENCY }),
     origin,
     logger,
     gtmId: config.GTM_ID,

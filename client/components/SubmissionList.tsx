@@ -1,5 +1,6 @@
 import { Link } from './Link';
 import { useTranslation } from '../i18n/use-translation';
+import { photoThumbnailPath } from '../../shared/api/bff';
 import type { AccountSubmission } from '../../shared/api/contract';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
@@ -58,7 +59,19 @@ export function SubmissionList({ submissions, email, locale }: { submissions: Ac
               <td>
                 <time dateTime={submission.createdAt}>{formatDay(locale, submission.createdAt)}</time>
               </td>
-              <td>{what(submission)}</td>
+              <td>
+                {what(submission)}
+                {submission.photos.length > 0 && (
+                  <ul className="submissions__photos" aria-label={t('account.profile.submissions.photos')}>
+                    {submission.photos.map((photo, n) => (
+                      <li key={n}>
+                        {/* Served only to this session (server/bff/photo-thumbnails.ts); the file name is what the visitor knows it by. */}
+                        <img src={photoThumbnailPath(submission.id, n)} alt={photo.name} width={64} height={64} loading="lazy" decoding="async" />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
               <td>
                 <span className={`submissions__status submissions__status--${submission.status}`}>
                   {t(`account.profile.submissions.statuses.${submission.status}`)}

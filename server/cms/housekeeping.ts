@@ -76,12 +76,15 @@ export function applyRetention(db: Db, now: Date): Pick<HousekeepingCounts, 'sub
     `UPDATE submissions SET email = NULL, data = @data, idempotency_key = 'anonymised:' || id, anonymised_at = @now WHERE id = @id`,
   );
   const erase = db.prepare<[string]>('DELETE FROM submissions WHERE id = ?');
+  // Photos show a house and its windows: nothing of them stays with an anonymised submission.
+  const dropPhotos = db.prepare<[string]>('DELETE FROM submission_photos WHERE submission_id = ?');
   let submissionsAnonymised = 0;
   let submissionsErased = 0;
   for (const row of expired) {
     if (row.held) {
       const data = anonymisedData(row.kind, JSON.parse(row.data) as Record<string, unknown>);
       submissionsAnonymised += anonymise.run({ id: row.id, data: JSON.stringify(data), now: now.toISOString() }).changes;
+      dropPhotos.run(row.id);
     } else {
       submissionsErased += erase.run(row.id).changes;
     }

@@ -417,6 +417,21 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX submissions_activity ON submissions (coalesce(last_activity_at, created_at)) WHERE anonymised_at IS NULL;
   CREATE INDEX users_unverified ON users (created_at) WHERE verified_at IS NULL;
   `,
+
+  /* 8: photos sent with an inquiry or a service request (docs/decisions/0026-photos-with-forms.md), and the mail they go with */ `
+  CREATE TABLE submission_photos (
+    submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    bytes BLOB NOT NULL,
+    -- a small JPEG for the visitor's own list of submissions
+    thumbnail BLOB NOT NULL,
+    PRIMARY KEY (submission_id, position)
+  );
+  -- the submission whose photos go with the mail as attachments (the company's notification)
+  ALTER TABLE outgoing_mail ADD COLUMN photos_of TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,11 +3,12 @@ import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { matchRoute } from '../../shared/route-match';
 import { ROUTE_TRAITS } from '../../shared/routes';
+import { multipartForms } from '../photos/upload';
 import { clientRateLimit } from './client-rate-limit';
 
 /**
  * What a POST must pass before any action runs: it comes from this site's own pages (Sec-Fetch-Site,
- * else Origin, else Referer), its body is small, and its sender has not posted too often.
+ * else Origin, else Referer), its body is small (photos apart), and its sender has not posted too often.
  */
 export function isSameOrigin(req: Request, origin: string): boolean {
   const site = req.headers['sec-fetch-site'];
@@ -68,5 +69,6 @@ export function formPosts({ origin, rateLimit, refuse, onRateLimited, logger }: 
     },
     logger,
   });
-  return [sameOrigin, limit, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT })];
+  // A form with photos posts multipart (server/photos/upload.ts): the same fields, and its photos in files.
+  return [sameOrigin, limit, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT }), multipartForms({ refuse })];
 }

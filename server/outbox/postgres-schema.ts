@@ -47,4 +47,18 @@ export const outboxMigrations: readonly Migration[] = [
     );
     `,
   },
+  {
+    // Photos sent with a submission, erased with its body on delivery (kept with a dead letter).
+    id: 'outbox-2-photos',
+    sql: `
+    CREATE TABLE outbox_photos (
+      submission_id bigint NOT NULL REFERENCES outbox_submissions (id) ON DELETE CASCADE,
+      position integer NOT NULL,
+      name text NOT NULL,
+      type text NOT NULL,
+      bytes bytea NOT NULL,
+      PRIMARY KEY (submission_id, position)
+    );
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import type { Pool } from '../postgres/pool';
-import type { ClaimedSubmission, OutboxStore } from './types';
+import type { ClaimedSubmission, OutboxPhoto, OutboxStore } from './types';
 
 /**
  * The outbox in PostgreSQL (postgres-schema.ts), shared by every replica: any replica's worker takes
@@ -10,7 +10,7 @@ import type { ClaimedSubmission, OutboxStore } from './types';
  */
 export function postgresStore(pool: Pool): OutboxStore {
   return {
-    async enqueue({ key, kind, locale, body }, now) {
+    async enqueue({ key, kind, locale, body, photos = [] }, now) {
       const client = await pool.connect();
       try {
         // The visitor is told "received" when this commits: its WAL must be on disk by then, whatever
@@ -27,6 +27,13 @@ export function postgresStore(pool: Pool): OutboxStore {
         // this statement's snapshot is newer and sees it.
         const stored = inserted.rows[0] ?? (await client.query<{ id: string }>('SELECT id FROM outbox_submissions WHERE key = $1', [key])).rows[0];
         if (!stored) throw new Error('the submission under this key was pruned while it was enqueued again');
+        if (inserted.rows[0]) {
+          for (const [position, photo] of photos.entries()) {
+            await client.query('INSERT INTO outbox_photos (submission_id, position, name, type, bytes) VALUES ($1, $2, $3, $4, $5)', [
+              stored.id, position, photo.name, photo.type, photo.bytes,
+            ]);
+          }
+        }
         await client.query('COMMIT');
         return { id: stored.id, duplicate: !inserted.rows[0] };
       } catch (error) {
@@ -44,16 +51,24 @@ export function postgresStore(pool: Pool): OutboxStore {
                WHERE status = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
                ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) due
          WHERE s.id = due.id
-         RETURNING s.id, s.key, s.kind, s.locale, s.body, s.attempts`,
+         RETURNING s.id, s.key, s.kind, s.locale, s.body, s.attempts,
+           (SELECT count(*) FROM outbox_photos p WHERE p.submission_id = s.id)::int AS "photoCount"`,
         [new Date(now), new Date(leaseUntil), limit],
       );
       // RETURNING keeps no order: oldest first, as claimed.
       return rows.sort((a, b) => Number(a.id) - Number(b.id));
     },
 
+    async photosOf(id) {
+      const { rows } = await pool.query<OutboxPhoto>('SELECT name, type, bytes FROM outbox_photos WHERE submission_id = $1 ORDER BY position', [id]);
+      return rows;
+    },
+
     async markDelivered(id, upstreamId, now) {
+      // One statement: the body and the photos go together.
       await pool.query(
-        `UPDATE outbox_submissions SET status = 'delivered', body = NULL, claimed_until = NULL, delivered_at = $1, upstream_id = $2 WHERE id = $3`,
+        `WITH erased AS (DELETE FROM outbox_photos WHERE submission_id = $3)
+         UPDATE outbox_submissions SET status = 'delivered', body = NULL, claimed_until = NULL, delivered_at = $1, upstream_id = $2 WHERE id = $3`,
         [new Date(now), upstreamId, id],
       );
     },

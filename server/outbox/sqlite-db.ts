@@ -48,6 +48,16 @@ const MIGRATIONS: readonly string[] = [
     failed_at INTEGER NOT NULL
   );
   `,
+  /* 2: photos sent with a submission, erased with its body on delivery (kept with a dead letter) */ `
+  CREATE TABLE submission_photos (
+    submission_id INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    bytes BLOB NOT NULL,
+    PRIMARY KEY (submission_id, position)
+  );
+  `,
 ];
 
 export const OUTBOX_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,7 +1,7 @@
 import type { FormKind } from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
 import type { OutboxDb } from './sqlite-db';
-import type { OutboxStats, OutboxStore } from './types';
+import type { OutboxPhoto, OutboxStats, OutboxStore } from './types';
 
 interface Row {
   id: number;
@@ -10,6 +10,7 @@ interface Row {
   locale: Locale;
   body: string;
   attempts: number;
+  photoCount: number;
 }
 
 /**
@@ -21,10 +22,15 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
     `INSERT INTO submissions (key, kind, locale, body, status, next_attempt_at, created_at)
      VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (key) DO NOTHING RETURNING id`,
   );
+  const insertPhoto = db.prepare<[number, number, string, string, Buffer]>(
+    'INSERT INTO submission_photos (submission_id, position, name, type, bytes) VALUES (?, ?, ?, ?, ?)',
+  );
+  const photos = db.prepare<[number], OutboxPhoto>('SELECT name, type, bytes FROM submission_photos WHERE submission_id = ? ORDER BY position');
+  const erasePhotos = db.prepare<[number]>('DELETE FROM submission_photos WHERE submission_id = ?');
   const byKey = db.prepare<[string], { id: number }>('SELECT id FROM submissions WHERE key = ?');
   const due = db.prepare<[number, number, number], Row>(
-    `SELECT id, key, kind, locale, body, attempts FROM submissions
-     WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+    `SELECT id, key, kind, locale, body, attempts, (SELECT count(*) FROM submission_photos p WHERE p.submission_id = submissions.id) AS photoCount
+     FROM submissions WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
      ORDER BY id LIMIT ?`,
   );
   const claim = db.prepare<[number, number]>('UPDATE submissions SET claimed_until = ?, attempts = attempts + 1 WHERE id = ?');
@@ -53,7 +59,10 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
       const body = JSON.stringify(submission.body ?? null);
       return db.transaction(() => {
         const row = insert.get(submission.key, submission.kind, submission.locale, body, now, now) as { id: number } | undefined;
-        if (row) return { id: String(row.id), duplicate: false };
+        if (row) {
+          submission.photos?.forEach((photo, position) => insertPhoto.run(row.id, position, photo.name, photo.type, photo.bytes));
+          return { id: String(row.id), duplicate: false };
+        }
         return { id: String(byKey.get(submission.key)!.id), duplicate: true };
       }).immediate();
     },
@@ -62,13 +71,28 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
       return db.transaction(() =>
         due.all(now, now, limit).map((row) => {
           claim.run(leaseUntil, row.id);
-          return { id: String(row.id), key: row.key, kind: row.kind, locale: row.locale, body: JSON.parse(row.body) as unknown, attempts: row.attempts + 1 };
+          return {
+            id: String(row.id),
+            key: row.key,
+            kind: row.kind,
+            locale: row.locale,
+            body: JSON.parse(row.body) as unknown,
+            attempts: row.attempts + 1,
+            photoCount: row.photoCount,
+          };
         }),
       ).immediate();
     },
 
+    async photosOf(id) {
+      return photos.all(Number(id));
+    },
+
     async markDelivered(id, upstreamId, now) {
-      delivered.run(now, upstreamId, Number(id));
+      db.transaction(() => {
+        delivered.run(now, upstreamId, Number(id));
+        erasePhotos.run(Number(id));
+      })();
     },
 
     async retryAt(id, at) {

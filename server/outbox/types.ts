@@ -9,6 +9,15 @@ export interface Submission {
   locale: Locale;
   /** The output of the form's schema (shared/forms), as JSON. */
   body: unknown;
+  /** Photos sent with it, re-encoded (server/photos/prepare.ts), stored in the same transaction; none when unset. */
+  photos?: OutboxPhoto[];
+}
+
+/** A photo waiting with its submission: the visitor's file name, its type (image/jpeg) and its bytes. */
+export interface OutboxPhoto {
+  name: string;
+  type: string;
+  bytes: Buffer;
 }
 
 export interface Outbox {
@@ -35,6 +44,8 @@ export interface OutboxStats {
 export interface ClaimedSubmission extends Submission {
   id: string;
   attempts: number;
+  /** How many photos wait with it: read with `photosOf` for the delivery, only when there are some. */
+  photoCount: number;
 }
 
 /**
@@ -50,7 +61,9 @@ export interface OutboxStore {
    * them until then, and a process that died with them gives them back when the lease runs out.
    */
   claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedSubmission[]>;
-  /** Erases the body (the personal data has reached the company) and keeps the key for dedupe. */
+  /** The photos stored with a submission, in the order posted (read for its delivery, not with the claim). */
+  photosOf(id: string): Promise<OutboxPhoto[]>;
+  /** Erases the body and the photos (the personal data has reached the company) and keeps the key for dedupe. */
   markDelivered(id: string, upstreamId: string, now: number): Promise<void>;
   /** Gives the lease back; the submission is due again at `at`. */
   retryAt(id: string, at: number): Promise<void>;

@@ -132,7 +132,9 @@ export function startOutboxWorker({
     const { id, kind, attempts } = submission;
     let result: DeliveryOutcome;
     try {
-      result = await deliver(submission);
+      // Read for the delivery only (a claim carries their number): most submissions have none and cost no query.
+      const { photoCount: _, ...claimed } = submission;
+      result = await deliver(submission.photoCount > 0 ? { ...claimed, photos: await store.photosOf(id) } : claimed);
     } catch (error) {
       // Not an upstream failure but a fault of ours: keep the submission and say so loudly.
       logger.error({ submissionId: id, kind, err: error }, 'submission delivery crashed');

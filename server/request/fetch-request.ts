@@ -1,8 +1,9 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { carryPhotos } from '../photos/upload';
 
 /**
  * The page's Fetch request for one visitor, on the configured origin (never the Host header), with
- * their cookies and a posted form's fields, aborted when the visitor goes away.
+ * their cookies and a posted form's fields (and photos), aborted when the visitor goes away.
  */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method): Request {
   const controller = new AbortController();
@@ -16,12 +17,15 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
       for (const v of Array.isArray(value) ? value : [value]) form.append(key, String(v));
     }
   }
-  return new Request(new URL(url, origin), {
+  const request = new Request(new URL(url, origin), {
     method: post ? 'POST' : 'GET',
     headers: { cookie: req.headers.cookie ?? '', ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
     body: post ? form : undefined,
     signal: controller.signal,
   });
+  // A multipart post's photos wait in files; its fields travel in the body above, as any form's.
+  if (post) carryPhotos(req, request);
+  return request;
 }
 
 /**

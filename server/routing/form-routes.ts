@@ -10,7 +10,10 @@ import { serviceForm } from '../../shared/forms/service-form';
 import { LOCALES, type Locale } from '../../shared/locales';
 import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
+import { PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
+import type { OutboxPhoto } from '../outbox/types';
+import { postedPhotos } from '../photos/upload';
 import { UpstreamError } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
@@ -143,9 +146,19 @@ function sent(kind: FormKind, locale: Locale): Response {
  * key) is the same submission and gets the same answer. When the outbox cannot store it, nothing is
  * acknowledged: 503, the form with its values and a message to try again.
  */
-async function accept(args: Args, locale: Locale, kind: FormKind, body: Record<string, unknown> & { submissionId?: string }, values: PostedValues, step?: number) {
+async function accept(
+  args: Args,
+  locale: Locale,
+  kind: FormKind,
+  body: Record<string, unknown> & { submissionId?: string },
+  values: PostedValues,
+  step?: number,
+  photos: { stored: OutboxPhoto[]; digests: string[] } = { stored: [], digests: [] },
+) {
+  // Without JavaScript the key hashes what was posted: the photos too, so the same words with other photos are another submission.
+  const key = submissionKey(kind, photos.digests.length ? { ...body, [PHOTO_FIELD]: photos.digests } : body);
   try {
-    await args.context.outbox.enqueue({ kind, key: submissionKey(kind, body), locale, body });
+    await args.context.outbox.enqueue({ kind, key, locale, body, photos: photos.stored });
   } catch {
     // The outbox has logged why.
     return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);
@@ -171,6 +184,28 @@ function postedStep(posted: PostedValues): number {
 function firstStepWithError(errors: FieldErrors, values: PostedValues, fallback: number): number {
   for (let step = 0; step <= LAST_STEP; step++) if (stepFields(step, values).some((field) => errors[field])) return step;
   return fallback;
+}
+
+type PhotoOutcome =
+  | { ok: true; stored: OutboxPhoto[]; digests: string[] }
+  | { ok: false; errors: FieldErrors; photoRefused?: NonNullable<PublicFormResult['photoRefused']>; status: 400 | 503 };
+
+/**
+ * The photos posted with a form that takes them: refused while the post was read (too many, too
+ * large), or decoded and re-encoded here (server/photos/prepare.ts); the first refused one is named.
+ */
+async function photosOf(args: Args): Promise<PhotoOutcome> {
+  const posted = postedPhotos(args.request);
+  if (posted.refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${posted.refused.reason}` }, photoRefused: posted.refused, status: 400 };
+  if (posted.photos.length === 0) return { ok: true, stored: [], digests: [] };
+  const prepared = await args.context.photos.prepare(posted.photos);
+  // Too many posts wait for the decoder: nothing is acknowledged, the visitor is asked to send again.
+  if (!prepared.ok && 'busy' in prepared) return { ok: false, errors: { form: 'form.errors.unavailable' }, status: 503 };
+  if (!prepared.ok) {
+    const photoRefused = { name: prepared.name, reason: prepared.reason };
+    return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${prepared.reason}` }, photoRefused, status: 400 };
+  }
+  return { ok: true, stored: prepared.photos, digests: posted.photos.map((photo) => photo.digest) };
 }
 
 export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
@@ -203,19 +238,29 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       return answer({ form: 'inquiry', values, step: Math.min(step + 1, LAST_STEP) }, 200);
     }
 
-    if (!parsed.success) return answer({ form: 'inquiry', values, errors, step: firstStepWithError(errors, values, step) }, 400);
-    return accept(args, locale, 'inquiry', parsed.data, values, step);
+    const photos = await photosOf(args);
+    if (!parsed.success || !photos.ok) {
+      const all = { ...errors, ...(photos.ok ? {} : photos.errors) };
+      const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
+      return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused }, photos.ok ? 400 : photos.status);
+    }
+    return accept(args, locale, 'inquiry', parsed.data, values, step, photos);
   },
 
   async service(args, locale) {
     const { posted, values } = await readPost(args.request);
     if (isBot(posted)) return sent('service', locale);
     const parsed = serviceForm.safeParse(values);
-    if (!parsed.success) return answer({ form: 'service', values, errors: fieldErrors(parsed.error) }, 400);
+    const photos = await photosOf(args);
+    if (!parsed.success || !photos.ok) {
+      const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(photos.ok ? {} : photos.errors) };
+      const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
+      return answer({ form: 'service', values, errors, ...refused }, photos.ok ? 400 : photos.status);
+    }
     const body = parsed.data;
     // A signed-in visitor's request carries their address, so it shows among their submissions.
     if (!body.email) body.email = (await account(args, locale))?.email;
-    return accept(args, locale, 'service', body, values);
+    return accept(args, locale, 'service', body, values, undefined, photos);
   },
 
   async newsletter(args, locale) {

@@ -1,6 +1,7 @@
 import type { TFunction } from '../../client/i18n/translator';
 import type { Translations } from '../i18n';
 import type { Outbox } from '../outbox/types';
+import type { PhotoPreparer } from '../photos/prepare';
 import { requestLocale } from '../request/request-locale';
 import { readSession } from '../request/session-cookie';
 import type { AccountApi } from '../upstream/account-api';
@@ -19,6 +20,8 @@ export interface LoaderContext {
   t: TFunction;
   /** Where the public forms' submissions are stored until they are delivered upstream. */
   outbox: Outbox;
+  /** Decodes and re-encodes posted photos, a bounded number at a time. */
+  photos: PhotoPreparer;
   /**
    * A status the request was already refused with before the router (the form rate limit, a failed
    * middleware): the page's loader answers it, so its error page renders in the layout.
@@ -35,6 +38,7 @@ export interface LoaderDeps {
   translations: Translations;
   /** Where the public forms' submissions are stored until they are delivered upstream. */
   outbox: Outbox;
+  photos: PhotoPreparer;
 }
 
 export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext {
@@ -46,5 +50,6 @@ export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext
     origin: deps.origin,
     t: deps.translations.instances[requestLocale(request)].t,
     outbox: deps.outbox,
+    photos: deps.photos,
   };
 }

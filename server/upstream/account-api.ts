@@ -36,6 +36,12 @@ export function accountApi(client: UpstreamClient) {
     account: (lang: Locale, session: string) => call('GET', 'account', c.accountUserSchema, { lang, session }),
     /** The signed-in visitor's inquiries and service requests, newest first. */
     submissions: (lang: Locale, session: string) => call('GET', 'account/submissions', submissionsSchema, { lang, session }),
+    /** A thumbnail of photo `n` of one of the visitor's own submissions; null when it is not theirs, or not there. */
+    async photoThumbnail(session: string, submissionId: string, n: number): Promise<Buffer | null> {
+      const path = `account/submissions/${encodeURIComponent(submissionId)}/photos/${n}/thumbnail`;
+      const { status, type, bytes } = await client.getBytes(path, { headers: { authorization: `Bearer ${session}` } });
+      return status === 200 && type.startsWith('image/jpeg') ? bytes : null;
+    },
     updateAccount: (lang: Locale, session: string, body: Omit<c.AccountUser, 'id' | 'email' | 'createdAt'>) =>
       call('PUT', 'account', c.accountUserSchema, { lang, session, body }),
     changePassword: (lang: Locale, session: string, body: { currentPassword: string; newPassword: string }) =>

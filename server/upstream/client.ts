@@ -105,8 +105,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     try {
       return await doFetch(urlFor(path, params), {
         method,
-        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        // FormData (a form's photos) sets its own multipart type and boundary; anything else travels as JSON.
+        headers: { accept: 'application/json', ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
@@ -191,6 +192,18 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         if (res.status >= 500) throw new UpstreamError(`${method} ${path}: status ${res.status}`, 'status', res.status);
         const json = res.status === 204 ? null : (await readJson(method, path, res)).json;
         return { status: res.status, json };
+      });
+    },
+
+    /**
+     * An uncached GET of a binary answer (a photo's thumbnail): its status, type and bytes. A 5xx or an
+     * unreachable upstream is an `UpstreamError`.
+     */
+    async getBytes(path: string, options: { headers?: Record<string, string> } = {}): Promise<{ status: number; type: string; bytes: Buffer }> {
+      return measured(path, async () => {
+        const res = await request('GET', path, {}, undefined, options.headers);
+        if (res.status >= 500) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
+        return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
       });
     },
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { submissionAckSchema } from '../../shared/api/contract';
-import type { DeliveryOutcome, Submission } from '../outbox/types';
+import { SUBMISSION_BODY_FIELD, submissionAckSchema } from '../../shared/api/contract';
+import { PHOTO_FIELD } from '../../shared/forms/photos';
+import type { DeliveryOutcome, OutboxPhoto, Submission } from '../outbox/types';
 import { UpstreamError, type UpstreamClient } from './client';
 
 /**
@@ -26,6 +27,14 @@ function refusalReason(json: unknown): string {
   return names.length ? `${error}: ${names.slice(0, 20).join(', ').slice(0, 400)}` : error;
 }
 
+/** The contract's multipart form of a submission with photos: `body` (its JSON) first, then one `photos` part each. */
+function withPhotos(body: unknown, photos: readonly OutboxPhoto[]): FormData {
+  const form = new FormData();
+  form.append(SUBMISSION_BODY_FIELD, JSON.stringify(body));
+  for (const photo of photos) form.append(PHOTO_FIELD, new Blob([new Uint8Array(photo.bytes.buffer as ArrayBuffer, photo.bytes.byteOffset, photo.bytes.byteLength)], { type: photo.type }), photo.name);
+  return form;
+}
+
 /**
  * The forms endpoints of the contract (`POST forms/{kind}?lang=` with an Idempotency-Key), as the
  * outbox's delivery: every answer is sorted into delivered, rejected for good, or worth another try.
@@ -33,11 +42,11 @@ function refusalReason(json: unknown): string {
  */
 export function formsApi(client: UpstreamClient) {
   return {
-    async submit({ kind, key, locale, body }: Submission): Promise<DeliveryOutcome> {
+    async submit({ kind, key, locale, body, photos = [] }: Submission): Promise<DeliveryOutcome> {
       const path = `forms/${kind}`;
       let answer: { status: number; json: unknown };
       try {
-        answer = await client.send('POST', path, body, { params: { lang: locale }, headers: { 'idempotency-key': key } });
+        answer = await client.send('POST', path, photos.length ? withPhotos(body, photos) : body, { params: { lang: locale }, headers: { 'idempotency-key': key } });
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         // A 4xx whose body is not JSON (a proxy's error page) is still a refusal.

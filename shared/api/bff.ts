@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
  * of another shape (an older build's, a proxy's error page) is a failure rather than a crash.
  *
  *   GET /api/search?lang=&q=  -> SearchSuggestions  (server/bff/search.ts)
+ *   GET /api/account/photos/:submissionId/:n -> image/jpeg, the owner's session only (server/bff/photo-thumbnails.ts)
  *
  * zod/mini, not zod: the header's search box loads this (when the visitor first types), and mini is
  * about 4 KB (gzip) where the full API is about 22 KB.
@@ -31,3 +32,7 @@ export const searchSuggestionsSchema = z.object({
 export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 
 export type SuggestionSection = keyof SearchSuggestions['sections'];
+
+/** Where the signed-in visitor's browser gets the thumbnail of photo `n` (0-based) of their own submission. */
+export const PHOTO_THUMBNAIL_PATH = '/api/account/photos';
+export const photoThumbnailPath = (submissionId: string, n: number) => `${PHOTO_THUMBNAIL_PATH}/${encodeURIComponent(submissionId)}/${n}`;

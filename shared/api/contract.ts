@@ -462,6 +462,14 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  * `NewsletterForm` (shared/forms), validated again by the content API with the same schema. `lang` is
  * the visitor's locale (their confirmation mail is written in it). The key makes a retry the same
  * submission: a key seen before answers 200 with the first answer's id and does nothing else.
+ *
+ * Photos (inquiry and service only): the same POST as `multipart/form-data` instead of JSON, with the
+ * part `body` first (the JSON above, as text) and then up to PHOTO_LIMITS.count file parts `photos`,
+ * each a JPEG the BFF has decoded and re-encoded (at most PHOTO_LIMITS.longSidePx on its long side, no
+ * metadata), its file name the visitor's. Binary parts, not base64 in JSON: no string of the photos'
+ * size is ever made on either side, and a retry sends the same parts under the same key. A part over
+ * PHOTO_LIMITS.bytesEach, more photos than the count, or a photo that is not a JPEG is a 400 with
+ * `fields: {photos}`; a post over the total is a 413 (both permanent).
  *   201 {id}                         stored (and mailed)
  *   200 {id}                         already stored under this key
  *                                    (a newsletter signup subscribes no one: see Newsletter consent below)
@@ -470,12 +478,17 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  *
  *   GET account/submissions (bearer) -> AccountSubmission[]  the signed-in visitor's inquiries and service
  *                                       requests (matched by their verified address), newest first
+ *   GET account/submissions/:id/photos/:n/thumbnail (bearer) -> image/jpeg  a small copy of photo n (0-based)
+ *                                       of one of them; 404 for anyone else's, or none
  */
 export const FORM_KINDS = ['inquiry', 'service', 'newsletter'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 /** What an idempotency key may look like (the outbox makes them; the content API checks them). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9:_-]{8,200}$/;
+
+/** The multipart part that carries a submission's JSON when photos come with it. */
+export const SUBMISSION_BODY_FIELD = 'body';
 
 export const submissionAckSchema = z.object({ id: z.string().min(1) });
 export type SubmissionAck = z.infer<typeof submissionAckSchema>;
@@ -487,6 +500,8 @@ export const accountSubmissionSchema = z.object({
   offerType: z.string().nullable(),
   status: z.enum(['received', 'in_progress', 'done']),
   createdAt: z.string(),
+  /** The photos sent with it (their file names), in the order sent; their thumbnails are numbered so. */
+  photos: z.array(z.object({ name: z.string() })).default([]),
 });
 export type AccountSubmission = z.infer<typeof accountSubmissionSchema>;
 

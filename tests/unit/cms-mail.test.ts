@@ -198,7 +198,7 @@ describe('mail worker', () => {
 
 describe('mail transports', () => {
   const mail = (id: number): QueuedMail => ({
-    id, recipient: ADDRESS, replyTo: null, headers: {}, subject: 'Potrdite svoj e-poštni naslov', text: 'Povezava za potrditev računa:\nhttps://site.test/sl/verify-email?token=abc\n', createdAt: '2026-05-04T08:00:00.000Z', attempts: 1,
+    id, recipient: ADDRESS, replyTo: null, headers: {}, subject: 'Potrdite svoj e-poštni naslov', text: 'Povezava za potrditev računa:\nhttps://site.test/sl/verify-email?token=abc\n', createdAt: '2026-05-04T08:00:00.000Z', attempts: 1, attachments: [],
   });
 
   it('writes one .eml file per mail, the same file again on a retry', async () => {

@@ -60,7 +60,7 @@ describe('seedContent', () => {
         title, body, tokenize = 'unicode61 remove_diacritics 2');
       INSERT INTO search_index (kind, entity_id, locale, title, body) VALUES ('product', 1, 'sl', 'Rolete', 'Rolete');
       UPDATE content_state SET hash = '0123456789abcdef';
-      -- nor what the migrations after 5 added (6: newsletter double opt-in; 7: retention of submissions)
+      -- nor what the migrations after 5 added (6: newsletter double opt-in; 7: retention of submissions; 8: photos)
       DROP INDEX newsletter_subscriptions_unconfirmed;
       ALTER TABLE newsletter_subscriptions DROP COLUMN confirmed_at;
       DROP TABLE newsletter_tokens;
@@ -71,6 +71,8 @@ describe('seedContent', () => {
       ALTER TABLE submissions DROP COLUMN last_activity_at;
       ALTER TABLE submissions DROP COLUMN from_account;
       ALTER TABLE submissions DROP COLUMN anonymised_at;
+      DROP TABLE submission_photos;
+      ALTER TABLE outgoing_mail DROP COLUMN photos_of;
       PRAGMA user_version = 4;`);
 
     migrate(db);

@@ -216,6 +216,54 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       expect(claimed[0]).toMatchObject({ kind: 'newsletter', locale: 'sl', attempts: 1, body: { email: 'person1@example.com', consent: true } });
     });
 
+    it('stores photos with their submission, once per key, and erases them with the body on delivery', async () => {
+      const store = engine.openStore();
+      const photos = [
+        { name: 'okno.jpg', type: 'image/jpeg', bytes: Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01, 0xfe]) },
+        { name: 'detajl čšž.jpg', type: 'image/jpeg', bytes: Buffer.alloc(300_000, 0xab) },
+      ];
+      const body = { phone: '+386 40 123 456', content: 'Zlomljena lamela' };
+      const submission: Submission = { kind: 'service', key: submissionKey('service', body), locale: 'sl', body, photos };
+      const { id } = await store.enqueue(submission, 1000);
+      // A second post under the key stores nothing, photos included.
+      expect(await store.enqueue({ ...submission, photos: [photos[0]!] }, 2000)).toEqual({ id, duplicate: true });
+      // Claims carry no photos (they are read for the delivery)...
+      const [claimed] = await store.claimDue(3000, 4, 9000);
+      expect(claimed).not.toHaveProperty('photos');
+      // ...which reads them byte for byte, in order, from another connection too.
+      const read = await engine.openStore().photosOf(id);
+      expect(read.map((p) => ({ ...p, bytes: Buffer.from(p.bytes) }))).toEqual(photos);
+      await store.markDelivered(id, 'upstream-1', 4000);
+      expect(await store.photosOf(id)).toEqual([]);
+      expect(await engine.row(id)).toMatchObject({ body: null, status: 'delivered' });
+    });
+
+    it('delivers photos as the contract says: multipart, the JSON in `body`, one `photos` part each', async () => {
+      const parts: { name: string; filename?: string; type?: string; size: number; text?: string }[] = [];
+      const multipart = http.createServer(async (req, res) => {
+        const form = await new Response(req as unknown as ReadableStream, { headers: { 'content-type': req.headers['content-type']! } }).formData();
+        for (const [name, value] of form) {
+          parts.push(typeof value === 'string' ? { name, size: value.length, text: value } : { name, filename: value.name, type: value.type, size: value.size });
+        }
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'up-photos' }));
+      });
+      await new Promise<void>((r) => multipart.listen(0, '127.0.0.1', r));
+      cleanups.push(() => new Promise((r) => multipart.close(r)));
+      const outbox = start({ baseUrl: `http://127.0.0.1:${(multipart.address() as AddressInfo).port}/api/` });
+      const body = { phone: '+386 40 123 456', content: 'Z dvema fotografijama' };
+      const photos = [
+        { name: 'a.jpg', type: 'image/jpeg', bytes: Buffer.alloc(1000, 1) },
+        { name: 'b.jpg', type: 'image/jpeg', bytes: Buffer.alloc(2000, 2) },
+      ];
+      await outbox.enqueue({ kind: 'service', key: submissionKey('service', body), locale: 'sl', body, photos });
+      await until('delivered', async () => (await outbox.stats()).delivered === 1);
+      expect(parts).toEqual([
+        { name: 'body', size: JSON.stringify(body).length, text: JSON.stringify(body) },
+        { name: 'photos', filename: 'a.jpg', type: 'image/jpeg', size: 1000 },
+        { name: 'photos', filename: 'b.jpg', type: 'image/jpeg', size: 2000 },
+      ]);
+    });
+
     it('leases what it claims: nobody else takes it until the lease runs out', async () => {
       const store = engine.openStore();
       await store.enqueue(newsletter(1), 0);

@@ -3,8 +3,8 @@ import type { Locale } from '../../../shared/locales';
 import { companySettings } from '../company';
 import type { Db } from '../db';
 import {
-  formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, renderFormMail, serviceSections, serviceSummary,
-  type FormMailTemplate, type StoredInquiry, type StoredService,
+  formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, photoRow, renderFormMail, serviceSections, serviceSummary,
+  type FormLabels, type FormMailTemplate, type Section, type StoredInquiry, type StoredService,
 } from '../mail/form-templates';
 import type { MailQueue } from '../mail/queue';
 
@@ -32,15 +32,23 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
     queue.enqueue({ to, template, ...mail, replyTo: companyEmail || undefined }, at);
   }
 
-  function notify(id: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, replyTo: string | undefined): void {
+  /**
+   * The photos go with the notification as attachments, always: the BFF re-encodes each to at most
+   * about 2.5 MB (server/photos/prepare.ts), so five fit in one mail under the common 25 MB limit.
+   */
+  function notify(id: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, replyTo: string | undefined, photos: boolean): void {
     const to = company().email;
     // The submission is stored and listed either way; an operator must fix the settings.
     if (!to) return void logger.error({ submissionId: id, template }, 'no company_email in the settings: notification not sent');
-    queue.enqueue({ to, template, ...mail, replyTo }, at);
+    queue.enqueue({ to, template, ...mail, replyTo, ...(photos ? { photosOf: id } : {}) }, at);
   }
 
+  /** The sections, with the photos' names at the end of the last one. */
+  const withPhotos = (sections: Section[], names: string[], labels: FormLabels): Section[] =>
+    names.length === 0 ? sections : [...sections, { title: labels.photos, rows: photoRow(names, labels, { attached: true }) }];
+
   return {
-    inquiry(id: string, lang: Locale, form: StoredInquiry, at: Date): void {
+    inquiry(id: string, lang: Locale, form: StoredInquiry, at: Date, photos: string[] = []): void {
       const labels = formLabels(lang);
       const { name, email, phone } = company();
       notify(
@@ -49,24 +57,25 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
         at,
         renderFormMail('inquiry_notification', lang, {
           offerType: offerTypeLabel(form, labels),
-          sections: inquirySections(form, labels),
+          sections: withPhotos(inquirySections(form, labels), photos, labels),
           language: labels.languages[lang],
           receivedAt: formatReceivedAt(lang, at),
           id,
           replyTo: form.email,
         }),
         form.email,
+        photos.length > 0,
       );
       const confirmation = renderFormMail('inquiry_confirmation', lang, {
         company: name,
-        summary: inquirySummary(form, labels),
+        summary: [...inquirySummary(form, labels), ...photoRow(photos, labels, { attached: false })],
         contactEmail: email,
         contactPhone: phone,
       });
       confirm(form.email, 'inquiry_confirmation', at, confirmation, email);
     },
 
-    service(id: string, lang: Locale, form: StoredService, at: Date): void {
+    service(id: string, lang: Locale, form: StoredService, at: Date, photos: string[] = []): void {
       const labels = formLabels(lang);
       const { name, email, phone } = company();
       notify(
@@ -74,17 +83,18 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
         'service_notification',
         at,
         renderFormMail('service_notification', lang, {
-          sections: serviceSections(form, labels),
+          sections: withPhotos(serviceSections(form, labels), photos, labels),
           language: labels.languages[lang],
           receivedAt: formatReceivedAt(lang, at),
           id,
           replyTo: form.email,
         }),
         form.email,
+        photos.length > 0,
       );
       // Without an address the company calls back; there is no one to confirm to.
       if (form.email) {
-        const confirmation = renderFormMail('service_confirmation', lang, { company: name, summary: serviceSummary(form, labels), contactEmail: email, contactPhone: phone });
+        const confirmation = renderFormMail('service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoRow(photos, labels, { attached: false })], contactEmail: email, contactPhone: phone });
         confirm(form.email, 'service_confirmation', at, confirmation, email);
       }
     },

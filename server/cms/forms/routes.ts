@@ -7,12 +7,16 @@ import { newsletterForm } from '../../../shared/forms/newsletter';
 import { serviceSubmission } from '../../../shared/forms/service-form';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales';
 import { signedInOf } from '../accounts/routes';
+import { isMultipart, readMultipartSubmission } from './multipart';
 import type { Ack, FormService } from './service';
+import type { StoredPhoto } from './store';
 
 /**
  * The form endpoints of shared/api/contract.ts:
  *   POST forms/{inquiry|service|newsletter}?lang=  Idempotency-Key  -> 201 {id} | 200 {id} | 400
+ *   POST forms/{inquiry|service}?lang=  multipart: body + photos       -> the same, with the photos stored
  *   GET  account/submissions  (bearer)                              -> AccountSubmission[]
+ *   GET  account/submissions/:id/photos/:n/thumbnail (bearer)       -> image/jpeg | 404
  * Bodies are validated with the same schemas the site's forms use (they accept their own output).
  * A 400 is permanent for the sender (its outbox gives the submission up), so it is only ever the
  * sender's mistake: a missing or malformed key, a bad `lang`, a body the schema refuses.
@@ -33,18 +37,19 @@ function accept<S extends z.ZodMiniType>(schema: S, body: unknown, store: (form:
   return parsed.success ? { ok: true, ack: store(parsed.data) } : { ok: false, fields: fieldErrors(parsed.error) };
 }
 
-const SUBMIT: { [K in FormKind]: (service: FormService, lang: Locale, key: string, body: unknown) => Outcome } = {
-  inquiry: (service, lang, key, body) => accept(inquiryForm, body, (form) => service.inquiry(lang, key, form)),
+const SUBMIT: { [K in FormKind]: (service: FormService, lang: Locale, key: string, body: unknown, photos: StoredPhoto[]) => Outcome } = {
+  inquiry: (service, lang, key, body, photos) => accept(inquiryForm, body, (form) => service.inquiry(lang, key, form, photos)),
   // Also a request queued in an outbox before the address was required: it must still be delivered.
-  service: (service, lang, key, body) => accept(serviceSubmission, body, (form) => service.service(lang, key, form)),
-  newsletter: (service, lang, key, body) => accept(newsletterForm, body, (form) => service.subscribe(lang, key, form)),
+  service: (service, lang, key, body, photos) => accept(serviceSubmission, body, (form) => service.service(lang, key, form, photos)),
+  newsletter: (service, lang, key, body, photos) =>
+    photos.length ? { ok: false, fields: { photos: 'form.errors.invalid' } } : accept(newsletterForm, body, (form) => service.subscribe(lang, key, form)),
 };
 
 export function formRoutes({ service, requireSession }: { service: FormService; requireSession: RequestHandler }): express.Router {
   const router = express.Router();
   const json = express.json({ limit: BODY_LIMIT });
 
-  router.post('/forms/:kind', json, (req, res, next) => {
+  router.post('/forms/:kind', json, async (req, res, next) => {
     const kind = String(req.params.kind);
     if (!isFormKind(kind)) return next();
     const key = req.get('idempotency-key') ?? '';
@@ -57,7 +62,14 @@ export function formRoutes({ service, requireSession }: { service: FormService; 
     const known = service.knownKey(kind, key);
     if (known !== undefined) return void res.status(200).json({ id: known });
 
-    const outcome = SUBMIT[kind](service, lang, key, req.body ?? {});
+    let body: unknown = req.body ?? {};
+    let photos: StoredPhoto[] = [];
+    if (isMultipart(req)) {
+      const read = await readMultipartSubmission(req);
+      if (!read.ok) return void res.status(read.status).json({ ...BAD_REQUEST, ...(read.fields ? { fields: read.fields } : {}) });
+      ({ body, photos } = read);
+    }
+    const outcome = SUBMIT[kind](service, lang, key, body, photos);
     if (!outcome.ok) return void res.status(400).json({ ...BAD_REQUEST, fields: outcome.fields });
     res.status(outcome.ack.created ? 201 : 200).json({ id: outcome.ack.id });
   });
@@ -66,6 +78,14 @@ export function formRoutes({ service, requireSession }: { service: FormService; 
     const { user } = signedInOf(res);
     // Sessions exist only for verified accounts; checked again because the listing matches by address.
     res.json(user.verified_at === null ? [] : service.submissionsOf(user.email));
+  });
+
+  router.get('/account/submissions/:id/photos/:n/thumbnail', requireSession, (req, res) => {
+    const { user } = signedInOf(res);
+    const n = Number(req.params.n);
+    const thumbnail = user.verified_at === null || !Number.isInteger(n) || n < 0 ? undefined : service.thumbnailOf(user.email, String(req.params.id), n);
+    if (!thumbnail) return void res.status(404).json({ error: 'not_found' });
+    res.status(200).setHeader('Cache-Control', 'private, no-store').type('image/jpeg').send(thumbnail);
   });
 
   return router;

@@ -8,7 +8,7 @@ import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import type { NewsletterService } from '../newsletter/service';
 import type { FormMails } from './mails';
-import { formStore } from './store';
+import { formStore, type StoredPhoto } from './store';
 
 /**
  * The form use cases behind `POST forms/{kind}`. Each runs in one IMMEDIATE transaction: the key is
@@ -44,7 +44,8 @@ export function formService({
     lang: Locale,
     key: string,
     form: D & { submissionId?: string },
-    queueMails: (id: string, data: D, at: Date) => void,
+    photos: readonly StoredPhoto[],
+    queueMails: (id: string, data: D, at: Date, photoNames: string[]) => void,
   ): Ack {
     return inTransaction(() => {
       const known = store.submissionIdByKey(key);
@@ -56,8 +57,9 @@ export function formService({
       // Omit over a type with an index signature drops its named fields; what is left is D.
       const data = rest as unknown as D;
       store.addSubmission({ id, key, kind, locale: lang, data, email: form.email ?? null }, at.toISOString());
-      queueMails(id, data, at);
-      logger.info({ submissionId: id, kind, locale: lang }, 'form submission stored');
+      store.addPhotos(id, photos);
+      queueMails(id, data, at, photos.map((photo) => photo.name));
+      logger.info({ submissionId: id, kind, locale: lang, photos: photos.length }, 'form submission stored');
       return { id, created: true };
     });
   }
@@ -68,9 +70,14 @@ export function formService({
       return kind === 'newsletter' ? newsletter.knownKey(key) : store.submissionIdByKey(key);
     },
 
-    inquiry: (lang: Locale, key: string, form: InquiryForm): Ack => submit('inquiry', lang, key, form, (id, data, at) => mails.inquiry(id, lang, data, at)),
+    inquiry: (lang: Locale, key: string, form: InquiryForm, photos: readonly StoredPhoto[] = []): Ack =>
+      submit('inquiry', lang, key, form, photos, (id, data, at, names) => mails.inquiry(id, lang, data, at, names)),
 
-    service: (lang: Locale, key: string, form: ServiceForm): Ack => submit('service', lang, key, form, (id, data, at) => mails.service(id, lang, data, at)),
+    service: (lang: Locale, key: string, form: ServiceForm, photos: readonly StoredPhoto[] = []): Ack =>
+      submit('service', lang, key, form, photos, (id, data, at, names) => mails.service(id, lang, data, at, names)),
+
+    /** A photo's thumbnail for the owner of the submission (matched by their verified address), or undefined. */
+    thumbnailOf: (email: string, id: string, position: number): Buffer | undefined => store.thumbnailOf(email, id, position),
 
     /** A newsletter signup: a confirmation mail, never a subscription by itself (newsletter/service.ts). */
     subscribe: (lang: Locale, key: string, form: NewsletterForm): Ack => newsletter.signup(lang, key, form),

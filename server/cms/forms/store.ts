@@ -15,6 +15,9 @@ export type NewSubmission = {
   email: string | null;
 };
 
+/** A photo as the content API stores it: the BFF's re-encoded JPEG and a thumbnail made of it here. */
+export type StoredPhoto = { name: string; type: string; bytes: Buffer; thumbnail: Buffer };
+
 /**
  * The most an account lists. Matching is by address, so an address that sends many (a company's own,
  * used for tests) must not make one page load unbounded.
@@ -37,6 +40,17 @@ export function formStore(db: Db) {
      ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
   );
 
+  const insertPhoto = db.prepare<{ submissionId: string; position: number; name: string; type: string; bytes: Buffer; thumbnail: Buffer }>(
+    `INSERT INTO submission_photos (submission_id, position, name, type, bytes, thumbnail)
+     VALUES (@submissionId, @position, @name, @type, @bytes, @thumbnail)`,
+  );
+  const photoNames = db.prepare<[string], { name: string }>('SELECT name FROM submission_photos WHERE submission_id = ? ORDER BY position');
+  // Only by the owner's address: whoever asks for another's submission finds nothing.
+  const thumbnail = db.prepare<{ email: string; id: string; position: number }, { thumbnail: Buffer }>(
+    `SELECT p.thumbnail FROM submission_photos p JOIN submissions s ON s.id = p.submission_id
+     WHERE s.email = @email AND s.id = @id AND p.position = @position`,
+  );
+
   return {
     /** The id stored under an idempotency key, if any (an inquiry's or a service request's). */
     submissionIdByKey: (key: string) => submissionByKey.get(key)?.id,
@@ -50,6 +64,12 @@ export function formStore(db: Db) {
         offerType: row.kind === 'inquiry' ? row.offer_type : null,
         status: row.status,
         createdAt: row.created_at,
+        photos: photoNames.all(row.id),
       })),
+    addPhotos: (submissionId: string, photos: readonly StoredPhoto[]) =>
+      photos.forEach((photo, position) => insertPhoto.run({ submissionId, position, ...photo })),
+    /** A photo's thumbnail, if the submission is this address's and has that photo. */
+    thumbnailOf: (email: string, id: string, position: number) => thumbnail.get({ email, id, position })?.thumbnail,
+
   };
 }

@@ -31,6 +31,9 @@ export type MailWords = {
   sections: { product: string; contact: string; message: string; request: string };
   yes: string;
   no: string;
+  /** The row that names the photos sent with a submission, and what the notification adds (they are its attachments). */
+  photos: string;
+  photosAttached: string;
 };
 
 export type FormLabels = MailWords & { locale: Locale };
@@ -186,4 +189,15 @@ export function serviceSections(form: StoredService, labels: FormLabels): Sectio
 /** What the visitor asked for in a service request, safe to send to the address they typed. */
 export function serviceSummary(form: StoredService, labels: FormLabels): Row[] {
   return rowsOf(SERVICE, form, labels, ['contact', 'installation', 'message'], summaryValue);
+}
+
+/**
+ * The photos' row: their file names, one a line (cleaned: they are the visitor's words, and the
+ * confirmation, which repeats nothing else typed, lists them so the visitor sees what arrived).
+ * The notification says they are attached. None when no photo came.
+ */
+export function photoRow(names: readonly string[], labels: FormLabels, { attached }: { attached: boolean }): Row[] {
+  if (names.length === 0) return [];
+  const list = names.map((name) => clean(name).replace(/\n/g, ' ')).join('\n');
+  return [{ label: attached ? `${labels.photos} (${labels.photosAttached})` : labels.photos, value: list }];
 }

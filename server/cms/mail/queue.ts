@@ -20,30 +20,38 @@ export type QueuedMail = {
   text: string;
   createdAt: string;
   attempts: number;
+  /** Files that go with it: a submission's photos, read from the database when the mail is sent. */
+  attachments: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
 /** Which template wrote a mail: kept with it for the per-address limits and for operators. */
 export type MailKind = MailTemplate | FormMailTemplate;
 
-export type NewMail = { to: string; template: MailKind; subject: string; text: string; replyTo?: string; headers?: Record<string, string> };
+/** `photosOf`: the submission whose photos are attached (the company's notification). */
+export type NewMail = { to: string; template: MailKind; subject: string; text: string; replyTo?: string; headers?: Record<string, string>; photosOf?: string };
 
 export type MailQueue = ReturnType<typeof mailQueue>;
 
 export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () => void } = {}) {
-  const insert = db.prepare<{ to: string; template: MailKind; subject: string; text: string; replyTo: string | null; headers: string | null; now: string }>(
-    `INSERT INTO outgoing_mail (recipient, template, subject, text, reply_to, headers, created_at, next_attempt_at)
-     VALUES (@to, @template, @subject, @text, @replyTo, @headers, @now, @now)`,
+  const insert = db.prepare<{ to: string; template: MailKind; subject: string; text: string; replyTo: string | null; headers: string | null; photosOf: string | null; now: string }>(
+    `INSERT INTO outgoing_mail (recipient, template, subject, text, reply_to, headers, photos_of, created_at, next_attempt_at)
+     VALUES (@to, @template, @subject, @text, @replyTo, @headers, @photosOf, @now, @now)`,
+  );
+  const photos = db.prepare<[string], MailAttachment>(
+    'SELECT name AS filename, type AS contentType, bytes AS content FROM submission_photos WHERE submission_id = ? ORDER BY position',
   );
   const countSince = db.prepare<{ to: string; template: MailKind; since: string }, { n: number }>(
     'SELECT count(*) AS n FROM outgoing_mail WHERE recipient = @to AND template = @template AND created_at > @since',
   );
   const claim = db.prepare<
     { now: string; leaseUntil: string },
-    { id: number; recipient: string; reply_to: string | null; headers: string | null; subject: string; text: string; created_at: string; attempts: number }
+    { id: number; recipient: string; reply_to: string | null; headers: string | null; subject: string; text: string; created_at: string; attempts: number; photos_of: string | null }
   >(`UPDATE outgoing_mail SET attempts = attempts + 1, next_attempt_at = @leaseUntil
      WHERE id = (SELECT id FROM outgoing_mail WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= @now
                  ORDER BY next_attempt_at, id LIMIT 1)
-     RETURNING id, recipient, reply_to, headers, subject, text, created_at, attempts`);
+     RETURNING id, recipient, reply_to, headers, subject, text, created_at, attempts, photos_of`);
   const sent = db.prepare<{ id: number; now: string }>(
     `UPDATE outgoing_mail SET sent_at = @now, text = '', reply_to = NULL, headers = NULL, last_error = NULL WHERE id = @id`,
   );
@@ -68,6 +76,7 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
         text: mail.text,
         replyTo: mail.replyTo ?? null,
         headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        photosOf: mail.photosOf ?? null,
         now: now.toISOString(),
       });
       // After the caller's transaction has committed: the worker must find the row.
@@ -89,6 +98,8 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
           text: row.text,
           createdAt: row.created_at,
           attempts: row.attempts,
+          // Read at each attempt, one mail at a time: the photos are never held for the whole queue.
+          attachments: row.photos_of ? photos.all(row.photos_of).map((photo) => ({ ...photo, filename: asJpegName(photo.filename) })) : [],
         }
       );
     },
@@ -107,4 +118,9 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
       return row && new Date(row.next_attempt_at);
     },
   };
+}
+
+/** The photos were re-encoded as JPEG: their attachments say so, for the mail client that opens by extension. */
+export function asJpegName(name: string): string {
+  return /\.jpe?g$/i.test(name) ? name : `${name.replace(/\.[a-z0-9]{1,5}$/i, '')}.jpg`;
 }

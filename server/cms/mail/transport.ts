@@ -40,6 +40,7 @@ function message(mail: QueuedMail, from: string) {
     text: mail.text,
     headers: { ...HEADERS, ...mail.headers },
     textEncoding: 'quoted-printable' as const,
+    ...(mail.attachments.length ? { attachments: mail.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) } : {}),
   };
 }
 

@@ -13,6 +13,8 @@ export const de: FormLocale = {
     sections: { product: 'Produktangaben', contact: 'Kontaktdaten', message: 'Nachricht und Einwilligungen', request: 'Serviceanfrage' },
     yes: 'Ja',
     no: 'Nein',
+    photos: 'Fotos',
+    photosAttached: 'angehängt',
   },
 
   templates: {

@@ -13,6 +13,8 @@ export const en: FormLocale = {
     sections: { product: 'Product details', contact: 'Contact details', message: 'Message and consents', request: 'Service request' },
     yes: 'Yes',
     no: 'No',
+    photos: 'Photos',
+    photosAttached: 'attached',
   },
 
   templates: {

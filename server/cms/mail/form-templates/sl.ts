@@ -13,6 +13,8 @@ export const sl: FormLocale = {
     sections: { product: 'Podatki o izdelku', contact: 'Kontaktni podatki', message: 'Sporočilo in soglasja', request: 'Zahteva za servis' },
     yes: 'Da',
     no: 'Ne',
+    photos: 'Fotografije',
+    photosAttached: 'priložene',
   },
 
   templates: {
