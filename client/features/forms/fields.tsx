@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useMessageParams } from './messages';
+import { messageKey, useMessageParams } from './messages';
 
 /**
  * The inputs of the public forms. Each renders the same markup on the server and in the browser: a
@@ -29,7 +29,7 @@ export function FieldError({ id, message }: { id: string; message: string }) {
   return (
     <p className="field__error" id={id}>
       <span className="visually-hidden">{t('form.errorPrefix')} </span>
-      {t(message, messageParams(message))}
+      {t(messageKey(message), messageParams(message))}
     </p>
   );
 }
