@@ -1,3 +1,4 @@
+import type { PhotoRefusal } from './forms/photos';
 import type { FaqAddressFilter } from './search/faq-items';
 import type * as c from './api/contract';
 import type { PostedValues } from './forms/fields';
@@ -119,6 +120,11 @@ export interface PublicFormResult {
   values: PostedValues;
   errors?: Record<string, string>;
   step?: number;
+  /**
+   * The photo named by `errors.photos` (`form.photos.errors.{reason}`, whose text takes `{{name}}`):
+   * the first one refused. See server/photos/upload.ts for the whole interface.
+   */
+  photoRefused?: { name: string; reason: PhotoRefusal };
 }
 
 /** The data of the catch-all 404 route. */

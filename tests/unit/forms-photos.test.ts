@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { messageKey } from '../../client/features/forms/messages';
 import { admit, afterPreview, isAcceptedType, isHeic, megabytes } from '../../client/features/forms/photos/photo-checks';
-import { photoMessageParams, withPhotoField, withPhotoParams } from '../../client/features/forms/photos/photo-messages';
+import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey, withPhotoField, withPhotoParams } from '../../client/features/forms/photos/photo-messages';
 import { percentOf } from '../../client/runtime/upload';
 import { createTranslator } from '../../client/i18n/translator';
-import { PHOTO_MESSAGE_NUMBERS, photoRefusalMessage, readPhotoRefusal } from '../../shared/forms/photo-refusal';
 import { PHOTO_LIMITS, PHOTO_REFUSALS } from '../../shared/forms/photos';
 import { LOCALES } from '../../shared/locales';
 
@@ -88,35 +86,26 @@ describe('the browser checks of chosen photos', () => {
 });
 
 describe('a refused photo as a field error', () => {
-  it('carries the reason and the file name, whatever the name holds', () => {
-    for (const reason of PHOTO_REFUSALS) {
-      for (const name of ['IMG_0412.HEIC', 'okno: pogled od zunaj.jpg', 'čšž ßä.png', '']) {
-        const message = photoRefusalMessage(reason, name);
-        expect(messageKey(message)).toBe(`form.photos.errors.${reason}`);
-        expect(readPhotoRefusal(message)).toEqual({ reason, fileName: name });
-      }
-    }
-    expect(readPhotoRefusal('form.errors.required')).toBeUndefined();
-    expect(readPhotoRefusal('form.photos.errors.unknown:a.jpg')).toBeUndefined();
-    expect(readPhotoRefusal('form.photos.errors.tooLarge')).toEqual({ reason: 'tooLarge', fileName: '' });
-    expect(messageKey('form.errors.required')).toBe('form.errors.required');
-  });
+  const refused = { name: 'IMG_0412.HEIC', reason: 'tooLarge' } as const;
+  const params = withPhotoParams((message) => (message === 'form.errors.width' ? { min: 20, max: 1000 } : undefined), refused);
 
-  it('gives its message the file and the limits; other messages keep the form own numbers', () => {
-    expect(photoMessageParams(photoRefusalMessage('tooLarge', 'a.jpg'))).toEqual({ name: 'a.jpg', max: 5, eachMb: 10, totalMb: 25 });
-    const params = withPhotoParams((message) => (message === 'form.errors.width' ? { min: 20, max: 1000 } : undefined));
+  it('names the file the answer names, and the limits; other messages keep the form own values', () => {
+    expect(params('form.photos.errors.tooLarge')).toEqual({ name: 'IMG_0412.HEIC', max: 5, eachMb: 10, totalMb: 25 });
     expect(params('form.errors.width')).toEqual({ min: 20, max: 1000 });
-    expect(params(photoRefusalMessage('notAnImage', 'notes.txt'))).toMatchObject({ name: 'notes.txt' });
     expect(params('form.errors.required')).toBeUndefined();
+    expect(withPhotoParams(() => undefined, undefined)('form.photos.errors.notAnImage')).toMatchObject({ name: '' });
   });
 
-  it.each(LOCALES)('is written out with the file name and the limits in %s', (locale) => {
+  it.each(LOCALES)('is written out with the file name and the limits in %s, and reads without a name', (locale) => {
     const t = createTranslator(locale, JSON.parse(readFileSync(`locales/${locale}/common.json`, 'utf8'))).t;
+    const unnamed = withPhotoParams(() => undefined, undefined);
     for (const reason of PHOTO_REFUSALS) {
-      const message = photoRefusalMessage(reason, 'IMG_0412.HEIC');
-      const text = t(messageKey(message), photoMessageParams(message));
+      const key = photoRefusalKey(reason);
+      const text = t(key, params(key));
       expect(text, reason).toContain('IMG_0412.HEIC');
       expect(text, reason).not.toMatch(/\{\{|form\.photos/);
+      // A refusal whose answer names no file: the name stands apart, so the sentence still reads.
+      expect(t(key, unnamed(key)), reason).not.toMatch(/\{\{|^\s|\s:/);
     }
     expect(t('form.photos.limits', PHOTO_MESSAGE_NUMBERS)).toMatch(/5.*10 MB.*25 MB/);
   });

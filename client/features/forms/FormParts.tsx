@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { Honeypot } from '../../components/forms/Honeypot';
-import { messageKey, useMessageParams } from './messages';
+import { useMessageParams } from './messages';
 
 /**
  * The parts every public form shares around its fields: the list of what the server found wrong,
@@ -25,7 +25,7 @@ export function ErrorSummary({ form, errors, label }: { form: string; errors: [s
         {errors.map(([name, message]) => (
           <li key={name}>
             <a href={`#${form}-${name}`}>
-              {label(name)}: {t(messageKey(message), messageParams(message))}
+              {label(name)}: {t(message, messageParams(message))}
             </a>
           </li>
         ))}

@@ -32,8 +32,8 @@ import { inquiryResolver } from './resolvers';
 import { focusFirst, usePublicForm, useThankYouFocus } from './use-public-form';
 import { emptyValues, textOf, type FormValues } from './values';
 
-/** Error messages name the bounds of this form's own fields, and the file of a refused photo. */
-const INQUIRY_MESSAGE_PARAMS = withPhotoParams(messageParamsOf(INQUIRY_FIELDS));
+/** Error messages name the bounds of this form's own fields (and, per answer, the file of a refused photo). */
+const INQUIRY_MESSAGE_PARAMS = messageParamsOf(INQUIRY_FIELDS);
 
 /**
  * The photos are on the step that sends the inquiry, after the note: a file input's choice cannot
@@ -106,6 +106,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   }, [data.offerType, data.sent, defaults, form]);
 
   const photos = usePhotos(data.sent);
+  const messageParams = useMemo(() => withPhotoParams(INQUIRY_MESSAGE_PARAMS, result?.photoRefused), [result]);
   const focusThanks = useThankYouFocus(data.sent);
 
   // A choice the newly chosen offer type (or system) does not offer is cleared.
@@ -226,7 +227,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   const summary = result?.errors ? orderOnStep(Object.keys(result.errors)).flatMap((name): [string, string][] => (errorOf(name) ? [[name, errorOf(name)!]] : [])) : [];
 
   return (
-    <MessageParamsProvider value={INQUIRY_MESSAGE_PARAMS}>
+    <MessageParamsProvider value={messageParams}>
       <form
         ref={formRef}
         method="post"

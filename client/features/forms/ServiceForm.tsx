@@ -19,8 +19,8 @@ import { SpecFields } from './SpecFields';
 import { submitWhole, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
 import { emptyValues, fieldKinds } from './values';
 
-/** Error messages name the bounds of this form's own fields, and the file of a refused photo. */
-const SERVICE_MESSAGE_PARAMS = withPhotoParams(messageParamsOf(SERVICE_FIELDS));
+/** Error messages name the bounds of this form's own fields (and, per answer, the file of a refused photo). */
+const SERVICE_MESSAGE_PARAMS = messageParamsOf(SERVICE_FIELDS);
 
 const FORM = 'service';
 
@@ -45,6 +45,7 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
   const { form, busy, settled, submissionId, formError } = publicForm;
   const formRef = useRef<HTMLFormElement>(null);
   const photos = usePhotos(data.sent);
+  const messageParams = useMemo(() => withPhotoParams(SERVICE_MESSAGE_PARAMS, result?.photoRefused), [result]);
   const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
 
@@ -86,7 +87,7 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
   };
 
   return (
-    <MessageParamsProvider value={SERVICE_MESSAGE_PARAMS}>
+    <MessageParamsProvider value={messageParams}>
       <form
         ref={formRef}
         method="post"

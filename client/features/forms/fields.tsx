@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { messageKey, useMessageParams } from './messages';
+import { useMessageParams } from './messages';
 
 /**
  * The inputs of the public forms. Each renders the same markup on the server and in the browser: a
@@ -29,7 +29,7 @@ export function FieldError({ id, message }: { id: string; message: string }) {
   return (
     <p className="field__error" id={id}>
       <span className="visually-hidden">{t('form.errorPrefix')} </span>
-      {t(messageKey(message), messageParams(message))}
+      {t(message, messageParams(message))}
     </p>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useSyncExternalStore, type ChangeEvent } from 'react';
-import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey } from '../../../../shared/forms/photo-refusal';
 import { PHOTO_ACCEPT, PHOTO_FIELD } from '../../../../shared/forms/photos';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useHydrated } from '../../../runtime/use-hydrated';
 import { percentOf, uploadProgress } from '../../../runtime/upload';
 import { describedBy, FieldError } from '../fields';
 import { megabytes } from './photo-checks';
+import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey } from './photo-messages';
 import type { Photos } from './use-photos';
 
 /**
