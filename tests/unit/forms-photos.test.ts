@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { admit, afterPreview, isAcceptedType, isHeic, megabytes } from '../../client/features/forms/photos/photo-checks';
+import { admit, afterPreview, fileSize, isAcceptedType, isHeic } from '../../client/features/forms/photos/photo-checks';
 import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey, withPhotoField, withPhotoParams } from '../../client/features/forms/photos/photo-messages';
 import { percentOf } from '../../client/runtime/upload';
 import { createTranslator } from '../../client/i18n/translator';
@@ -70,11 +70,13 @@ describe('the browser checks of chosen photos', () => {
     expect(afterPreview(jpeg('window.jpg'), true)).toBe('preview');
   });
 
-  it('writes sizes in megabytes as each language does', () => {
-    expect(megabytes(2.5 * MB, 'sl')).toBe('2,5');
-    expect(megabytes(2.5 * MB, 'de')).toBe('2,5');
-    expect(megabytes(2.5 * MB, 'en')).toBe('2.5');
-    expect(megabytes(300 * 1024, 'en')).toBe('0.3');
+  it('writes sizes as each language does: kilobytes below a megabyte, else megabytes', () => {
+    const nbsp = (text: string) => text.replace(/\s/g, ' ');
+    expect(nbsp(fileSize(2.5 * MB, 'sl'))).toBe('2,5 MB');
+    expect(nbsp(fileSize(2.5 * MB, 'de'))).toBe('2,5 MB');
+    expect(nbsp(fileSize(2.5 * MB, 'en'))).toBe('2.5 MB');
+    expect(nbsp(fileSize(300 * 1024, 'en'))).toBe('300 kB');
+    expect(nbsp(fileSize(20, 'sl'))).toBe('1 kB');
   });
 
   it('tells whole percent of an upload, 0 while its size is unknown', () => {

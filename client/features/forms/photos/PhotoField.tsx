@@ -4,7 +4,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { useHydrated } from '../../../runtime/use-hydrated';
 import { percentOf, uploadProgress } from '../../../runtime/upload';
 import { describedBy, FieldError } from '../fields';
-import { megabytes } from './photo-checks';
+import { fileSize } from './photo-checks';
 import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey } from './photo-messages';
 import type { Photos } from './use-photos';
 
@@ -121,7 +121,7 @@ export function PhotoField({ form, hint, photos, error, returned, onChange }: Ph
                   <span className="photo-list__text">
                     <span className="photo-list__name">{item.file.name}</span>
                     <span className="photo-list__size">
-                      {t('form.photos.size', { size: megabytes(item.file.size, i18n.language) })}
+                      {fileSize(item.file.size, i18n.language)}
                       {item.view === 'icon' ? ` · ${t('form.photos.noPreview')}` : null}
                     </span>
                   </span>

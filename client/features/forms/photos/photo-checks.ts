@@ -81,7 +81,13 @@ export function afterPreview(file: FileFacts, decoded: boolean): 'preview' | 'ic
   return isHeic(file) ? 'icon' : 'refuse';
 }
 
-/** A size in megabytes with one decimal, as the visitor's language writes it. */
-export function megabytes(bytes: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+/** A file's size as the visitor's language writes it: whole kilobytes below a megabyte, else megabytes with one decimal. */
+export function fileSize(bytes: number, locale: string): string {
+  const mb = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: mb ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: mb ? 1 : 0,
+    minimumFractionDigits: mb ? 1 : 0,
+  }).format(mb ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
 }
