@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Locator, Page, Response } from '@playwright/test';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { PHOTO_LIMITS } from '../../shared/forms/photos';
 import { expect, hydrated, test } from './fixtures';
 
@@ -24,7 +24,7 @@ let files: Record<'window' | 'frame' | 'outside' | 'heic' | 'notes' | 'huge' | '
 
 test.beforeAll(async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'photos-e2e-'));
-  const make = async (name: string, mimeType: string, image: sharp.Sharp): Promise<TestFile> => {
+  const make = async (name: string, mimeType: string, image: Sharp): Promise<TestFile> => {
     const file = path.join(dir, name);
     await image.toFile(file);
     return { name, mimeType, buffer: readFileSync(file) };
