@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { CDPSession, Locator, Page, Response } from '@playwright/test';
 import sharp, { type Sharp } from 'sharp';
 import { PHOTO_LIMITS } from '../../shared/forms/photos';
@@ -121,6 +122,11 @@ test.describe('with JavaScript', () => {
     await expect(refusals.locator('li')).toHaveText(['The photo c.jpg was not accepted: you can send at most 5 photos.']);
     await expect(page.getByText('Photos chosen: 5 of 5')).toBeVisible();
     await page.locator('.photo-field').screenshot({ path: test.info().outputPath('service-photos-390.png') });
+
+    // Reflow at 390 px (1.4.10) and WCAG 2.2 AA with the previews and a refusal on screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const { violations } = await new AxeBuilder({ page }).include('.photo-field').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test('the inquiry keeps its photos while the visitor goes back a step, in Slovenian', async ({ page }) => {
