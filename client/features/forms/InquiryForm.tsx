@@ -10,7 +10,8 @@ import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
 import { ChoiceField } from './fields';
 import { ErrorSummary, FormError, HiddenFields, honeypotValue, RequiredNote, ThankYou } from './FormParts';
-import { PhotoField, UploadProgress } from './photos/PhotoField';
+import { PhotoField } from './photos/PhotoField';
+import { UploadProgress } from './photos/UploadProgress';
 import { withPhotoField, withPhotoParams } from './photos/photo-messages';
 import { usePhotos } from './photos/use-photos';
 import {

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useSyncExternalStore, type ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import { PHOTO_ACCEPT, PHOTO_FIELD } from '../../../../shared/forms/photos';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useHydrated } from '../../../runtime/use-hydrated';
-import { percentOf, uploadProgress } from '../../../runtime/upload';
 import { describedBy, FieldError } from '../fields';
 import { fileSize } from './photo-checks';
 import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey } from './photo-messages';
@@ -170,20 +169,5 @@ function FileIcon() {
         <path d="M4 18l5-5 3.5 3.5L16 13l4 4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
       </svg>
     </span>
-  );
-}
-
-/** How much of a post with photos has gone up; shown while it uploads. */
-export function UploadProgress({ form }: { form: string }) {
-  const { t } = useTranslation();
-  const progress = useSyncExternalStore(uploadProgress.subscribe, uploadProgress.get, () => null);
-  if (!progress) return null;
-  const percent = percentOf(progress);
-  const label = `${form}-upload-label`;
-  return (
-    <div className="upload-progress">
-      <span id={label}>{t('form.photos.uploading', { percent })}</span>
-      <progress max={100} value={percent} aria-labelledby={label} />
-    </div>
   );
 }
