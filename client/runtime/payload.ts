@@ -10,18 +10,26 @@ export function deserializeErrors(errors: Record<string, SerializedRouteError> |
   return errors ? Object.fromEntries(Object.entries(errors).map(([id, e]) => [id, deserializeError(e)])) : null;
 }
 
+/** A page's payload, or a post without files (urlencoded, as a plain form posts it). */
+function fetchPlain(path: string, form: FormData | undefined, signal: AbortSignal): Promise<Response> {
+  const body = new URLSearchParams();
+  if (form) for (const [key, value] of form) if (typeof value === 'string') body.append(key, value);
+  return fetch(path, { method: form ? 'POST' : 'GET', headers: { accept: 'application/json' }, body: form ? body : undefined, signal });
+}
+
+/** A post with files (photos): multipart, with upload progress; its module loads only when a post has files. */
+async function postFiles(path: string, form: FormData, signal: AbortSignal): Promise<Response> {
+  const { postWithProgress } = await import('./upload');
+  return postWithProgress(path, form, signal);
+}
+
 /** The payload of a page, or (a form posted in the browser) the answer of its action. */
 async function fetchPayload(request: Request): Promise<PagePayload> {
   const url = new URL(request.url);
+  const path = payloadPath(url.pathname, url.search);
   const post = request.method === 'POST';
-  const body = new URLSearchParams();
-  if (post) for (const [key, value] of await request.formData()) if (typeof value === 'string') body.append(key, value);
-  const res = await fetch(payloadPath(url.pathname, url.search), {
-    method: post ? 'POST' : 'GET',
-    headers: { accept: 'application/json' },
-    body: post ? body : undefined,
-    signal: request.signal,
-  });
+  const form = post ? await request.formData() : undefined;
+  const res = form && [...form.values()].some((value) => typeof value !== 'string') ? await postFiles(path, form, request.signal) : await fetchPlain(path, form, request.signal);
   if (!(res.headers.get('content-type') ?? '').includes('application/json')) {
     throw new UNSAFE_ErrorResponseImpl(res.status >= 400 ? res.status : 503, res.statusText, null);
   }

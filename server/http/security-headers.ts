@@ -34,7 +34,8 @@ export function securityHeaders({ https, tagManager = false }: SecurityOptions):
           'default-src': ["'self'"],
           'script-src': ["'self'", ...tags('script-src')],
           'style-src': ["'self'"],
-          'img-src': ["'self'", 'data:', ...tags('img-src')],
+          // blob: the previews of photos a visitor chooses for a form (object URLs of their own files).
+          'img-src': ["'self'", 'data:', 'blob:', ...tags('img-src')],
           'font-src': ["'self'"],
           'connect-src': ["'self'", ...tags('connect-src')],
           'manifest-src': ["'self'"],

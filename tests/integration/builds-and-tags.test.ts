@@ -47,7 +47,7 @@ describe('without a tag manager', () => {
     const csp = page.headers['content-security-policy'] as string;
     expect(directive(csp, 'script-src')).toEqual(["'self'"]);
     expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
-    expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:']);
+    expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:']);
     expect(page.text).not.toContain('googletagmanager');
   });
 });
@@ -65,7 +65,7 @@ describe('with a tag manager', () => {
     const csp = page.headers['content-security-policy'] as string;
     expect(directive(csp, 'script-src')).toEqual(["'self'", 'https://*.googletagmanager.com']);
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']);
-    expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'https://*.google-analytics.com', 'https://*.googletagmanager.com']);
+    expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.google-analytics.com', 'https://*.googletagmanager.com']);
     expect(directive(csp, 'default-src')).toEqual(["'self'"]);
     expect(csp).not.toContain('unsafe-inline');
     // Still no inline script: the consent default and the loader come from the site's own bundle.

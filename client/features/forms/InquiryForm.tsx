@@ -3,12 +3,17 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { fieldLabelKey, optionLabelKey } from '../../../shared/forms/field-spec';
 import { INQUIRY_FIELDS, INQUIRY_STEPS, OFFER_TYPES } from '../../../shared/forms/inquiry';
+import { PHOTO_FIELD } from '../../../shared/forms/photos';
 import { shownOnStep, stepFields } from '../../../shared/forms/inquiry-form';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
 import { ChoiceField } from './fields';
 import { ErrorSummary, FormError, HiddenFields, honeypotValue, RequiredNote, ThankYou } from './FormParts';
+import { PhotoField } from './photos/PhotoField';
+import { UploadProgress } from './photos/UploadProgress';
+import { withPhotoField, withPhotoParams } from './photos/photo-messages';
+import { usePhotos } from './photos/use-photos';
 import {
   ALL_STEPS,
   clampStep,
@@ -28,8 +33,16 @@ import { inquiryResolver } from './resolvers';
 import { focusFirst, usePublicForm, useThankYouFocus } from './use-public-form';
 import { emptyValues, textOf, type FormValues } from './values';
 
-/** Error messages name the bounds of this form's own fields. */
+/** Error messages name the bounds of this form's own fields (and, per answer, the file of a refused photo). */
 const INQUIRY_MESSAGE_PARAMS = messageParamsOf(INQUIRY_FIELDS);
+
+/**
+ * The photos are on the step that sends the inquiry, after the note: a file input's choice cannot
+ * travel from one step to the next without JavaScript (a browser never fills one in again, and
+ * hidden inputs carry text only), so they are chosen where the post that stores them is made.
+ */
+const PHOTOS_AFTER = 'note';
+const PHOTO_STEP = LAST_STEP;
 
 const FORM = 'inquiry';
 
@@ -93,6 +106,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     }
   }, [data.offerType, data.sent, defaults, form]);
 
+  const photos = usePhotos(data.sent);
+  const messageParams = useMemo(() => withPhotoParams(INQUIRY_MESSAGE_PARAMS, result?.photoRefused), [result]);
   const focusThanks = useThankYouFocus(data.sent);
 
   // A choice the newly chosen offer type (or system) does not offer is cleared.
@@ -113,7 +128,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
 
   /** Error names in the order their fields appear on the current step. */
   function orderOnStep(names: string[]): string[] {
-    return stepFields(step, values).filter((name) => names.includes(name));
+    return withPhotoField(stepFields(step, values), PHOTOS_AFTER).filter((name) => names.includes(name));
   }
 
   function wrongFields(): string[] {
@@ -151,6 +166,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     send(
       [...inquiryEntries(current, ALL_STEPS), ['intent', 'send'], ['step', String(step)], ['shown', stepFields(1, current).join(',')]],
       honeypotValue(formRef.current),
+      photos.files(),
     );
   }
 
@@ -178,6 +194,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   const offerType = textOf(values, 'offerType');
   const labelOf = (name: string) => {
     const spec = INQUIRY_FIELDS[name as keyof typeof INQUIRY_FIELDS];
+    if (name === PHOTO_FIELD) return t('form.photos.label');
     return spec ? t(fieldLabelKey('inquiry', name, spec, offerType)) : name;
   };
   const errorOf = (name: string) => errors[name]?.message as string | undefined;
@@ -186,10 +203,32 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
       {content}
     </h2>
   );
+  /** The step's inputs; on the step with the photos, their field after `PHOTOS_AFTER`. */
+  function stepInputs() {
+    const fields = shownOnStep(step, values);
+    const specFields = (shown: typeof fields) => <SpecFields form={FORM} ns="inquiry" fields={shown} values={values} publicForm={publicForm} locale={locale} />;
+    const at = step === PHOTO_STEP ? fields.findIndex((field) => field.name === PHOTOS_AFTER) + 1 : 0;
+    if (at === 0) return specFields(fields);
+    return (
+      <>
+        {specFields(fields.slice(0, at))}
+        <PhotoField
+          form={FORM}
+          hint="form.photos.hints.inquiry"
+          photos={photos}
+          error={errorOf(PHOTO_FIELD)}
+          returned={Boolean(result?.errors)}
+          onChange={() => form.clearErrors(PHOTO_FIELD)}
+        />
+        {specFields(fields.slice(at))}
+      </>
+    );
+  }
+
   const summary = result?.errors ? orderOnStep(Object.keys(result.errors)).flatMap((name): [string, string][] => (errorOf(name) ? [[name, errorOf(name)!]] : [])) : [];
 
   return (
-    <MessageParamsProvider value={INQUIRY_MESSAGE_PARAMS}>
+    <MessageParamsProvider value={messageParams}>
       <form
         ref={formRef}
         method="post"
@@ -198,6 +237,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         className="public-form inquiry-form"
         aria-label={t('inquiry.title')}
         aria-busy={busy || undefined}
+        // A plain post carries the chosen photos only as multipart/form-data: the step that has them.
+        encType={step === PHOTO_STEP ? 'multipart/form-data' : undefined}
         data-settled={settled}
         onSubmit={onSubmit}
       >
@@ -242,11 +283,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
           </>
         )}
 
-        {step > 0 ? (
-          <div className="form-grid">
-            <SpecFields form={FORM} ns="inquiry" fields={shownOnStep(step, values)} values={values} publicForm={publicForm} locale={locale} />
-          </div>
-        ) : null}
+        {step > 0 ? <div className="form-grid">{stepInputs()}</div> : null}
 
         {inquiryEntries(values, otherSteps(step)).map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
@@ -260,6 +297,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
           <button type="submit" name="intent" value={step === LAST_STEP ? 'send' : 'next'} className="button" disabled={busy}>
             {busy ? t('form.sending') : step === LAST_STEP ? t('inquiry.send') : t('inquiry.next')}
           </button>
+          <UploadProgress form={FORM} />
           {step > 0 ? (
             <button type="submit" name="intent" value="back" formNoValidate className="button button--ghost" disabled={busy}>
               {t('inquiry.back')}

@@ -1,6 +1,7 @@
 import { Fragment, useMemo, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { fieldLabelKey } from '../../../shared/forms/field-spec';
+import { fieldLabelKey, type ShownField } from '../../../shared/forms/field-spec';
+import { PHOTO_FIELD } from '../../../shared/forms/photos';
 import { sectionFields } from '../../../shared/forms/form-schema';
 import { SERVICE_FIELDS, SERVICE_SECTIONS } from '../../../shared/forms/service';
 import { serviceForm } from '../../../shared/forms/service-form';
@@ -8,6 +9,10 @@ import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
 import { ErrorSummary, FormError, HiddenFields, RequiredNote, ThankYou } from './FormParts';
+import { PhotoField } from './photos/PhotoField';
+import { UploadProgress } from './photos/UploadProgress';
+import { withPhotoField, withPhotoParams } from './photos/photo-messages';
+import { usePhotos } from './photos/use-photos';
 import { schemaResolver } from './resolvers';
 import { messageParamsOf } from './message-params';
 import { MessageParamsProvider } from './messages';
@@ -15,14 +20,16 @@ import { SpecFields } from './SpecFields';
 import { submitWhole, useFocusOnRefusal, usePublicForm, useThankYouFocus } from './use-public-form';
 import { emptyValues, fieldKinds } from './values';
 
-/** Error messages name the bounds of this form's own fields. */
+/** Error messages name the bounds of this form's own fields (and, per answer, the file of a refused photo). */
 const SERVICE_MESSAGE_PARAMS = messageParamsOf(SERVICE_FIELDS);
 
 const FORM = 'service';
 
 const SERVICE_KINDS = fieldKinds(SERVICE_FIELDS);
+/** The photos follow the description of the fault, which they show. */
+const PHOTOS_AFTER = 'content';
 /** The fields in the order the form shows them (focus goes to the first wrong one). */
-const ORDER = Object.keys(SERVICE_FIELDS);
+const ORDER = withPhotoField(Object.keys(SERVICE_FIELDS), PHOTOS_AFTER);
 
 /**
  * The service request: a plain form posted to its page (the server answers 400 with the errors and
@@ -38,6 +45,8 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
   const publicForm = usePublicForm({ kinds: SERVICE_KINDS, defaults, resolver, result, sent: data.sent, action });
   const { form, busy, settled, submissionId, formError } = publicForm;
   const formRef = useRef<HTMLFormElement>(null);
+  const photos = usePhotos(data.sent);
+  const messageParams = useMemo(() => withPhotoParams(SERVICE_MESSAGE_PARAMS, result?.photoRefused), [result]);
   const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
 
@@ -47,17 +56,52 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
 
   const values = form.getValues();
   const errorOf = (name: string) => form.formState.errors[name]?.message as string | undefined;
-  const labelOf = (name: string) => t(fieldLabelKey('service', name, SERVICE_FIELDS[name as keyof typeof SERVICE_FIELDS], undefined));
+  const labelOf = (name: string) => {
+    const spec = SERVICE_FIELDS[name as keyof typeof SERVICE_FIELDS];
+    return spec ? t(fieldLabelKey('service', name, spec, undefined)) : t('form.photos.label');
+  };
   const summary = result?.errors ? ORDER.flatMap((name): [string, string][] => (errorOf(name) && name in result.errors! ? [[name, errorOf(name)!]] : [])) : [];
-  const fieldsOf = (section: string) => (
-    <div className="form-grid">
-      <SpecFields form={FORM} ns="service" fields={sectionFields(SERVICE_FIELDS, section, values)} values={values} publicForm={publicForm} locale={locale} />
-    </div>
-  );
+  const specFields = (fields: ShownField[]) => <SpecFields form={FORM} ns="service" fields={fields} values={values} publicForm={publicForm} locale={locale} />;
+  const fieldsOf = (section: string) => {
+    const fields = sectionFields(SERVICE_FIELDS, section, values);
+    const at = fields.findIndex((field) => field.name === PHOTOS_AFTER) + 1;
+    return (
+      <div className="form-grid">
+        {at > 0 ? (
+          <>
+            {specFields(fields.slice(0, at))}
+            <PhotoField
+              form={FORM}
+              hint="form.photos.hints.service"
+              photos={photos}
+              error={errorOf(PHOTO_FIELD)}
+              returned={Boolean(result?.errors)}
+              onChange={() => form.clearErrors(PHOTO_FIELD)}
+            />
+            {specFields(fields.slice(at))}
+          </>
+        ) : (
+          specFields(fields)
+        )}
+      </div>
+    );
+  };
 
   return (
-    <MessageParamsProvider value={SERVICE_MESSAGE_PARAMS}>
-      <form ref={formRef} method="post" action={action} noValidate className="public-form" aria-label={t('service.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)}>
+    <MessageParamsProvider value={messageParams}>
+      <form
+        ref={formRef}
+        method="post"
+        action={action}
+        // A plain post carries the chosen photos only as multipart/form-data.
+        encType="multipart/form-data"
+        noValidate
+        className="public-form"
+        aria-label={t('service.title')}
+        aria-busy={busy || undefined}
+        data-settled={settled}
+        onSubmit={submitWhole(publicForm, formRef, ORDER, photos.files)}
+      >
         <FormError message={formError} />
         <ErrorSummary form={FORM} errors={summary} label={labelOf} />
         <RequiredNote />
@@ -76,6 +120,7 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('form.sending') : t('service.submit')}
           </button>
+          <UploadProgress form={FORM} />
         </div>
       </form>
     </MessageParamsProvider>

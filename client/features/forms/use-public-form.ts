@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useNavigation, useSubmit } from 'react-router';
+import { PHOTO_FIELD } from '../../../shared/forms/photos';
 import type { PublicFormResult } from '../../../shared/page-data';
 import { useHydrated } from '../../runtime/use-hydrated';
 import { createDebouncedChecks } from './debounced-checks';
@@ -116,8 +117,11 @@ export interface PublicForm {
   busy: boolean;
   /** No check is waiting (debounced) or running: the errors shown are those of the values shown. */
   settled: boolean;
-  /** Posts fields through the router, to the same action a plain form posts to. */
-  send: (entries: [string, string][], website: string) => void;
+  /**
+   * Posts fields through the router, to the same action a plain form posts to; with files (photos),
+   * as multipart/form-data, each under `PHOTO_FIELD`, with its upload's progress published.
+   */
+  send: (entries: [string, string][], website: string, files?: readonly File[]) => void;
   /** A problem with the whole form (the service is unavailable), as a message key. */
   formError: string | undefined;
 }
@@ -194,8 +198,10 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formAction === action;
   const send = useCallback(
-    (entries: [string, string][], website: string) => {
-      void submit(toFormData([...entries, ['submissionId', submissionId], ['website', website]]), { method: 'post', action });
+    (entries: [string, string][], website: string, files: readonly File[] = []) => {
+      const body = toFormData([...entries, ['submissionId', submissionId], ['website', website]]);
+      for (const file of files) body.append(PHOTO_FIELD, file, file.name);
+      void submit(body, { method: 'post', action, encType: files.length ? 'multipart/form-data' : 'application/x-www-form-urlencoded' });
     },
     [submit, submissionId, action],
   );
@@ -205,15 +211,15 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
 
 /**
  * The submit handler of a one-step form: everything is checked, focus goes to the first wrong field,
- * else the fields of `order` are posted.
+ * else the fields of `order` are posted, with the form's `files` when it takes photos.
  */
-export function submitWhole({ form, check, busy, send }: PublicForm, formRef: React.RefObject<HTMLFormElement | null>, order: readonly string[]) {
+export function submitWhole({ form, check, busy, send }: PublicForm, formRef: React.RefObject<HTMLFormElement | null>, order: readonly string[], files?: () => File[]) {
   return (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     void check().then((ok) => {
       if (!ok) focusFirst(formRef.current, order.filter((name) => form.getFieldState(name).invalid));
-      else send(toEntries(form.getValues(), order), honeypotValue(formRef.current));
+      else send(toEntries(form.getValues(), order), honeypotValue(formRef.current), files?.());
     });
   };
 }
