@@ -1,3 +1,4 @@
+import { isHttpsOrigin } from '../../shared/cookies';
 import type { TFunction } from '../../client/i18n/translator';
 import type { Translations } from '../i18n';
 import type { Outbox } from '../outbox/types';
@@ -12,7 +13,7 @@ export interface LoaderContext {
   account: AccountApi;
   /** The visitor's session token, when signed in. */
   session: string | null;
-  /** Cookies get `Secure` when the site is served over https. */
+  /** Cookies get `Secure`: the site's public origin is https (shared/cookies.ts). */
   secure: boolean;
   origin: string;
   /** UI strings in the request's locale (titles of screens that have no content title). */
@@ -42,7 +43,7 @@ export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext
     api: deps.api,
     account: deps.account,
     session: readSession(request.headers.get('cookie')),
-    secure: deps.origin.startsWith('https:'),
+    secure: isHttpsOrigin(deps.origin),
     origin: deps.origin,
     t: deps.translations.instances[requestLocale(request)].t,
     outbox: deps.outbox,
