@@ -369,6 +369,36 @@ const MIGRATIONS: readonly string[] = [
     prefix = '1 2 3'
   );
   `,
+
+  /* 6: login limits per address and per account and address, unlock links (docs/decisions/0025-account-hardening.md) */ `
+  -- The lockout per address typed (which let anyone lock anyone out) goes, counters and all.
+  DROP TABLE login_throttle;
+  ALTER TABLE users DROP COLUMN failed_logins;
+  ALTER TABLE users DROP COLUMN locked_until;
+
+  -- The counters of server/cms/accounts/login-limits.ts, one row each: an account from one address,
+  -- one address, one account. The key is a SHA-256 of what it counts (an address typed, a client's
+  -- address), the same for addresses with and without an account. \`count\` is the failures in a row
+  -- (a pair) or a leaky bucket's level; \`at\` when it last changed. Rows go a day after that.
+  CREATE TABLE login_limits (
+    key TEXT PRIMARY KEY,
+    count REAL NOT NULL,
+    at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX login_limits_at ON login_limits (at);
+
+  -- Links mailed to the owner of an account that is being guessed at: single-use, stored as a SHA-256
+  -- like every other token, and good for one sign-in past the limits.
+  CREATE TABLE unlock_tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX unlock_tokens_user ON unlock_tokens (user_id);
+  CREATE INDEX unlock_tokens_expires ON unlock_tokens (expires_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
