@@ -69,7 +69,7 @@ export function createCmsApp(
   const content = contentQueries(db);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), grants: accounts, logger, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');

@@ -18,7 +18,8 @@ export function purgeExpired(db: Db, now: Date = new Date()): { sessions: number
       sessions: db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(at).changes,
       tokens:
         db.prepare('DELETE FROM user_tokens WHERE expires_at <= ?').run(dayAgo).changes +
-        db.prepare('DELETE FROM unlock_tokens WHERE expires_at <= ?').run(dayAgo).changes,
+        db.prepare('DELETE FROM unlock_tokens WHERE expires_at <= ?').run(dayAgo).changes +
+        db.prepare('DELETE FROM submission_grants WHERE expires_at <= ?').run(dayAgo).changes,
       throttles: db.prepare('DELETE FROM login_limits WHERE at <= ?').run(dayAgo).changes,
       mails: db
         .prepare('DELETE FROM outgoing_mail WHERE coalesce(sent_at, given_up_at) <= ?')

@@ -399,6 +399,27 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX unlock_tokens_user ON unlock_tokens (user_id);
   CREATE INDEX unlock_tokens_expires ON unlock_tokens (expires_at);
   `,
+
+  /* 7: an account lists only submissions whose address was confirmed for them (docs/decisions/0025-account-hardening.md) */ `
+  -- A grant says "the visitor posting this form is signed in to this account": the BFF takes one when
+  -- a signed-in visitor posts a form and sends it with the submission, which its outbox may deliver
+  -- hours later. Single-use, stored as a SHA-256 like every token.
+  CREATE TABLE submission_grants (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX submission_grants_expires ON submission_grants (expires_at);
+
+  -- When the address of the submission was shown to be the poster's: posted with a grant of a verified
+  -- account with that address. Only such submissions are listed for the account. Those stored before
+  -- carry no such proof (anyone could type any address) and stay unlisted.
+  ALTER TABLE submissions ADD COLUMN email_confirmed_at TEXT;
+  DROP INDEX submissions_email;
+  CREATE INDEX submissions_email ON submissions (email, created_at) WHERE email IS NOT NULL AND email_confirmed_at IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -111,6 +111,11 @@ export function accountRoutes({ service, background }: { service: AccountService
     }),
   );
 
+  // A signed-in visitor's form post carries one, so the account lists that submission (forms/service.ts).
+  router.post('/account/submission-grants', requireSession, (_req, res) => {
+    res.status(201).json({ grant: service.submissionGrant(signedInOf(res)) });
+  });
+
   router.put(
     '/account/password',
     requireSession,

@@ -21,6 +21,8 @@ export const VERIFY_TOKEN_MS = 48 * 60 * 60_000;
 export const RESET_TOKEN_MS = 60 * 60_000;
 export const SESSION_MS = 30 * 24 * 60 * 60_000;
 export const UNLOCK_TOKEN_MS = 60 * 60_000;
+/** As long as the BFF's outbox keeps a submission's key: a delivery may come long after the post. */
+export const SUBMISSION_GRANT_MS = 30 * 24 * 60 * 60_000;
 export const UNLOCK_MAILS_PER_HOUR = 1;
 
 /**
@@ -242,6 +244,28 @@ export function accountService({
         logger.info({ userId }, 'password reset');
         return true;
       });
+    },
+
+    /**
+     * A single-use grant that a form posted now comes from this signed-in account: the BFF sends it
+     * with the submission (see `confirmedEmail`).
+     */
+    submissionGrant({ user }: SignedIn): string {
+      const token = newToken();
+      const at = now();
+      store.addSubmissionGrant({ hash: tokenHash(token), userId: user.id, expiresAt: later(at, SUBMISSION_GRANT_MS) }, at.toISOString());
+      return token;
+    },
+
+    /**
+     * Spends a submission grant and names the address it confirms: the account's, when the account
+     * is verified; undefined for a grant that is unknown, spent or expired. Runs in the caller's
+     * transaction (the one that stores the submission).
+     */
+    confirmedEmail(grant: string, at: Date): string | undefined {
+      const userId = store.spendSubmissionGrant(tokenHash(grant), at.toISOString());
+      const user = userId === undefined ? undefined : store.userById(userId);
+      return user?.verified_at ? user.email : undefined;
     },
 
     /** The signed-in user of a session token, unless the session is unknown or expired. */

@@ -87,6 +87,13 @@ export function accountStore(db: Db) {
     'UPDATE user_tokens SET used_at = @now WHERE user_id = @userId AND kind = @kind AND used_at IS NULL',
   );
 
+  const insertGrant = db.prepare<{ hash: string; userId: number; now: string; expiresAt: string }>(
+    'INSERT INTO submission_grants (token_hash, user_id, created_at, expires_at) VALUES (@hash, @userId, @now, @expiresAt)',
+  );
+  const spendGrant = db.prepare<{ hash: string; now: string }, { user_id: number }>(
+    `UPDATE submission_grants SET used_at = @now WHERE token_hash = @hash AND used_at IS NULL AND expires_at > @now RETURNING user_id`,
+  );
+
   const insertSession = db.prepare<{ hash: string; userId: number; now: string; expiresAt: string }>(
     'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (@hash, @userId, @now, @expiresAt)',
   );
@@ -125,6 +132,10 @@ export function accountStore(db: Db) {
     /** Spends a token; false when it was spent (or ran out) in the meantime. */
     useToken: (hash: string, kind: TokenKind, now: string) => useToken.run({ hash, kind, now }).changes === 1,
     useTokensOf: (userId: number, kind: TokenKind, now: string) => void useTokensOf.run({ userId, kind, now }),
+
+    addSubmissionGrant: (grant: { hash: string; userId: number; expiresAt: string }, now: string) => void insertGrant.run({ ...grant, now }),
+    /** Spends a submission grant: its user, or undefined when it is unknown, spent or expired. */
+    spendSubmissionGrant: (hash: string, now: string) => spendGrant.get({ hash, now })?.user_id,
 
     addSession: (session: { hash: string; userId: number; expiresAt: string }, now: string) => void insertSession.run({ ...session, now }),
     sessionUser: (hash: string, now: string) => sessionUser.get({ hash, now }),

@@ -33,10 +33,29 @@ function accept<S extends z.ZodMiniType>(schema: S, body: unknown, store: (form:
   return parsed.success ? { ok: true, ack: store(parsed.data) } : { ok: false, fields: fieldErrors(parsed.error) };
 }
 
+/** The shape of a submission grant (`accountGrant`); anything else is as good as none. */
+const GRANT = /^[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * `accountGrant`, beside the form's fields, when a signed-in visitor posted it (see the contract).
+ * A malformed one is ignored rather than refused: a 400 would lose the submission for good.
+ */
+function splitGrant(body: unknown): { grant: string | undefined; form: unknown } {
+  if (!body || typeof body !== 'object' || !('accountGrant' in body)) return { grant: undefined, form: body };
+  const { accountGrant, ...form } = body as Record<string, unknown>;
+  return { grant: typeof accountGrant === 'string' && GRANT.test(accountGrant) ? accountGrant : undefined, form };
+}
+
 const SUBMIT: { [K in FormKind]: (service: FormService, lang: Locale, key: string, body: unknown) => Outcome } = {
-  inquiry: (service, lang, key, body) => accept(inquiryForm, body, (form) => service.inquiry(lang, key, form)),
+  inquiry: (service, lang, key, body) => {
+    const { grant, form } = splitGrant(body);
+    return accept(inquiryForm, form, (data) => service.inquiry(lang, key, data, grant));
+  },
   // Also a request queued in an outbox before the address was required: it must still be delivered.
-  service: (service, lang, key, body) => accept(serviceSubmission, body, (form) => service.service(lang, key, form)),
+  service: (service, lang, key, body) => {
+    const { grant, form } = splitGrant(body);
+    return accept(serviceSubmission, form, (data) => service.service(lang, key, data, grant));
+  },
   newsletter: (service, lang, key, body) => accept(newsletterForm, body, (form) => service.subscribe(lang, key, form)),
 };
 
@@ -64,7 +83,8 @@ export function formRoutes({ service, requireSession }: { service: FormService; 
 
   router.get('/account/submissions', requireSession, (_req, res) => {
     const { user } = signedInOf(res);
-    // Sessions exist only for verified accounts; checked again because the listing matches by address.
+    // Sessions exist only for verified accounts; checked again because the listing matches by address
+    // (only submissions whose address was confirmed for them: forms/service.ts).
     res.json(user.verified_at === null ? [] : service.submissionsOf(user.email));
   });
 

@@ -21,16 +21,39 @@ export type Ack = { id: string; created: boolean };
 
 export type FormService = ReturnType<typeof formService>;
 
-export function formService({ db, mails, logger, now = () => new Date() }: { db: Db; mails: FormMails; logger: Logger; now?: () => Date }) {
+/**
+ * Who vouches for a submission's address: a grant the BFF took for a signed-in visitor, spent in the
+ * transaction that stores the submission (accounts/service.ts `confirmedEmail`).
+ */
+export type SubmissionGrants = { confirmedEmail(grant: string, at: Date): string | undefined };
+
+export function formService({
+  db,
+  mails,
+  grants,
+  logger,
+  now = () => new Date(),
+}: {
+  db: Db;
+  mails: FormMails;
+  grants: SubmissionGrants;
+  logger: Logger;
+  now?: () => Date;
+}) {
   const store = formStore(db);
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
 
-  /** Stores an inquiry or a service request under its key, with its mails, unless the key is known. */
+  /**
+   * Stores an inquiry or a service request under its key, with its mails, unless the key is known.
+   * Its address counts as confirmed (and the account with it lists it) only when a grant of the
+   * verified account with that very address came with it.
+   */
   function submit<D extends { email?: string }>(
     kind: 'inquiry' | 'service',
     lang: Locale,
     key: string,
     form: D & { submissionId?: string },
+    grant: string | undefined,
     queueMails: (id: string, data: D, at: Date) => void,
   ): Ack {
     return inTransaction(() => {
@@ -42,7 +65,9 @@ export function formService({ db, mails, logger, now = () => new Date() }: { db:
       const { submissionId: _, ...rest } = form;
       // Omit over a type with an index signature drops its named fields; what is left is D.
       const data = rest as unknown as D;
-      store.addSubmission({ id, key, kind, locale: lang, data, email: form.email ?? null }, at.toISOString());
+      const email = form.email ?? null;
+      const confirmed = grant !== undefined && email !== null && grants.confirmedEmail(grant, at) === email;
+      store.addSubmission({ id, key, kind, locale: lang, data, email, emailConfirmedAt: confirmed ? at.toISOString() : null }, at.toISOString());
       queueMails(id, data, at);
       logger.info({ submissionId: id, kind, locale: lang }, 'form submission stored');
       return { id, created: true };
@@ -55,9 +80,11 @@ export function formService({ db, mails, logger, now = () => new Date() }: { db:
       return kind === 'newsletter' ? store.subscriptionIdByKey(key) : store.submissionIdByKey(key);
     },
 
-    inquiry: (lang: Locale, key: string, form: InquiryForm): Ack => submit('inquiry', lang, key, form, (id, data, at) => mails.inquiry(id, lang, data, at)),
+    inquiry: (lang: Locale, key: string, form: InquiryForm, grant?: string): Ack =>
+      submit('inquiry', lang, key, form, grant, (id, data, at) => mails.inquiry(id, lang, data, at)),
 
-    service: (lang: Locale, key: string, form: ServiceForm): Ack => submit('service', lang, key, form, (id, data, at) => mails.service(id, lang, data, at)),
+    service: (lang: Locale, key: string, form: ServiceForm, grant?: string): Ack =>
+      submit('service', lang, key, form, grant, (id, data, at) => mails.service(id, lang, data, at)),
 
     /**
      * One subscription per address. An address already subscribed is not an error (decisions.md) and
@@ -90,7 +117,7 @@ export function formService({ db, mails, logger, now = () => new Date() }: { db:
       });
     },
 
-    /** The inquiries and service requests sent from a (verified) address, newest first. */
+    /** The inquiries and service requests confirmed for a (verified) address, newest first. */
     submissionsOf: (email: string): AccountSubmission[] => store.submissionsOf(email),
   };
 }

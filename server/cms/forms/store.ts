@@ -13,6 +13,8 @@ export type NewSubmission = {
   locale: Locale;
   data: unknown;
   email: string | null;
+  /** When the address was shown to be the poster's (a grant of its verified account); null otherwise. */
+  emailConfirmedAt: string | null;
 };
 
 export type SubscriptionRow = { id: string; email: string; locale: Locale; unsubscribed_at: string | null };
@@ -27,15 +29,18 @@ export type FormStore = ReturnType<typeof formStore>;
 
 export function formStore(db: Db) {
   const submissionByKey = db.prepare<[string], { id: string }>('SELECT id FROM submissions WHERE idempotency_key = ?');
-  const insertSubmission = db.prepare<{ id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; now: string }>(
-    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, created_at)
-     VALUES (@id, @key, @kind, @locale, @data, @email, @now)`,
+  const insertSubmission = db.prepare<{
+    id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; emailConfirmedAt: string | null; now: string;
+  }>(
+    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, created_at)
+     VALUES (@id, @key, @kind, @locale, @data, @email, @emailConfirmedAt, @now)`,
   );
   const submissionsOf = db.prepare<
     { email: string; limit: number },
     { id: string; kind: SubmissionKind; offer_type: string | null; status: AccountSubmission['status']; created_at: string }
   >(
-    `SELECT id, kind, json_extract(data, '$.offerType') AS offer_type, status, created_at FROM submissions WHERE email = @email
+    `SELECT id, kind, json_extract(data, '$.offerType') AS offer_type, status, created_at FROM submissions
+     WHERE email = @email AND email_confirmed_at IS NOT NULL
      ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
   );
 
@@ -58,7 +63,7 @@ export function formStore(db: Db) {
     submissionIdByKey: (key: string) => submissionByKey.get(key)?.id,
     addSubmission: (submission: NewSubmission, now: string) =>
       void insertSubmission.run({ ...submission, data: JSON.stringify(submission.data), now }),
-    /** An address's inquiries and service requests, newest first. */
+    /** An address's inquiries and service requests whose address was confirmed for them, newest first. */
     submissionsOf: (email: string): AccountSubmission[] =>
       submissionsOf.all({ email, limit: ACCOUNT_SUBMISSIONS_LIMIT }).map((row) => ({
         id: row.id,
