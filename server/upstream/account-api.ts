@@ -8,6 +8,7 @@ export type AccountResult<T> = { ok: true; data: T } | { ok: false; status: numb
 
 const errorSchema = z.object({ error: z.string(), retryAfter: z.number().optional() });
 const submissionsSchema = z.array(c.accountSubmissionSchema);
+const grantSchema = z.object({ grant: z.string().min(20) });
 
 /** The account endpoints of the contract, typed: what account loaders and actions call. */
 export function accountApi(client: UpstreamClient) {
@@ -40,6 +41,11 @@ export function accountApi(client: UpstreamClient) {
     confirmPasswordReset: (lang: Locale, body: { token: string; password: string }, client: string | null) =>
       call('POST', 'auth/password-reset/confirm', c.statusSchema, { lang, body, client }),
     account: (lang: Locale, session: string) => call('GET', 'account', c.accountUserSchema, { lang, session }),
+    /**
+     * A single-use grant that a form posted now comes from this signed-in visitor: it travels with the
+     * submission, so their account lists it (the content API checks it against the form's address).
+     */
+    submissionGrant: (lang: Locale, session: string) => call('POST', 'account/submission-grants', grantSchema, { lang, session, body: {} }),
     /** The signed-in visitor's inquiries and service requests, newest first. */
     submissions: (lang: Locale, session: string) => call('GET', 'account/submissions', submissionsSchema, { lang, session }),
     updateAccount: (lang: Locale, session: string, body: Omit<c.AccountUser, 'id' | 'email' | 'createdAt'>) =>
