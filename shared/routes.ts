@@ -105,7 +105,7 @@ const TRAITS = {
   service: PUBLIC_FORM,
   contact: CONTENT,
   newsletter: PUBLIC_FORM,
-  login: ACCOUNT,
+  login: { ...ACCOUNT, query: { unlock: 'input' } },
   register: ACCOUNT,
   verify: ACCOUNT,
   passwordReset: { ...ACCOUNT, query: { token: 'input' } },
