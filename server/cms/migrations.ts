@@ -424,14 +424,17 @@ const MIGRATIONS: readonly string[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** Applies the migrations this database has not seen yet, each in its own transaction. */
-export function migrate(db: Db): void {
+/**
+ * Applies the migrations this database has not seen yet, each in its own transaction. `target`: stop
+ * at that version (a test that needs a database as an older build left it).
+ */
+export function migrate(db: Db, target = SCHEMA_VERSION): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     // A newer build migrated this file; running older code against it could corrupt data.
     throw new Error(`cms database is at schema version ${current}, this build knows only ${SCHEMA_VERSION}`);
   }
-  for (let version = current + 1; version <= SCHEMA_VERSION; version++) {
+  for (let version = current + 1; version <= Math.min(target, SCHEMA_VERSION); version++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[version - 1]!);
       db.pragma(`user_version = ${version}`);

@@ -191,6 +191,29 @@ describe('housekeeping', () => {
     expect(db.prepare('SELECT count(*) FROM outgoing_mail').pluck().get()).toBe(2);
   });
 
+  it('upgrades a database of the lockout days: old counters go, stored submissions stay unlisted', () => {
+    const dir5 = mkdtempSync(join(tmpdir(), 'cms-schema-5-'));
+    const old = openDb(dir5);
+    try {
+      migrate(old, 5);
+      old.exec(`
+        INSERT INTO users (id, email, password_hash, name, locale, verified_at, created_at, failed_logins, locked_until)
+          VALUES (1, 'a@example.org', 'x', 'A', 'sl', '2026-01-01', '2026-01-01', 5, '2099-01-01T00:00:00.000Z');
+        INSERT INTO login_throttle (email_hash, failed_logins, locked_until, updated_at) VALUES ('h', 5, '2099-01-01', '2026-01-01');
+        INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, created_at)
+          VALUES ('s1', 'inquiry:id:1', 'inquiry', 'sl', '{}', 'a@example.org', '2026-01-02');`);
+      migrate(old);
+      const columns = old.prepare("SELECT name FROM pragma_table_info('users')").pluck().all();
+      expect(columns).not.toContain('failed_logins');
+      expect(columns).not.toContain('locked_until');
+      expect(old.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'login_throttle'").pluck().get()).toBe(0);
+      expect(old.prepare('SELECT email_confirmed_at FROM submissions').pluck().all()).toEqual([null]);
+    } finally {
+      old.close();
+      rmSync(dir5, { recursive: true, force: true });
+    }
+  });
+
   it('keeps the address unique whatever its case', () => {
     const insert = db.prepare(`INSERT INTO users (email, password_hash, name, locale, created_at) VALUES (?, 'x', 'A', 'sl', '2026-01-01')`);
     insert.run('ana@example.org');
