@@ -192,7 +192,8 @@ async function verifiedUser(): Promise<{ email: string; password: string }> {
 
 // ---------------------------------------------------------------------------------------------------
 
-describe('accounts: the whole way through', () => {
+// A dozen password hashes in one test: on a busy machine that is more than the default 20 s.
+describe('accounts: the whole way through', { timeout: 60_000 }, () => {
   it('register → mail → verify → login → account → update → change password → logout', async () => {
     const password = 'Rolete za vse letne čase';
     secrets.add(password);

@@ -535,7 +535,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 describe('privacy', () => {
   it('logs ids and kinds, never an address, a name, a phone or a message', async () => {
     await new Promise((r) => setTimeout(r, 200));
-    const logs = logLines.join('\n');
+    // Without the random ids and the times, where a short value such as a postal code may turn up by chance.
+    const logs = logLines.map((line) => line.replace(/"(time|pid|mailId|submissionId|subscriptionId)":("[^"]*"|\d+)/g, '')).join('\n');
     expect(logs).toContain('form submission stored');
     expect(logs).toContain('newsletter subscription stored');
     for (const value of personal) for (const part of value.split('\n')) expect(logs).not.toContain(part);
