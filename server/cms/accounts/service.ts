@@ -76,7 +76,9 @@ export function accountService({
     return row ? { level: row.count, at: row.at } : EMPTY_BUCKET;
   };
   const writePair = (key: string, pair: PairState) => (pair.lastAt === null ? store.clearLimit(key) : store.setLimit(key, { count: pair.failures, at: pair.lastAt }));
-  const writeBucket = (key: string, bucket: BucketState) => bucket.at !== null && store.setLimit(key, { count: bucket.level, at: bucket.at });
+  const writeBucket = (key: string, bucket: BucketState) => {
+    if (bucket.at !== null) store.setLimit(key, { count: bucket.level, at: bucket.at });
+  };
 
   /**
    * Mails the owner of an account that is being guessed at (or that meets a limit) a link that lets
@@ -112,14 +114,16 @@ export function accountService({
         logger.info({ userId: user.id }, 'unlock link used');
         return { allowed: true, addressCounted: false } as const;
       }
-      const pair = startPair(readPair(keys.pair), at);
-      const address = pair.allowed ? startAddress(readBucket(keys.address), at) : undefined;
-      if (!pair.allowed || !address!.allowed) {
+      const refuse = (retryAfter: number) => {
         if (user) offerUnlock(user, at);
-        return { allowed: false, retryAfter: pair.allowed ? (address as { retryAfterSeconds: number }).retryAfterSeconds : pair.retryAfterSeconds } as const;
-      }
+        return { allowed: false, retryAfter } as const;
+      };
+      const pair = startPair(readPair(keys.pair), at);
+      if (!pair.allowed) return refuse(pair.retryAfterSeconds);
+      const address = startAddress(readBucket(keys.address), at);
+      if (!address.allowed) return refuse(address.retryAfterSeconds);
       writePair(keys.pair, pair.next);
-      writeBucket(keys.address, address!.next);
+      writeBucket(keys.address, address.next);
       return { allowed: true, addressCounted: true } as const;
     });
     if (!start.allowed) return { ok: false, locked: true, retryAfter: start.retryAfter };
