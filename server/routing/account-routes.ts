@@ -204,7 +204,7 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
         if (!call.ok) return call.answer;
         if (call.result.ok) return formResult({ form: 'password', done: 'account.profile.passwordChanged' });
         if (call.result.status === 401) return seeOther(pathTo('login', locale), clearSessionCookie(secure));
-        // Wrong current passwords count towards the login lockout: a stolen session cannot guess it.
+        // Wrong current passwords count towards the login limits: a stolen session cannot guess it.
         if (call.result.status === 429) return formResult({ form: 'password', errors: { currentPassword: 'form.errors.tooManyAttempts' } }, 429);
         return formResult({ form: 'password', errors: { currentPassword: 'form.errors.wrongPassword' } }, 400);
       }
