@@ -620,6 +620,42 @@ describe('accounts: login limits', { timeout: 120_000 }, () => {
   });
 });
 
+describe('accounts: whose X-Forwarded-For counts', { timeout: 120_000 }, () => {
+  const guesses = async (url: string, email: string, from: string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(new URL('auth/login', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify({ email, password: `guess ${i}` }),
+      });
+      statuses.push(res.status);
+    }
+    return statuses;
+  };
+  const attempt = async (url: string, email: string, from: string) =>
+    (await fetch(new URL('auth/login', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify({ email, password: 'one more' }) })).status;
+
+  it('a trusted BFF (loopback by default) names each visitor; anyone else is counted by the address they connect from', async () => {
+    const email = newUser().email;
+    // Trusted: five failures from one visitor leave another visitor free.
+    expect(await guesses(cms.url, email, '198.51.100.61')).toEqual([401, 401, 401, 401, 401]);
+    expect(await attempt(cms.url, email, '198.51.100.62')).toBe(401);
+
+    // Not trusted (the content API believes only 192.0.2.254): the header is ignored, so the second
+    // "visitor" is the same connection and waits.
+    const dir = mkdtempSync(join(tmpdir(), 'cms-untrusted-'));
+    const untrusted = await startCms({ dataDir: dir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }), siteUrl: SITE_URL, trustProxy: '192.0.2.254' });
+    try {
+      expect(await guesses(untrusted.url, email, '198.51.100.61')).toEqual([401, 401, 401, 401, 401]);
+      expect(await attempt(untrusted.url, email, '198.51.100.62')).toBe(429);
+    } finally {
+      await untrusted.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 /** Signs in from a given client address. */
 async function signIn2(user: { email: string; password: string }, from: string): Promise<string> {
   const session = await ok(200, sessionSchema, login(user.email, user.password, from));
