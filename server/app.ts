@@ -21,6 +21,7 @@ import { errorDocument } from './render/error-document';
 import { isPayloadPath, renderPayload } from './render/payload';
 import { renderErrorPage, renderPage, type RenderDeps } from './render/render-page';
 import { seoFiles } from './render/seo-files';
+import { isHttpsOrigin } from '../shared/cookies';
 import { pathLocale } from '../shared/locales';
 import { cookieLocale } from './request/request-locale';
 import { errorPageSettings } from './upstream/fallback-init';
@@ -112,7 +113,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
   // Before payloads and pages: an address spelled otherwise than the site's links is redirected before
   // anything renders, so every page (and its payload) has one HTML cache key.
-  app.use(localeRedirects());
+  app.use(localeRedirects({ https: isHttpsOrigin(deps.origin) }));
   app.use(async (req, res, next) => (isPayloadPath(req.path) ? renderPayload(req, res, deps) : next()));
   app.use((req, res) => renderPage(req, res, deps));
 

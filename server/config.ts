@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { gtmIdError, isValidGtmId } from '../shared/gtm-id';
 
@@ -12,6 +13,18 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of CMS_TRUST_PROXY: a name Express knows, an address, or an address/prefix. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -99,6 +112,18 @@ export const configSchema = z.object({
   OPS_TOKEN: z.string().min(32).optional(),
   /** Set when the site runs behind a load balancer that sets X-Forwarded-*: the number of proxy hops. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Where the content API takes a visitor's address from X-Forwarded-For (its login limits count per
+   * address): the BFF's own addresses, as a list of `loopback`, `linklocal`, `uniquelocal`, addresses
+   * and CIDR ranges. Anyone else's X-Forwarded-For is ignored.
+   */
+  CMS_TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .refine((value) => value.split(',').every((entry) => isProxyEntry(entry.trim())), {
+      message: 'must list loopback, linklocal, uniquelocal, IP addresses or CIDR ranges, separated by commas',
+    }),
   /** Google Tag Manager container id; unset: no tag script and no third-party origin in the CSP. */
   GTM_ID: z
     .string()

@@ -73,7 +73,8 @@ interface Screens {
   categories: { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
   page: { page: c.Page };
   search: { query: string; results: c.SearchResults | null };
-  login: object;
+  /** `unlock`: the token of an unlock link (`?unlock=`), which the login form carries. */
+  login: { unlock: string | null };
   register: object;
   verify: object;
   /** With a token from the mail: the new-password form; without: the request form. */

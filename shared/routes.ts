@@ -132,7 +132,7 @@ const TRAITS = {
   // One visitor's link: never cached, indexed or listed; the post is the button's or a mail program's.
   newsletterConfirm: { ...ACCOUNT, query: { token: 'input' } },
   newsletterUnsubscribe: { ...ACCOUNT, query: { token: 'input' }, crossSitePost: true },
-  login: ACCOUNT,
+  login: { ...ACCOUNT, query: { unlock: 'input' } },
   register: ACCOUNT,
   verify: ACCOUNT,
   passwordReset: { ...ACCOUNT, query: { token: 'input' } },

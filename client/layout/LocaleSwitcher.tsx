@@ -1,3 +1,4 @@
+import { cookieString, isHttpsOrigin } from '../../shared/cookies';
 import { useTranslation } from '../i18n/use-translation';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
@@ -5,8 +6,7 @@ import { useLayout, usePageMeta } from './use-layout';
 
 /** Remembers the chosen locale for the redirect of paths without a prefix (readable by the browser). */
 function rememberLocale(locale: Locale) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_DAYS * 86400}; SameSite=Lax${secure}`;
+  document.cookie = cookieString(LOCALE_COOKIE, locale, { https: isHttpsOrigin(window.location.origin), maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_DAYS * 86400 });
 }
 
 /**

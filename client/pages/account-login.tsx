@@ -8,13 +8,19 @@ import { AccountForm, Field } from '../components/forms/AccountForm';
 import { useLayout } from '../layout/use-layout';
 
 export default function LoginPage() {
-  const { meta } = useLoaderData() as ScreenData<'login'>;
+  const { meta, unlock } = useLoaderData() as ScreenData<'login'>;
   const result = useActionData() as FormResult | undefined;
   const { locale } = useLayout();
   const { t } = useTranslation();
   return (
     <PageShell className="account" title={meta.title} intro={meta.description}>
+      {unlock ? (
+        <p className="form-message" role="status">
+          {t('account.login.unlock')}
+        </p>
+      ) : null}
       <AccountForm name="login" result={result} submitLabel={t('account.login.submit')}>
+        {unlock ? <input type="hidden" name="unlock" value={unlock} /> : null}
         <Field name="email" type="email" autoComplete="email" label={t('form.email')} required />
         <Field name="password" type="password" autoComplete="current-password" label={t('form.password')} required />
       </AccountForm>

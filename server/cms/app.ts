@@ -30,6 +30,11 @@ export type CmsAppOptions = {
   background?: BackgroundTasks;
   /** Where passwords are hashed; its own bounded pool by default. */
   passwords?: PasswordHashing;
+  /**
+   * Who may tell it a visitor's address in X-Forwarded-For (Express's `trust proxy`): the BFF. The
+   * embedded content API is only reached over loopback, hence the default; CMS_TRUST_PROXY otherwise.
+   */
+  trustProxy?: string;
   now?: () => Date;
 };
 
@@ -62,16 +67,17 @@ const BAD_REQUEST = { error: 'bad_request' };
  */
 export function createCmsApp(
   db: Db,
-  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), now }: CmsAppOptions,
+  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', now }: CmsAppOptions,
 ): express.Express {
   const content = contentQueries(db);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
   const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl), logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, grants: accounts, logger, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  app.set('trust proxy', trustProxy);
 
   app.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

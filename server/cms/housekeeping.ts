@@ -4,7 +4,7 @@ import { anonymisedData, retentionCutoffs, retentionPeriods } from './retention'
 
 /**
  * Deletes what has served its purpose: expired sessions, tokens a day after they ran out, login
- * counters for unknown addresses a day after their last attempt, and delivered (or given up) mail
+ * counters a day after they last changed (by then each has started afresh), and delivered (or given up) mail
  * after 30 days, so the database does not keep addresses longer than it needs them. Then the retention
  * periods of the settings (retention.ts, docs/decisions/0024-data-rights.md): submissions whose
  * sender has been inactive for the period are anonymised (an account's) or erased (anyone else's), and
@@ -34,10 +34,11 @@ export function purgeExpired(db: Db, now: Date = new Date()): HousekeepingCounts
   return db
     .transaction(() => ({
       sessions: db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(at).changes,
-      tokens: db.prepare('DELETE FROM user_tokens WHERE expires_at <= ?').run(dayAgo).changes,
-      throttles: db
-        .prepare('DELETE FROM login_throttle WHERE updated_at <= @dayAgo AND (locked_until IS NULL OR locked_until <= @at)')
-        .run({ dayAgo, at }).changes,
+      tokens:
+        db.prepare('DELETE FROM user_tokens WHERE expires_at <= ?').run(dayAgo).changes +
+        db.prepare('DELETE FROM unlock_tokens WHERE expires_at <= ?').run(dayAgo).changes +
+        db.prepare('DELETE FROM submission_grants WHERE expires_at <= ?').run(dayAgo).changes,
+      throttles: db.prepare('DELETE FROM login_limits WHERE at <= ?').run(dayAgo).changes,
       mails: db
         .prepare('DELETE FROM outgoing_mail WHERE coalesce(sent_at, given_up_at) <= ?')
         .run(mailCutoff).changes,

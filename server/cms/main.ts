@@ -35,6 +35,7 @@ try {
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
     passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_S * 1000,
+    trustProxy: config.CMS_TRUST_PROXY,
   });
   logger.info({ url: cms.url }, 'cms listening');
 

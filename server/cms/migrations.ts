@@ -432,18 +432,72 @@ const MIGRATIONS: readonly string[] = [
   -- the submission whose photos go with the mail as attachments (the company's notification)
   ALTER TABLE outgoing_mail ADD COLUMN photos_of TEXT;
   `,
+
+  /* 9: login limits per address and per account and address, unlock links (docs/decisions/0025-account-hardening.md) */ `
+  -- The lockout per address typed (which let anyone lock anyone out) goes, counters and all.
+  DROP TABLE login_throttle;
+  ALTER TABLE users DROP COLUMN failed_logins;
+  ALTER TABLE users DROP COLUMN locked_until;
+
+  -- The counters of server/cms/accounts/login-limits.ts, one row each: an account from one address,
+  -- one address, one account. The key is a SHA-256 of what it counts (an address typed, a client's
+  -- address), the same for addresses with and without an account. \`count\` is the failures in a row
+  -- (a pair) or a leaky bucket's level; \`at\` when it last changed. Rows go a day after that.
+  CREATE TABLE login_limits (
+    key TEXT PRIMARY KEY,
+    count REAL NOT NULL,
+    at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX login_limits_at ON login_limits (at);
+
+  -- Links mailed to the owner of an account that is being guessed at: single-use, stored as a SHA-256
+  -- like every other token, and good for one sign-in past the limits.
+  CREATE TABLE unlock_tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX unlock_tokens_user ON unlock_tokens (user_id);
+  CREATE INDEX unlock_tokens_expires ON unlock_tokens (expires_at);
+  `,
+
+  /* 10: an account lists only submissions whose address was confirmed for them (docs/decisions/0025-account-hardening.md) */ `
+  -- A grant says "the visitor posting this form is signed in to this account": the BFF takes one when
+  -- a signed-in visitor posts a form and sends it with the submission, which its outbox may deliver
+  -- hours later. Single-use, stored as a SHA-256 like every token.
+  CREATE TABLE submission_grants (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX submission_grants_expires ON submission_grants (expires_at);
+
+  -- When the address of the submission was shown to be the poster's: posted with a grant of a verified
+  -- account with that address. Only such submissions are listed for the account. Those stored before
+  -- carry no such proof (anyone could type any address) and stay unlisted.
+  ALTER TABLE submissions ADD COLUMN email_confirmed_at TEXT;
+  DROP INDEX submissions_email;
+  CREATE INDEX submissions_email ON submissions (email, created_at) WHERE email IS NOT NULL AND email_confirmed_at IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** Applies the migrations this database has not seen yet, each in its own transaction. */
-export function migrate(db: Db): void {
+/**
+ * Applies the migrations this database has not seen yet, each in its own transaction. `target`: stop
+ * at that version (a test that needs a database as an older build left it).
+ */
+export function migrate(db: Db, target = SCHEMA_VERSION): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     // A newer build migrated this file; running older code against it could corrupt data.
     throw new Error(`cms database is at schema version ${current}, this build knows only ${SCHEMA_VERSION}`);
   }
-  for (let version = current + 1; version <= SCHEMA_VERSION; version++) {
+  for (let version = current + 1; version <= Math.min(target, SCHEMA_VERSION); version++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[version - 1]!);
       db.pragma(`user_version = ${version}`);

@@ -29,6 +29,8 @@ export type CmsOptions = {
   mail?: CmsMailOptions;
   /** How many password hashes may run at once (PASSWORD_HASH_CONCURRENCY); the others wait their turn. */
   passwordHashConcurrency?: number;
+  /** Who may tell it a visitor's address in X-Forwarded-For (CMS_TRUST_PROXY); loopback by default. */
+  trustProxy?: string;
   /** How long `close()` waits for the requests in flight before it cuts them (SHUTDOWN_TIMEOUT_S); 10 s by default. */
   shutdownTimeoutMs?: number;
 };
@@ -57,6 +59,7 @@ export async function startCms({
   mail = { from: DEFAULT_MAIL_FROM },
   passwordHashConcurrency,
   shutdownTimeoutMs = 10_000,
+  trustProxy,
 }: CmsOptions): Promise<RunningCms> {
   const db = openDb(dataDir);
   try {
@@ -82,7 +85,7 @@ export async function startCms({
   }, HOUSEKEEPING_MS).unref();
   const background = backgroundTasks(logger);
 
-  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency) }));
+  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy }));
   // Standing alone, several BFFs keep connections open to it: each closes after its answer once closing begins.
   const draining = drain(server);
   const stopAll = async () => {

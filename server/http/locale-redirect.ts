@@ -1,5 +1,5 @@
-import { serialize } from 'cookie';
 import type { RequestHandler } from 'express';
+import { cookieString } from '../../shared/cookies';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, isLocale, type Locale } from '../../shared/locales';
 import { cookieLocale, storedLocale } from '../request/request-locale';
 import { canonicalQuery, canonicalSegments } from './canonical-url';
@@ -48,11 +48,12 @@ export function localeRedirect(rawPath: string, rawQuery: string, cookieHeader: 
   return { location: `${path}${query ? `?${headerSafeQuery(query)}` : ''}`, chosen, byCookie: chosen !== null && first !== undefined };
 }
 
-function localeCookie(locale: Locale, secure: boolean): string {
-  return serialize(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_DAYS * 86400, sameSite: 'lax', secure });
+function localeCookie(locale: Locale, https: boolean): string {
+  return cookieString(LOCALE_COOKIE, locale, { https, maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_DAYS * 86400 });
 }
 
-export function localeRedirects(): RequestHandler {
+/** `https`: the site's public origin is https, so the cookie is Secure even where TLS ended before this process. */
+export function localeRedirects({ https }: { https: boolean }): RequestHandler {
   return (req, res, next) => {
     const q = req.originalUrl.indexOf('?');
     const rawPath = q === -1 ? req.originalUrl : req.originalUrl.slice(0, q);
@@ -61,7 +62,7 @@ export function localeRedirects(): RequestHandler {
     if (!redirect) return next();
     // A redirect that chose the locale for a visitor who has none yet remembers it.
     const remember = redirect.chosen !== null && storedLocale(req.headers.cookie) === null;
-    if (remember) res.append('Set-Cookie', localeCookie(redirect.chosen!, req.secure));
+    if (remember) res.append('Set-Cookie', localeCookie(redirect.chosen!, https));
     // A 301 is kept by browsers and shared caches: one that depends on the visitor must not be.
     res.setHeader('Cache-Control', redirect.byCookie || remember ? 'private, no-store' : 'public, max-age=3600');
     if (redirect.byCookie) res.setHeader('Vary', 'Cookie');

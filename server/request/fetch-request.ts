@@ -2,8 +2,15 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { carryPhotos } from '../photos/upload';
 
 /**
+ * The visitor's address (Express's `req.ip`: what TRUST_PROXY makes of X-Forwarded-For) on the Fetch
+ * request, for loaders that pass it on (the login limits of the content API count per address). Only
+ * ever set here, from the connection, never copied from what the visitor sent.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
+/**
  * The page's Fetch request for one visitor, on the configured origin (never the Host header), with
- * their cookies and a posted form's fields (and photos), aborted when the visitor goes away.
+ * their cookies, their address and a posted form's fields (and photos), aborted when the visitor goes away.
  */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method): Request {
   const controller = new AbortController();
@@ -19,7 +26,11 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
   }
   const request = new Request(new URL(url, origin), {
     method: post ? 'POST' : 'GET',
-    headers: { cookie: req.headers.cookie ?? '', ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    headers: {
+      cookie: req.headers.cookie ?? '',
+      ...(req.ip ? { [CLIENT_ADDRESS_HEADER]: req.ip } : {}),
+      ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
     body: post ? form : undefined,
     signal: controller.signal,
   });

@@ -1,4 +1,5 @@
-import { parse, serialize, type CookieSerializeOptions } from 'cookie';
+import { parse } from 'cookie';
+import { cookieString } from '../../shared/cookies';
 
 /**
  * The visitor's session: the content API's session token in an HttpOnly cookie. The browser never
@@ -8,8 +9,6 @@ export const SESSION_COOKIE = 'sid';
 
 /** The shape of the content API's tokens: a cookie holding anything else is no session. */
 const TOKEN = /^[A-Za-z0-9_-]{32,200}$/;
-
-const ATTRIBUTES: CookieSerializeOptions = { path: '/', httpOnly: true, sameSite: 'lax' };
 
 export function readSession(cookieHeader: string | null | undefined): string | null {
   const token = parse(cookieHeader ?? '')[SESSION_COOKIE];
@@ -21,10 +20,11 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
   return parse(cookieHeader ?? '')[SESSION_COOKIE] !== undefined;
 }
 
-export function sessionCookie(token: string, expiresAt: string, secure: boolean): string {
-  return serialize(SESSION_COOKIE, token, { ...ATTRIBUTES, expires: new Date(expiresAt), secure });
+/** `https`: the site's public origin is https (shared/cookies.ts decides the attributes). */
+export function sessionCookie(token: string, expiresAt: string, https: boolean): string {
+  return cookieString(SESSION_COOKIE, token, { https, httpOnly: true, expires: new Date(expiresAt) });
 }
 
-export function clearSessionCookie(secure: boolean): string {
-  return serialize(SESSION_COOKIE, '', { ...ATTRIBUTES, maxAge: 0, secure });
+export function clearSessionCookie(https: boolean): string {
+  return cookieString(SESSION_COOKIE, '', { https, httpOnly: true, maxAgeSeconds: 0 });
 }

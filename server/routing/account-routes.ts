@@ -27,8 +27,8 @@ function meta(args: Args, locale: Locale, name: AccountRoute): PageMeta {
 }
 
 /** A token from a mail link, when it has the right shape (anything else is as good as none). */
-function queryToken(request: Request): string | null {
-  const parsed = forms.tokenForm.safeParse({ token: new URL(request.url).searchParams.get('token') ?? '' });
+function queryToken(request: Request, param = 'token'): string | null {
+  const parsed = forms.tokenForm.safeParse({ token: new URL(request.url).searchParams.get(param) ?? '' });
   return parsed.success ? parsed.data.token : null;
 }
 
@@ -111,7 +111,8 @@ const HONEYPOT = 'website';
 export const accountLoaders: { [N in AccountRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
   async login(args, locale) {
     if (await signedIn(args, locale)) throw redirect(pathTo('profile', locale));
-    return { meta: meta(args, locale, 'login') };
+    // Shown for any token of the right shape: whether it is valid is for the sign-in to find out.
+    return { unlock: queryToken(args.request, 'unlock'), meta: meta(args, locale, 'login') };
   },
   async register(args, locale) {
     if (await signedIn(args, locale)) throw redirect(pathTo('profile', locale));
@@ -151,7 +152,7 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
     const values = await readForm(args.request);
     const form = validate('login', forms.loginForm, values);
     if (!form.ok) return form.answer;
-    const call = await attempt('login', values, () => args.context.account.login(locale, form.data));
+    const call = await attempt('login', values, () => args.context.account.login(locale, form.data, args.context.clientAddress));
     if (!call.ok) return call.answer;
     const { result } = call;
     if (result.ok) return seeOther(pathTo('profile', locale), sessionCookie(result.data.token, result.data.expiresAt, args.context.secure));
@@ -195,7 +196,7 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
     if (values.token !== undefined) {
       const form = validate('passwordReset', forms.passwordResetForm, values);
       if (!form.ok) return form.answer;
-      const call = await attempt('passwordReset', values, () => args.context.account.confirmPasswordReset(locale, form.data));
+      const call = await attempt('passwordReset', values, () => args.context.account.confirmPasswordReset(locale, form.data, args.context.clientAddress));
       if (!call.ok) return call.answer;
       return call.result.ok
         ? formResult({ form: 'passwordReset', done: 'account.passwordReset.changed' })
@@ -220,11 +221,11 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
       case 'password': {
         const form = validate('password', forms.passwordChangeForm, values);
         if (!form.ok) return form.answer;
-        const call = await attempt('password', values, () => account.changePassword(locale, session, form.data));
+        const call = await attempt('password', values, () => account.changePassword(locale, session, form.data, args.context.clientAddress));
         if (!call.ok) return call.answer;
         if (call.result.ok) return formResult({ form: 'password', done: 'account.profile.passwordChanged' });
         if (call.result.status === 401) return seeOther(pathTo('login', locale), clearSessionCookie(secure));
-        // Wrong current passwords count towards the login lockout: a stolen session cannot guess it.
+        // Wrong current passwords count towards the login limits: a stolen session cannot guess it.
         if (call.result.status === 429) return formResult({ form: 'password', errors: { currentPassword: 'form.errors.tooManyAttempts' } }, 429);
         return formResult({ form: 'password', errors: { currentPassword: 'form.errors.wrongPassword' } }, 400);
       }
@@ -252,7 +253,7 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
     const values = await readForm(args.request);
     const form = validate('accountDelete', forms.accountDeleteForm, values);
     if (!form.ok) return form.answer;
-    const call = await attempt('accountDelete', values, () => account.deleteAccount(locale, session, form.data));
+    const call = await attempt('accountDelete', values, () => account.deleteAccount(locale, session, form.data, args.context.clientAddress));
     if (!call.ok) return call.answer;
     // The session ended with the account: the cookie goes too, and the confirmation is shown signed out.
     if (call.result.ok) return seeOther(`${pathTo('accountDelete', locale)}?deleted=1`, clearSessionCookie(secure));

@@ -142,6 +142,23 @@ function sent(kind: FormKind, locale: Locale): Response {
 }
 
 /**
+ * For a signed-in visitor, a grant that lets their account list this submission (when its address is
+ * the account's). Without one (signed out, the session gone, the upstream down) the submission is
+ * stored all the same, and only the account's list goes without it.
+ */
+async function accountGrant(args: Args, locale: Locale): Promise<string | null> {
+  const { session } = args.context;
+  if (!session) return null;
+  try {
+    const result = await args.context.account.submissionGrant(locale, session);
+    return result.ok ? result.data.grant : null;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
+}
+
+/**
  * Stores a valid submission and answers with the thank-you redirect; a post seen before (the same
  * key) is the same submission and gets the same answer. When the outbox cannot store it, nothing is
  * acknowledged: 503, the form with its values and a message to try again.
@@ -157,8 +174,9 @@ async function accept(
 ) {
   // Without JavaScript the key hashes what was posted: the photos too, so the same words with other photos are another submission.
   const key = submissionKey(kind, photos.digests.length ? { ...body, [PHOTO_FIELD]: photos.digests } : body);
+  const grant = kind === 'newsletter' ? null : await accountGrant(args, locale);
   try {
-    await args.context.outbox.enqueue({ kind, key, locale, body, photos: photos.stored });
+    await args.context.outbox.enqueue({ kind, key, locale, body: grant ? { ...body, accountGrant: grant } : body, photos: photos.stored });
   } catch {
     // The outbox has logged why.
     return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);

@@ -1,8 +1,10 @@
+import { isHttpsOrigin } from '../../shared/cookies';
 import type { TFunction } from '../../client/i18n/translator';
 import type { Translations } from '../i18n';
 import type { Outbox } from '../outbox/types';
 import type { PhotoPreparer } from '../photos/prepare';
 import { requestLocale } from '../request/request-locale';
+import { CLIENT_ADDRESS_HEADER } from '../request/fetch-request';
 import { readSession } from '../request/session-cookie';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
@@ -13,7 +15,9 @@ export interface LoaderContext {
   account: AccountApi;
   /** The visitor's session token, when signed in. */
   session: string | null;
-  /** Cookies get `Secure` when the site is served over https. */
+  /** The visitor's address, for the calls whose limits count per address (sign-in); null for a shared render. */
+  clientAddress: string | null;
+  /** Cookies get `Secure`: the site's public origin is https (shared/cookies.ts). */
   secure: boolean;
   origin: string;
   /** UI strings in the request's locale (titles of screens that have no content title). */
@@ -46,7 +50,8 @@ export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext
     api: deps.api,
     account: deps.account,
     session: readSession(request.headers.get('cookie')),
-    secure: deps.origin.startsWith('https:'),
+    clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
+    secure: isHttpsOrigin(deps.origin),
     origin: deps.origin,
     t: deps.translations.instances[requestLocale(request)].t,
     outbox: deps.outbox,

@@ -349,8 +349,11 @@ export const apiErrorSchema = z.object({ error: z.string() });
  *   POST auth/register                 {email, password, name}        -> 202 AuthAccepted
  *   POST auth/resend-verification      {email}                        -> 202 AuthAccepted
  *   POST auth/verify-email             {token}                        -> 200 {status:'verified'} | 400 {error:'invalid_token'}
- *   POST auth/login                    {email, password}              -> 200 Session | 401 {error:'invalid_credentials'}
+ *   POST auth/login                    {email, password, unlock?}     -> 200 Session | 401 {error:'invalid_credentials'}
  *                                                                        | 403 {error:'not_verified'} | 429 {error:'too_many_attempts', retryAfter}
+ *                                        (slowed per account and client address and per client address, the same for
+ *                                        known and unknown addresses; `unlock`: the token of a mailed unlock link, single-use,
+ *                                        which lets this attempt past the limits)
  *   POST auth/logout                   (bearer)                       -> 204
  *   POST auth/password-reset           {email}                        -> 202 AuthAccepted
  *   POST auth/password-reset/confirm   {token, password}              -> 200 {status:'password_changed'} | 400 {error:'invalid_token'}
@@ -358,17 +361,23 @@ export const apiErrorSchema = z.object({ error: z.string() });
  *   PUT  account                       (bearer) {name, phone, streetAddress, postalCode, town} -> 200 AccountUser
  *   PUT  account/password              (bearer) {currentPassword, newPassword} -> 204 | 400 {error:'wrong_password'}
  *                                                                        | 429 {error:'too_many_attempts', retryAfter} (wrong current
- *                                                                          passwords count towards the login lockout)
+ *                                                                          passwords count towards the login limits)
  *   GET  account/export                (bearer)                       -> 200 AccountExport (what the content API holds about
  *                                                                          the account: docs/decisions/0024-data-rights.md)
  *   POST account/delete                (bearer) {password}            -> 204 | 400 {error:'wrong_password'}
  *                                                                        | 429 {error:'too_many_attempts', retryAfter} (as above);
  *                                                                          every session of the account ends
+ *   POST account/submission-grants     (bearer)                       -> 201 {grant}  single-use, 30 days: sent as `accountGrant`
+ *                                                                        with a form the visitor posts (see Form submissions)
+ *
+ * The BFF calls login, password change and reset confirmation with `X-Forwarded-For: <the visitor's
+ * address>`; the content API believes it from the BFF's addresses only (CMS_TRUST_PROXY).
  *
  * Invalid input is 400 {error:'bad_request', fields?: {field: message key}} (a malformed token too);
  * a body over 16 kB is 413.
- * Tokens in mails are single-use and expire (verification 48 h, password reset 1 h); the links point
- * to the site's `verifyEmail` and `passwordReset` routes with `?token=`.
+ * Tokens in mails are single-use and expire (verification 48 h, password reset 1 h, unlock 1 h); the
+ * links point to the site's `verifyEmail` and `passwordReset` routes with `?token=`, and to `login`
+ * with `?unlock=`.
  */
 export const accountUserSchema = z.object({
   id: z.number().int(),
@@ -476,8 +485,14 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  *   400 {error:'bad_request', fields} permanent: the outbox moves it to the dead letters
  *   5xx, timeouts                    temporary: the outbox tries again later
  *
+ * An inquiry or service request posted by a signed-in visitor also carries `accountGrant` (a grant of
+ * `POST account/submission-grants`) beside the form's fields; a missing, spent or malformed one is
+ * ignored, never refused.
+ *
  *   GET account/submissions (bearer) -> AccountSubmission[]  the signed-in visitor's inquiries and service
- *                                       requests (matched by their verified address), newest first
+ *                                       requests, newest first: those with their verified address that
+ *                                       came with a grant of their account (the address was confirmed for
+ *                                       that submission), never one someone else posted with that address
  *   GET account/submissions/:id/photos/:n/thumbnail (bearer) -> image/jpeg  a small copy of photo n (0-based)
  *                                       of one of them; 404 for anyone else's, or none
  */

@@ -12,10 +12,11 @@ const password = z.string().check(z.minLength(10, 'form.errors.passwordShort'), 
 const required = (max: number) => text(max, z.minLength(1, 'form.errors.required'));
 const anyPassword = z.string().check(z.minLength(1, 'form.errors.required'), z.maxLength(200, 'form.errors.tooLong'));
 
-export const loginForm = z.object({ email, password: anyPassword });
+const token = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{20,200}$/, 'form.errors.token'));
+/** `unlock`: the token of an unlock link (the login page's `?unlock=`), carried by the form it opened. */
+export const loginForm = z.object({ email, password: anyPassword, unlock: z.optional(token) });
 export const registerForm = z.object({ name: required(100), email, password });
 export const emailForm = z.object({ email });
-const token = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{20,200}$/, 'form.errors.token'));
 export const tokenForm = z.object({ token });
 export const passwordResetForm = z.object({ token, password });
 export const profileForm = z.object({

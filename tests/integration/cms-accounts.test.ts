@@ -47,8 +47,14 @@ afterAll(async () => {
 
 type Answer = { status: number; headers: Headers; body: unknown };
 
-async function call(method: 'GET' | 'POST' | 'PUT', path: string, options: { body?: unknown; session?: string; raw?: string } = {}): Promise<Answer> {
+async function call(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  options: { body?: unknown; session?: string; raw?: string; from?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
+  // The visitor's address as the BFF tells it; this test connects over loopback, as the BFF does.
+  if (options.from) headers['x-forwarded-for'] = options.from;
   if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
   if (options.session) headers.authorization = `Bearer ${options.session}`;
   const res = await fetch(new URL(path, cms.url), {
@@ -80,7 +86,8 @@ async function fails(status: number, error: string, answer: Promise<Answer>): Pr
 
 const register = (email: string, password: string, name = 'Ana Novak', lang = 'en') =>
   call('POST', `auth/register?lang=${lang}`, { body: { email, password, name } });
-const login = (email: string, password: string) => call('POST', 'auth/login?lang=en', { body: { email, password } });
+const login = (email: string, password: string, from?: string, unlock?: string) =>
+  call('POST', 'auth/login?lang=en', { body: { email, password, ...(unlock ? { unlock } : {}) }, from });
 
 async function signIn(email: string, password: string): Promise<string> {
   const session = await ok(200, sessionSchema, login(email, password));
@@ -185,7 +192,8 @@ async function verifiedUser(): Promise<{ email: string; password: string }> {
 
 // ---------------------------------------------------------------------------------------------------
 
-describe('accounts: the whole way through', () => {
+// A dozen password hashes in one test: on a busy machine that is more than the default 20 s.
+describe('accounts: the whole way through', { timeout: 60_000 }, () => {
   it('register → mail → verify → login → account → update → change password → logout', async () => {
     const password = 'Rolete za vse letne čase';
     secrets.add(password);
@@ -452,52 +460,208 @@ describe('accounts: password reset', () => {
   });
 });
 
-describe('accounts: lockout', () => {
-  it('locks an account for 15 minutes after five failed logins in a row', async () => {
+// Every attempt costs a password hash (scrypt, a third of a second of one core, one at a time), and
+// these tests make dozens.
+describe('accounts: login limits', { timeout: 120_000 }, () => {
+  const STRANGER = '198.51.100.23';
+  const OWNER = '203.0.113.50';
+  let addressCount = 0;
+  /** A client address no other test has used, so each test starts with its buckets empty. */
+  const freshAddress = () => `192.0.2.${++addressCount}`;
+
+  function unlockTokenIn(mail: Mail): string {
+    const match = new RegExp(`${SITE_URL.replace(/\./g, '\\.')}/en/login\\?unlock=([A-Za-z0-9_-]+)`).exec(mail.text);
+    if (!match) throw new Error(`no unlock link in: ${mail.text}`);
+    secrets.add(match[1]!);
+    return match[1]!;
+  }
+
+  it("a stranger's five wrong passwords do not keep the owner out: the owner signs in from their own address", async () => {
     const user = await verifiedUser();
-    // Four failures, then a success, start the count again.
-    for (let i = 0; i < 4; i++) await fails(401, 'invalid_credentials', login(user.email, `wrong password ${i}`));
-    await signIn(user.email, user.password);
-
-    for (let i = 0; i < 5; i++) await fails(401, 'invalid_credentials', login(user.email, `wrong password ${i}`));
-    const locked = await fails(429, 'too_many_attempts', login(user.email, user.password));
-    const retryAfter = (locked.body as { retryAfter: number }).retryAfter;
-    expect(retryAfter).toBeGreaterThan(890);
-    expect(retryAfter).toBeLessThanOrEqual(900);
-    expect(locked.headers.get('retry-after')).toBe(String(retryAfter));
-
-    // Fifteen minutes later (moved in the database) the right password works again.
-    db.prepare('UPDATE users SET locked_until = ? WHERE email = ?').run(new Date(Date.now() - 1000).toISOString(), user.email);
-    await signIn(user.email, user.password);
-    await fails(401, 'invalid_credentials', login(user.email, 'wrong once more'));
-    await signIn(user.email, user.password);
+    for (let i = 0; i < 5; i++) await fails(401, 'invalid_credentials', login(user.email, `stranger guess ${i}`, STRANGER));
+    const slowed = await fails(429, 'too_many_attempts', login(user.email, `stranger guess 5`, STRANGER));
+    expect(slowed.headers.get('retry-after')).toBe(String((slowed.body as { retryAfter: number }).retryAfter));
+    await signIn2(user, OWNER);
+    // The stranger met a limit: the owner is told, with a link (consumed here so later tests see no stray mail).
+    const mail = await oneMail(user.email);
+    expect(mail.subject).toBe('Senčila Zorko: failed sign-ins to your account');
+    unlockTokenIn(mail);
   });
 
-  it('locks an unknown address the same way', async () => {
+  it('slows an address down rather than locking it: 30 s after the fifth failure, doubling', async () => {
+    const user = await verifiedUser();
+    const from = freshAddress();
+    for (let i = 0; i < 5; i++) await fails(401, 'invalid_credentials', login(user.email, `wrong ${i}`, from));
+    const first = await fails(429, 'too_many_attempts', login(user.email, user.password, from));
+    const wait = (first.body as { retryAfter: number }).retryAfter;
+    expect(wait).toBeGreaterThan(25);
+    expect(wait).toBeLessThanOrEqual(30);
+    await oneMail(user.email);
+
+    // Thirty seconds later (moved in the database) one more attempt is let through; after a sixth failure the wait is 60 s.
+    const pairKey = sha256(`login-pair:${user.email}\n${from}`);
+    const past = (ms: number) => new Date(Date.now() - ms).toISOString();
+    db.prepare('UPDATE login_limits SET at = ? WHERE key = ?').run(past(30_000), pairKey);
+    await fails(401, 'invalid_credentials', login(user.email, 'wrong 6', from));
+    const second = await fails(429, 'too_many_attempts', login(user.email, user.password, from));
+    expect((second.body as { retryAfter: number }).retryAfter).toBeGreaterThan(55);
+    expect((second.body as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(60);
+
+    // Once the wait is over the right password works, and starts the count afresh.
+    db.prepare('UPDATE login_limits SET at = ? WHERE key = ?').run(past(60_000), pairKey);
+    await signIn2(user, from);
+    for (let i = 0; i < 5; i++) await fails(401, 'invalid_credentials', login(user.email, `fresh ${i}`, from));
+  });
+
+  it('answers an unknown address exactly as a known one: statuses, waits and headers', async () => {
+    const known = await verifiedUser();
     const unknown = newUser();
-    for (let i = 0; i < 5; i++) await fails(401, 'invalid_credentials', login(unknown.email, `wrong password ${i}`));
-    const locked = await fails(429, 'too_many_attempts', login(unknown.email, 'wrong password 5'));
-    expect((locked.body as { retryAfter: number }).retryAfter).toBeGreaterThan(890);
+    const run = async (email: string) => {
+      const from = freshAddress();
+      const answers: unknown[] = [];
+      for (let i = 0; i < 7; i++) {
+        const a = await login(email, `guess ${i}`, from);
+        const { retryAfter, ...rest } = a.body as { retryAfter?: number };
+        // The wait is counted in whole seconds from the last attempt, so it may differ by one between runs.
+        answers.push({ status: a.status, body: rest, waits: retryAfter !== undefined && String(retryAfter) === a.headers.get('retry-after') && retryAfter >= 28 });
+      }
+      return answers;
+    };
+    const a = await run(known.email);
+    const b = await run(unknown.email);
+    expect(b).toEqual(a);
+    expect(a.map((x) => (x as { status: number }).status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect(a.map((x) => (x as { waits: boolean }).waits)).toEqual([false, false, false, false, false, true, true]);
+    // Only the owner of the known address hears of it.
+    await oneMail(known.email);
   });
 
   it('counts parallel guesses before checking them', async () => {
     const user = await verifiedUser();
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(user.email, `parallel guess ${i}`)));
-    const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-    await fails(429, 'too_many_attempts', login(user.email, user.password));
+    const from = freshAddress();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(user.email, `parallel guess ${i}`, from)));
+    expect(answers.map((a) => a.status).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    await fails(429, 'too_many_attempts', login(user.email, user.password, from));
+    await oneMail(user.email);
   });
 
-  it('a wrong current password counts towards the lockout too', async () => {
+  it('an address that fails 100 times across accounts waits, whoever it signs in as; other addresses do not', async () => {
     const user = await verifiedUser();
-    const session = await signIn(user.email, user.password);
-    for (let i = 0; i < 5; i++) {
-      await fails(400, 'wrong_password', call('PUT', 'account/password', { session, body: { currentPassword: `guess ${i}`, newPassword: 'Whatever new password' } }));
-    }
-    await fails(429, 'too_many_attempts', call('PUT', 'account/password', { session, body: { currentPassword: user.password, newPassword: 'Whatever new password' } }));
-    await fails(429, 'too_many_attempts', login(user.email, user.password));
+    const from = freshAddress();
+    // A full bucket for this address, as a hundred failures in the last minutes would leave it.
+    db.prepare('INSERT INTO login_limits (key, count, at) VALUES (?, 100, ?)').run(sha256(`login-address:${from}`), new Date().toISOString());
+    const refused = await fails(429, 'too_many_attempts', login(user.email, user.password, from));
+    expect((refused.body as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(36);
+    await fails(429, 'too_many_attempts', login(newUser().email, 'anything at all', from));
+    await signIn2(user, freshAddress());
+
+    // The owner's mailed link gets them in from that address at once.
+    const token = unlockTokenIn(await oneMail(user.email));
+    const session = await ok(200, sessionSchema, login(user.email, user.password, from, token));
+    secrets.add(session.token);
+  });
+
+  it('the unlock link works once, only for its account, and expires after an hour', async () => {
+    const user = await verifiedUser();
+    const other = await verifiedUser();
+    const from = freshAddress();
+    for (let i = 0; i < 6; i++) await login(user.email, `guess ${i}`, from);
+    const mail = await oneMail(user.email);
+    expect(mail.text).toContain('one hour');
+    const token = unlockTokenIn(mail);
+    const row = db.prepare('SELECT created_at, expires_at, used_at FROM unlock_tokens WHERE token_hash = ?').get(sha256(token)) as {
+      created_at: string; expires_at: string; used_at: string | null;
+    };
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60_000);
+
+    // Someone else's account: the token is no help, and is not spent.
+    const otherFrom = freshAddress();
+    for (let i = 0; i < 5; i++) await login(other.email, `guess ${i}`, otherFrom);
+    await fails(429, 'too_many_attempts', login(other.email, other.password, otherFrom, token));
+    await oneMail(other.email);
+
+    // Its own account: through at once, and spent.
+    await ok(200, sessionSchema, login(user.email, user.password, from, token));
+    expect(db.prepare('SELECT used_at FROM unlock_tokens WHERE token_hash = ?').pluck().get(sha256(token))).not.toBeNull();
+    for (let i = 0; i < 5; i++) await login(user.email, `again ${i}`, from);
+    await fails(429, 'too_many_attempts', login(user.email, user.password, from, token));
+
+  });
+
+  it('an expired unlock link is as good as none', async () => {
+    const from = freshAddress();
+    const third = await verifiedUser();
+    for (let i = 0; i < 6; i++) await login(third.email, `guess ${i}`, from);
+    const expired = unlockTokenIn(await oneMail(third.email));
+    db.prepare('UPDATE unlock_tokens SET expires_at = ? WHERE token_hash = ?').run(new Date(Date.now() - 1000).toISOString(), sha256(expired));
+    await fails(429, 'too_many_attempts', login(third.email, third.password, from, expired));
+    // A token of the wrong shape is refused as a bad request, like any malformed field.
+    await fails(400, 'bad_request', login(third.email, third.password, from, 'short'));
+  });
+
+  it('ten failures from many addresses mail the owner, and refuse no one', async () => {
+    const user = await verifiedUser();
+    for (let i = 0; i < 10; i++) await fails(401, 'invalid_credentials', login(user.email, `spread guess ${i}`, freshAddress()));
+    unlockTokenIn(await oneMail(user.email));
+    await signIn2(user, freshAddress());
+  });
+
+  it('a wrong current password counts towards the same limits', async () => {
+    const user = await verifiedUser();
+    const from = freshAddress();
+    const session = await signIn2(user, from);
+    const change = (currentPassword: string) =>
+      call('PUT', 'account/password', { session, from, body: { currentPassword, newPassword: 'Whatever new password' } });
+    for (let i = 0; i < 5; i++) await fails(400, 'wrong_password', change(`guess ${i}`));
+    await fails(429, 'too_many_attempts', change(user.password));
+    await fails(429, 'too_many_attempts', login(user.email, user.password, from));
+    await oneMail(user.email);
+    await signIn2(user, freshAddress());
   });
 });
+
+describe('accounts: whose X-Forwarded-For counts', { timeout: 120_000 }, () => {
+  const guesses = async (url: string, email: string, from: string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(new URL('auth/login', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify({ email, password: `guess ${i}` }),
+      });
+      statuses.push(res.status);
+    }
+    return statuses;
+  };
+  const attempt = async (url: string, email: string, from: string) =>
+    (await fetch(new URL('auth/login', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify({ email, password: 'one more' }) })).status;
+
+  it('a trusted BFF (loopback by default) names each visitor; anyone else is counted by the address they connect from', async () => {
+    const email = newUser().email;
+    // Trusted: five failures from one visitor leave another visitor free.
+    expect(await guesses(cms.url, email, '198.51.100.61')).toEqual([401, 401, 401, 401, 401]);
+    expect(await attempt(cms.url, email, '198.51.100.62')).toBe(401);
+
+    // Not trusted (the content API believes only 192.0.2.254): the header is ignored, so the second
+    // "visitor" is the same connection and waits.
+    const dir = mkdtempSync(join(tmpdir(), 'cms-untrusted-'));
+    const untrusted = await startCms({ dataDir: dir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }), siteUrl: SITE_URL, trustProxy: '192.0.2.254' });
+    try {
+      expect(await guesses(untrusted.url, email, '198.51.100.61')).toEqual([401, 401, 401, 401, 401]);
+      expect(await attempt(untrusted.url, email, '198.51.100.62')).toBe(429);
+    } finally {
+      await untrusted.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Signs in from a given client address. */
+async function signIn2(user: { email: string; password: string }, from: string): Promise<string> {
+  const session = await ok(200, sessionSchema, login(user.email, user.password, from));
+  secrets.add(session.token);
+  return session.token;
+}
 
 describe('accounts: bad requests', () => {
   it('validates bodies with the form schemas and drops unknown fields', async () => {

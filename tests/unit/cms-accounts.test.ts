@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { failAttempt, LOCK_MS, MAX_FAILED_LOGINS, NO_ATTEMPTS, startAttempt, type Attempts } from '../../server/cms/accounts/login-attempts';
+import {
+  accountFailed, ADDRESS_CAPACITY, addressSucceeded, EMPTY_BUCKET, FIRST_DELAY_MS, FORGET_MS, FREE_FAILURES, HAMMERED_CAPACITY, MAX_DELAY_MS,
+  NO_PAIR, pairDelayMs, pairSucceeded, startAddress, startPair, type BucketState, type PairState,
+} from '../../server/cms/accounts/login-limits';
 import { CURRENT_PARAMS, hashPassword, needsRehash, verifyPassword } from '../../server/cms/accounts/passwords';
-import { emailHash, newToken, tokenHash } from '../../server/cms/accounts/tokens';
+import { limitKeys, newToken, tokenHash } from '../../server/cms/accounts/tokens';
 import { openDb, type Db } from '../../server/cms/db';
 import { purgeExpired } from '../../server/cms/housekeeping';
 import { migrate } from '../../server/cms/migrations';
@@ -53,56 +56,97 @@ describe('tokens', () => {
     expect(newToken()).not.toBe(token);
     expect(tokenHash(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(tokenHash(token)).toBe(tokenHash(token));
-    expect(emailHash('a@example.org')).not.toBe(tokenHash('a@example.org'));
+    // The counters' keys: hashes (no address in the table), one per account and address, address, account.
+    const keys = limitKeys('a@example.org', '203.0.113.7');
+    expect(new Set(Object.values(keys)).size).toBe(3);
+    for (const key of Object.values(keys)) expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(limitKeys('a@example.org', '198.51.100.1').pair).not.toBe(keys.pair);
+    expect(limitKeys('a@example.org', '198.51.100.1').account).toBe(keys.account);
+    expect(limitKeys('b@example.org', '203.0.113.7').address).toBe(keys.address);
   });
 });
 
-describe('login attempts', () => {
+describe('login limits (a fake clock)', () => {
   const t0 = new Date('2026-03-01T10:00:00.000Z');
   const at = (ms: number) => new Date(t0.getTime() + ms);
 
-  /** One attempt from start to finish; `correct` is whether the password matched. */
-  function attempt(state: Attempts, when: Date, correct: boolean): { state: Attempts; answer: string } {
-    const start = startAttempt(state, when);
-    if (!start.allowed) return { state: start.next, answer: `locked ${start.retryAfterSeconds}` };
-    return correct ? { state: NO_ATTEMPTS, answer: 'ok' } : { state: failAttempt(start.next, when), answer: 'wrong' };
+  /** Attempts of one account from one address: each a failure, at the given times. */
+  function failPair(state: PairState, times: number[]): { state: PairState; answers: string[] } {
+    const answers: string[] = [];
+    for (const ms of times) {
+      const start = startPair(state, at(ms));
+      answers.push(start.allowed ? 'counted' : `wait ${start.retryAfterSeconds}`);
+      state = start.next;
+    }
+    return { state, answers };
   }
 
-  it('locks for 15 minutes after five failures in a row, then counts afresh', () => {
-    let state = NO_ATTEMPTS;
-    const answers: string[] = [];
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
-      ({ state, answer: answers[i] } = attempt(state, at(i * 1000), false));
-    }
-    expect(answers).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'wrong']);
-    expect(state.lockedUntil).toBe(at(4000 + LOCK_MS).toISOString());
+  it('an account from one address: five free failures, then a wait that doubles up to 15 minutes', () => {
+    expect([4, 5, 6, 7, 8, 9, 10, 20].map(pairDelayMs)).toEqual([0, 30_000, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000]);
+    expect(MAX_DELAY_MS).toBe(15 * 60_000);
 
-    // Even the right password waits; the answer says how long.
-    expect(attempt(state, at(5000), true).answer).toBe(`locked ${LOCK_MS / 1000 - 1}`);
-    expect(attempt(state, at(4000 + LOCK_MS - 1), true).answer).toBe('locked 1');
-
-    const after = attempt(state, at(4000 + LOCK_MS), false);
-    expect(after).toEqual({ state: { failedLogins: 1, lockedUntil: null }, answer: 'wrong' });
+    const five = failPair(NO_PAIR, [0, 1000, 2000, 3000, 4000]);
+    expect(five.answers).toEqual(['counted', 'counted', 'counted', 'counted', 'counted']);
+    // Even the right password waits its turn: the answer says how long, never "locked".
+    expect(failPair(five.state, [5000]).answers).toEqual(['wait 29']);
+    expect(failPair(five.state, [4000 + FIRST_DELAY_MS - 1]).answers).toEqual(['wait 1']);
+    const sixth = failPair(five.state, [4000 + FIRST_DELAY_MS]);
+    expect(sixth.answers).toEqual(['counted']);
+    expect(failPair(sixth.state, [4000 + FIRST_DELAY_MS + 59_000]).answers).toEqual(['wait 1']);
+    expect(failPair(sixth.state, [4000 + FIRST_DELAY_MS + 60_000]).answers).toEqual(['counted']);
   });
 
-  it('a success sets the count back to zero', () => {
-    let state = NO_ATTEMPTS;
-    for (let i = 0; i < 4; i++) state = attempt(state, t0, false).state;
-    expect(state.failedLogins).toBe(4);
-    state = attempt(state, t0, true).state;
-    expect(state).toEqual(NO_ATTEMPTS);
+  it('counts an attempt as it starts, so a parallel burst meets the wait too', () => {
+    const burst = failPair(NO_PAIR, Array.from({ length: 8 }, () => 0));
+    expect(burst.answers).toEqual(['counted', 'counted', 'counted', 'counted', 'counted', 'wait 30', 'wait 30', 'wait 30']);
   });
 
-  it('counts attempts as they start, so a parallel burst meets the limit too', () => {
-    let state = NO_ATTEMPTS;
-    const starts = [];
-    for (let i = 0; i < 7; i++) {
-      const start = startAttempt(state, t0);
-      state = start.next;
-      starts.push(start.allowed);
+  it('a success, or a day without attempts, starts the pair afresh', () => {
+    const many = failPair(NO_PAIR, [0, 0, 0, 0, 0]).state;
+    expect(pairSucceeded()).toEqual(NO_PAIR);
+    expect(failPair(many, [FORGET_MS]).answers).toEqual(['counted']);
+    expect(failPair(many, [FORGET_MS]).state.failures).toBe(1);
+    expect(failPair(many, [FORGET_MS - 1]).answers).toEqual(['counted']);
+    expect(failPair(many, [FORGET_MS - 1]).state.failures).toBe(FREE_FAILURES + 1);
+  });
+
+  it('one address across accounts: 100 attempts, then one more every 36 seconds as the bucket drains', () => {
+    let bucket: BucketState = EMPTY_BUCKET;
+    for (let i = 0; i < ADDRESS_CAPACITY; i++) {
+      const start = startAddress(bucket, t0);
+      expect(start.allowed).toBe(true);
+      bucket = start.next;
     }
-    expect(starts).toEqual([true, true, true, true, true, false, false]);
-    expect(state.lockedUntil).toBe(at(LOCK_MS).toISOString());
+    const full = startAddress(bucket, t0);
+    expect(full).toMatchObject({ allowed: false, retryAfterSeconds: 36 });
+    expect(startAddress(bucket, at(35_999)).allowed).toBe(false);
+    expect(startAddress(bucket, at(36_000)).allowed).toBe(true);
+    // An hour later it is empty again.
+    expect(startAddress(bucket, at(60 * 60_000)).next.level).toBe(1);
+  });
+
+  it('a right password gives the address its attempt back', () => {
+    let bucket: BucketState = EMPTY_BUCKET;
+    for (let i = 0; i < ADDRESS_CAPACITY; i++) bucket = startAddress(bucket, t0).next;
+    bucket = addressSucceeded(bucket, t0);
+    expect(startAddress(bucket, t0).allowed).toBe(true);
+    expect(addressSucceeded(EMPTY_BUCKET, t0).level).toBe(0);
+  });
+
+  it('one account from anywhere: ten failures within the hour mean it is being hammered, and that refuses no one', () => {
+    let bucket: BucketState = EMPTY_BUCKET;
+    const hammered: boolean[] = [];
+    for (let i = 0; i < HAMMERED_CAPACITY; i++) {
+      const failed = accountFailed(bucket, at(i * 1000));
+      bucket = failed.next;
+      hammered.push(failed.hammered);
+    }
+    expect(hammered).toEqual([false, false, false, false, false, false, false, false, false, true]);
+    // Spread over more than an hour, the same number is not.
+    bucket = EMPTY_BUCKET;
+    let last = false;
+    for (let i = 0; i < HAMMERED_CAPACITY; i++) ({ next: bucket, hammered: last } = accountFailed(bucket, at(i * 7 * 60_000)));
+    expect(last).toBe(false);
   });
 });
 
@@ -129,9 +173,9 @@ describe('housekeeping', () => {
     const token = db.prepare(`INSERT INTO user_tokens (token_hash, user_id, kind, created_at, expires_at) VALUES (?, 1, 'reset', ?, ?)`);
     token.run('long gone', ago(30), ago(29));
     token.run('just expired', ago(2), ago(1));
-    const throttle = db.prepare('INSERT INTO login_throttle (email_hash, failed_logins, locked_until, updated_at) VALUES (?, ?, ?, ?)');
-    throttle.run('stale', 2, null, ago(25));
-    throttle.run('recent', 2, null, ago(1));
+    const limit = db.prepare('INSERT INTO login_limits (key, count, at) VALUES (?, ?, ?)');
+    limit.run('stale', 2, ago(25));
+    limit.run('recent', 2, ago(1));
     const mail = db.prepare(
       `INSERT INTO outgoing_mail (recipient, template, subject, text, created_at, next_attempt_at, sent_at) VALUES ('a@example.org', 'verify_email', 's', '', ?, ?, ?)`,
     );
@@ -142,9 +186,32 @@ describe('housekeeping', () => {
     expect(purgeExpired(db, now)).toMatchObject({ sessions: 1, tokens: 1, throttles: 1, mails: 1 });
     expect(db.prepare('SELECT token_hash FROM sessions').pluck().all()).toEqual(['live']);
     expect(db.prepare('SELECT token_hash FROM user_tokens').pluck().all()).toEqual(['just expired']);
-    expect(db.prepare('SELECT email_hash FROM login_throttle').pluck().all()).toEqual(['recent']);
+    expect(db.prepare('SELECT key FROM login_limits').pluck().all()).toEqual(['recent']);
     // Unsent mail stays, however old: the worker decides when to give up.
     expect(db.prepare('SELECT count(*) FROM outgoing_mail').pluck().get()).toBe(2);
+  });
+
+  it('upgrades a database of the lockout days: old counters go, stored submissions stay unlisted', () => {
+    const dir5 = mkdtempSync(join(tmpdir(), 'cms-schema-5-'));
+    const old = openDb(dir5);
+    try {
+      migrate(old, 5);
+      old.exec(`
+        INSERT INTO users (id, email, password_hash, name, locale, verified_at, created_at, failed_logins, locked_until)
+          VALUES (1, 'a@example.org', 'x', 'A', 'sl', '2026-01-01', '2026-01-01', 5, '2099-01-01T00:00:00.000Z');
+        INSERT INTO login_throttle (email_hash, failed_logins, locked_until, updated_at) VALUES ('h', 5, '2099-01-01', '2026-01-01');
+        INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, created_at)
+          VALUES ('s1', 'inquiry:id:1', 'inquiry', 'sl', '{}', 'a@example.org', '2026-01-02');`);
+      migrate(old);
+      const columns = old.prepare("SELECT name FROM pragma_table_info('users')").pluck().all();
+      expect(columns).not.toContain('failed_logins');
+      expect(columns).not.toContain('locked_until');
+      expect(old.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'login_throttle'").pluck().get()).toBe(0);
+      expect(old.prepare('SELECT email_confirmed_at FROM submissions').pluck().all()).toEqual([null]);
+    } finally {
+      old.close();
+      rmSync(dir5, { recursive: true, force: true });
+    }
   });
 
   it('keeps the address unique whatever its case', () => {

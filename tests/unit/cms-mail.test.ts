@@ -40,6 +40,7 @@ describe('mail templates', () => {
     registration_attempt: { company: 'ACME Senčila', loginLink: 'https://site.test/x/login', resetLink: 'https://site.test/x/password-reset' },
     password_reset: { company: 'ACME Senčila', link: 'https://site.test/x/password-reset?token=TOKEN' },
     password_changed: { company: 'ACME Senčila', resetLink: 'https://site.test/x/password-reset', contactEmail: 'info@site.test' },
+    login_unlock: { company: 'ACME Senčila', link: 'https://site.test/x/login?unlock=TOKEN', resetLink: 'https://site.test/x/password-reset' },
   };
 
   it.each(LOCALES)('writes every mail in %s with the company and every link', (locale) => {

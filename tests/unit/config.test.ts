@@ -37,4 +37,14 @@ describe('configuration', () => {
     expect(message).not.toMatch(/hunter2|s3cret/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/"eighty"/);
   });
+
+  it('takes the addresses the content API believes X-Forwarded-For from, loopback by default', () => {
+    expect(loadConfig({}).CMS_TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ CMS_TRUST_PROXY: 'loopback, uniquelocal, 10.1.0.0/16, fd00::/8, 192.0.2.7' }).CMS_TRUST_PROXY).toBe(
+      'loopback, uniquelocal, 10.1.0.0/16, fd00::/8, 192.0.2.7',
+    );
+    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0.0/8/1', 'true', 'loopback,']) {
+      expect(() => loadConfig({ CMS_TRUST_PROXY: bad }), bad).toThrow(/CMS_TRUST_PROXY/);
+    }
+  });
 });

@@ -79,9 +79,9 @@ describe('consent record', () => {
   it('is written for the whole site, Lax, Secure only on https, expiring with the record', () => {
     const plain = consentCookieString(valid, false);
     expect(plain).toMatch(/^cc_cookie=%7B/);
-    expect(plain).toContain(`; expires=${new Date(valid.expirationTime).toUTCString()}; Path=/; SameSite=Lax`);
+    expect(plain).toContain(`; Path=/; Expires=${new Date(valid.expirationTime).toUTCString()}; SameSite=Lax`);
     expect(plain).not.toContain('Secure');
-    expect(consentCookieString(valid, true)).toMatch(/; Secure$/);
+    expect(consentCookieString(valid, true)).toMatch(/; Secure; SameSite=Lax$/);
   });
 
   it('lists the categories a change touched', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cookieLocale, storedLocale } from '../../server/request/request-locale';
+import { cookieString, isHttpsOrigin } from '../../shared/cookies';
 import { clearSessionCookie, hasSessionCookie, readSession, sessionCookie } from '../../server/request/session-cookie';
 
 const TOKEN = 'a'.repeat(20) + '_B-' + '9'.repeat(20);
@@ -41,5 +42,19 @@ describe('the locale cookie', () => {
     expect(storedLocale('i18n_redirected=en')).toBe('en');
     expect(storedLocale('i18n_redirected=fr')).toBeNull();
     expect(storedLocale('')).toBeNull();
+  });
+});
+
+describe('cookie attributes (shared/cookies.ts)', () => {
+  it('are Secure exactly when the public origin is https', () => {
+    expect(isHttpsOrigin('https://www.sencila.test')).toBe(true);
+    expect(isHttpsOrigin('HTTPS://www.sencila.test')).toBe(true);
+    expect(isHttpsOrigin('http://localhost:3000')).toBe(false);
+    expect(cookieString('i18n_redirected', 'de', { https: true, maxAgeSeconds: 60 })).toBe('i18n_redirected=de; Max-Age=60; Path=/; Secure; SameSite=Lax');
+    expect(cookieString('i18n_redirected', 'de', { https: false, maxAgeSeconds: 60 })).toBe('i18n_redirected=de; Max-Age=60; Path=/; SameSite=Lax');
+  });
+
+  it('keep a value from adding attributes of its own', () => {
+    expect(cookieString('x', 'a; Domain=evil.example', { https: false })).toBe('x=a%3B%20Domain%3Devil.example; Path=/; SameSite=Lax');
   });
 });

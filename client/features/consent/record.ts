@@ -1,3 +1,4 @@
+import { cookieString } from '../../../shared/cookies';
 import { CATEGORIES, CONSENT_COOKIE, CONSENT_EXPIRY_DAYS, CONSENT_REVISION, READ_ONLY_CATEGORIES, type Category } from './config';
 
 /** The stored consent, field for field as vanilla-cookieconsent v3 writes it. */
@@ -78,7 +79,7 @@ export function createRecord(input: {
 
 /** The `document.cookie` assignment: Path=/, SameSite=Lax, Secure on https, the expiry of the record. */
 export function consentCookieString(record: ConsentRecord, https: boolean): string {
-  return `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify(record))}; expires=${new Date(record.expirationTime).toUTCString()}; Path=/; SameSite=Lax${https ? '; Secure' : ''}`;
+  return cookieString(CONSENT_COOKIE, JSON.stringify(record), { https, expires: new Date(record.expirationTime) });
 }
 
 /** Categories whose state differs between two choices. */

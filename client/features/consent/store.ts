@@ -1,4 +1,5 @@
 import type { Translator } from '../../i18n/translator';
+import { isHttpsOrigin } from '../../../shared/cookies';
 import type { Locale } from '../../../shared/locales';
 import { autoClearPlan, cookieNames, eraseAssignments, matchingCookies } from './auto-clear';
 import { isBot } from './bots';
@@ -106,7 +107,7 @@ export function saveConsent(accepted: readonly string[]): void {
   // A later choice that changes nothing is not stored again (the reference library does the same).
   if (!firstConsent && changed.length === 0) return;
   record = next;
-  document.cookie = consentCookieString(next, location.protocol === 'https:');
+  document.cookie = consentCookieString(next, isHttpsOrigin(location.origin));
   updateConsentMode(next.categories);
 
   const plan = autoClearPlan({ firstConsent, previous, accepted: next.categories });

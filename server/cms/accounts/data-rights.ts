@@ -2,7 +2,7 @@ import type { AccountExport } from '../../../shared/api/contract';
 import type { Db } from '../db';
 import { retentionPeriods } from '../retention';
 import type { UserRow } from './store';
-import { emailHash } from './tokens';
+import { limitKeys } from './tokens';
 
 /**
  * What the content API holds about an account, across its tables: the export a visitor downloads, and
@@ -23,10 +23,11 @@ type SubmissionRow = {
 type SubscriptionRow = { email: string; locale: string; created_at: string; consent_at: string; confirmed_at: string | null; unsubscribed_at: string | null };
 
 export function dataRights(db: Db) {
-  // The same submissions the account lists: those sent from its (verified) address, not yet anonymised.
+  // The same submissions the account lists: those confirmed for its (verified) address, not yet
+  // anonymised. Another's post that only typed the address is not the account's to download.
   const submissions = db.prepare<[string], SubmissionRow>(
     `SELECT id, kind, locale, status, data, created_at, last_activity_at FROM submissions
-     WHERE email = ? AND anonymised_at IS NULL ORDER BY created_at DESC, rowid DESC`,
+     WHERE email = ? AND email_confirmed_at IS NOT NULL AND anonymised_at IS NULL ORDER BY created_at DESC, rowid DESC`,
   );
   const subscription = db.prepare<[string], SubscriptionRow>(
     'SELECT email, locale, created_at, consent_at, confirmed_at, unsubscribed_at FROM newsletter_subscriptions WHERE email = ?',
@@ -35,10 +36,11 @@ export function dataRights(db: Db) {
     'SELECT created_at, expires_at FROM sessions WHERE user_id = @userId AND expires_at > @now ORDER BY created_at',
   );
 
-  const markFromAccount = db.prepare<[string]>('UPDATE submissions SET from_account = 1 WHERE email = ? AND anonymised_at IS NULL');
+  const markFromAccount = db.prepare<[string]>('UPDATE submissions SET from_account = 1 WHERE email = ? AND email_confirmed_at IS NOT NULL AND anonymised_at IS NULL');
   const deleteSubscription = db.prepare<[string]>('DELETE FROM newsletter_subscriptions WHERE email = ?');
   const deleteMail = db.prepare<[string]>('DELETE FROM outgoing_mail WHERE recipient = ? COLLATE NOCASE');
-  const deleteThrottle = db.prepare<[string]>('DELETE FROM login_throttle WHERE email_hash = ?');
+  // The counter of the account's address; those of an address with a client address are keyed by both and go within a day.
+  const deleteLimits = db.prepare<[string]>('DELETE FROM login_limits WHERE key = ?');
   const deleteUser = db.prepare<[number]>('DELETE FROM users WHERE id = ?');
 
   return {
@@ -93,7 +95,7 @@ export function dataRights(db: Db) {
       if (user.verified_at !== null) markFromAccount.run(user.email);
       deleteSubscription.run(user.email);
       deleteMail.run(user.email);
-      deleteThrottle.run(emailHash(user.email));
+      deleteLimits.run(limitKeys(user.email, '').account);
       deleteUser.run(user.id);
     },
   };

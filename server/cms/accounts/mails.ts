@@ -29,13 +29,13 @@ export function accountMails(db: Db, queue: MailQueue, siteUrl: string) {
     return { company: name, contactEmail: email };
   }
 
-  const link = (route: 'verifyEmail' | 'passwordReset' | 'login', lang: Locale, token?: string) =>
-    `${origin}${pathTo(route, lang)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const link = (route: 'verifyEmail' | 'passwordReset' | 'login', lang: Locale, token?: string, param = 'token') =>
+    `${origin}${pathTo(route, lang)}${token ? `?${param}=${encodeURIComponent(token)}` : ''}`;
 
   return {
     /** False when this address has had enough mails of this kind in the last hour. */
-    allowed(to: string, template: MailTemplate, now: Date): boolean {
-      return queue.countSince(to, template, new Date(now.getTime() - 60 * 60_000)) < MAILS_PER_HOUR;
+    allowed(to: string, template: MailTemplate, now: Date, perHour = MAILS_PER_HOUR): boolean {
+      return queue.countSince(to, template, new Date(now.getTime() - 60 * 60_000)) < perHour;
     },
     verifyEmail(to: string, lang: Locale, token: string, now: Date): void {
       const mail = renderMail('verify_email', lang, { company: company().company, link: link('verifyEmail', lang, token) });
@@ -52,6 +52,15 @@ export function accountMails(db: Db, queue: MailQueue, siteUrl: string) {
     passwordReset(to: string, lang: Locale, token: string, now: Date): void {
       const mail = renderMail('password_reset', lang, { company: company().company, link: link('passwordReset', lang, token) });
       queue.enqueue({ to, template: 'password_reset', ...mail }, now);
+    },
+    /** The login page with an unlock token (`?unlock=`): its form carries it, and its sign-in passes the limits. */
+    loginUnlock(to: string, lang: Locale, token: string, now: Date): void {
+      const mail = renderMail('login_unlock', lang, {
+        company: company().company,
+        link: link('login', lang, token, 'unlock'),
+        resetLink: link('passwordReset', lang),
+      });
+      queue.enqueue({ to, template: 'login_unlock', ...mail }, now);
     },
     passwordChanged(to: string, lang: Locale, now: Date): void {
       const mail = renderMail('password_changed', lang, { ...company(), resetLink: link('passwordReset', lang) });

@@ -1,4 +1,5 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import * as z from 'zod/mini';
 import { localeSchema } from '../../../shared/api/contract';
 import {
@@ -6,7 +7,7 @@ import {
 } from '../../../shared/forms/account';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales';
 import type { BackgroundTasks } from '../background';
-import type { AccountService, SignedIn } from './service';
+import type { AccountService, LoginClient, SignedIn } from './service';
 
 /**
  * The account endpoints of shared/api/contract.ts. Bodies are JSON of at most 16 kB, validated with
@@ -75,16 +76,16 @@ export function accountRoutes({ service, background }: { service: AccountService
 
   router.post(
     '/auth/password-reset/confirm',
-    withBody(passwordResetForm, async (input, lang, _req, res) => {
-      if (await service.confirmPasswordReset(lang, input)) res.json({ status: 'password_changed' });
+    withBody(passwordResetForm, async (input, lang, req, res) => {
+      if (await service.confirmPasswordReset(lang, input, clientOf(req))) res.json({ status: 'password_changed' });
       else res.status(400).json({ error: 'invalid_token' });
     }),
   );
 
   router.post(
     '/auth/login',
-    withBody(loginForm, async (input, _lang, _req, res) => {
-      const result = await service.login(input);
+    withBody(loginForm, async ({ unlock, ...input }, _lang, req, res) => {
+      const result = await service.login(input, { ...clientOf(req), unlock });
       if (result.ok) return void res.json(result.session);
       if (result.error === 'too_many_attempts') return void tooManyAttempts(res, result.retryAfter);
       res.status(result.error === 'not_verified' ? 403 : 401).json({ error: result.error });
@@ -110,11 +111,16 @@ export function accountRoutes({ service, background }: { service: AccountService
     }),
   );
 
+  // A signed-in visitor's form post carries one, so the account lists that submission (forms/service.ts).
+  router.post('/account/submission-grants', requireSession, (_req, res) => {
+    res.status(201).json({ grant: service.submissionGrant(signedInOf(res)) });
+  });
+
   router.put(
     '/account/password',
     requireSession,
-    withBody(passwordChangeForm, async (input, lang, _req, res) => {
-      const result = await service.changePassword(lang, signedInOf(res), input);
+    withBody(passwordChangeForm, async (input, lang, req, res) => {
+      const result = await service.changePassword(lang, signedInOf(res), input, clientOf(req));
       if (result.ok) return void res.status(204).end();
       if (result.error === 'too_many_attempts') return void tooManyAttempts(res, result.retryAfter);
       res.status(400).json({ error: 'wrong_password' });
@@ -129,7 +135,7 @@ export function accountRoutes({ service, background }: { service: AccountService
     '/account/delete',
     requireSession,
     withBody(accountDeleteForm, async ({ password }, _lang, _req, res) => {
-      const result = await service.deleteAccount(signedInOf(res), password);
+      const result = await service.deleteAccount(signedInOf(res), password, clientOf(req));
       if (result.ok) return void res.status(204).end();
       if (result.error === 'too_many_attempts') return void tooManyAttempts(res, result.retryAfter);
       res.status(400).json({ error: 'wrong_password' });
@@ -151,6 +157,15 @@ export function sessionGuard(service: Pick<AccountService, 'signedIn'>): Request
 }
 
 export const signedInOf = (res: Response) => res.locals.signedIn as SignedIn;
+
+/**
+ * The visitor's address for the login limits: `req.ip`, which the app's `trust proxy` takes from
+ * the X-Forwarded-For of a trusted BFF only (CMS_TRUST_PROXY), else the connecting address. An IPv6
+ * client counts by its /56, as in the BFF's own limits: one subscriber may hold the whole range.
+ */
+function clientOf(req: Request): LoginClient {
+  return { address: ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown', 56) };
+}
 
 function tooManyAttempts(res: Response, retryAfter: number): void {
   res.set('Retry-After', String(retryAfter));

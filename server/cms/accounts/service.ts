@@ -3,12 +3,14 @@ import type { AccountExport, AccountUser, Session } from '../../../shared/api/co
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import { dataRights } from './data-rights';
-import { failAttempt, NO_ATTEMPTS, startAttempt, type Attempts } from './login-attempts';
+import {
+  accountFailed, addressSucceeded, EMPTY_BUCKET, NO_PAIR, pairSucceeded, startAddress, startPair, type BucketState, type PairState,
+} from './login-limits';
 import type { AccountMails } from './mails';
 import type { PasswordHashing } from './password-hashing';
 import { needsRehash } from './passwords';
 import { accountStore, toAccountUser, type Profile, type TokenKind, type UserRow } from './store';
-import { emailHash, newToken, tokenHash } from './tokens';
+import { limitKeys, newToken, tokenHash } from './tokens';
 
 /**
  * The account use cases behind the endpoints. Addresses arrive normalised (trimmed, lowercased) by
@@ -19,6 +21,16 @@ import { emailHash, newToken, tokenHash } from './tokens';
 export const VERIFY_TOKEN_MS = 48 * 60 * 60_000;
 export const RESET_TOKEN_MS = 60 * 60_000;
 export const SESSION_MS = 30 * 24 * 60 * 60_000;
+export const UNLOCK_TOKEN_MS = 60 * 60_000;
+/** As long as the BFF's outbox keeps a submission's key: a delivery may come long after the post. */
+export const SUBMISSION_GRANT_MS = 30 * 24 * 60 * 60_000;
+export const UNLOCK_MAILS_PER_HOUR = 1;
+
+/**
+ * Who is signing in, as far as the limits care: the client's address (the BFF's X-Forwarded-For,
+ * trusted from the BFF only; an IPv6 client by its /56), and the unlock token its login form carried.
+ */
+export type LoginClient = { address: string; unlock?: string };
 
 export type LoginResult =
   | { ok: true; session: Session }
@@ -59,46 +71,82 @@ export function accountService({
     return token;
   }
 
-  /** The lockout state of an account, or of an address without one: the same rules for both. */
-  function attemptsOf(user: UserRow | undefined, email: string) {
-    const hash = emailHash(email);
-    return {
-      read: (): Attempts => (user ? store.userAttempts(user.id) ?? NO_ATTEMPTS : store.throttleAttempts(hash)),
-      write: (attempts: Attempts, at: Date) =>
-        user ? store.setUserAttempts(user.id, attempts) : store.setThrottleAttempts(hash, attempts, at.toISOString()),
-    };
+  const readPair = (key: string): PairState => {
+    const row = store.limit(key);
+    return row ? { failures: row.count, lastAt: row.at } : NO_PAIR;
+  };
+  const readBucket = (key: string): BucketState => {
+    const row = store.limit(key);
+    return row ? { level: row.count, at: row.at } : EMPTY_BUCKET;
+  };
+  const writePair = (key: string, pair: PairState) => (pair.lastAt === null ? store.clearLimit(key) : store.setLimit(key, { count: pair.failures, at: pair.lastAt }));
+  const writeBucket = (key: string, bucket: BucketState) => {
+    if (bucket.at !== null) store.setLimit(key, { count: bucket.level, at: bucket.at });
+  };
+
+  /**
+   * Mails the owner of an account that is being guessed at (or that meets a limit) a link that lets
+   * them sign in at once: at most one an hour. Nothing of it reaches the answer, so a guesser cannot
+   * tell an account from an unknown address by it.
+   */
+  function offerUnlock(user: UserRow, at: Date): void {
+    if (!mails.allowed(user.email, 'login_unlock', at, UNLOCK_MAILS_PER_HOUR)) return;
+    const token = newToken();
+    store.addUnlockToken({ hash: tokenHash(token), userId: user.id, expiresAt: later(at, UNLOCK_TOKEN_MS) }, at.toISOString());
+    mails.loginUnlock(user.email, user.locale, token, at);
+    logger.warn({ userId: user.id }, 'failed logins on an account: unlock link mailed to its owner');
   }
 
   /**
-   * Checks a password under the lockout. An address without an account is checked against a dummy
-   * hash, so it costs the same time as a wrong password and gives the same answers.
+   * Checks a password under the login limits (login-limits.ts). An address without an account is
+   * counted the same way and checked against a dummy hash, so it costs the same time and gives the
+   * same answers as a wrong password. A valid unlock token of the account (from the mail of
+   * `offerUnlock`) is spent by the attempt, which then passes the limits and starts its pair afresh.
    */
   async function checkPassword(
     user: UserRow | undefined,
     email: string,
     password: string,
+    client: LoginClient,
   ): Promise<{ ok: true } | { ok: false; locked: false } | { ok: false; locked: true; retryAfter: number }> {
-    const attempts = attemptsOf(user, email);
+    const keys = limitKeys(email, client.address);
     const start = inTransaction(() => {
       const at = now();
-      const result = startAttempt(attempts.read(), at);
-      attempts.write(result.next, at);
-      return result;
+      const unlocked = user !== undefined && client.unlock !== undefined && store.useUnlockToken(tokenHash(client.unlock), user.id, at.toISOString());
+      if (unlocked) {
+        writePair(keys.pair, { failures: 1, lastAt: at.toISOString() });
+        logger.info({ userId: user.id }, 'unlock link used');
+        return { allowed: true, addressCounted: false } as const;
+      }
+      const refuse = (retryAfter: number) => {
+        if (user) offerUnlock(user, at);
+        return { allowed: false, retryAfter } as const;
+      };
+      const pair = startPair(readPair(keys.pair), at);
+      if (!pair.allowed) return refuse(pair.retryAfterSeconds);
+      const address = startAddress(readBucket(keys.address), at);
+      if (!address.allowed) return refuse(address.retryAfterSeconds);
+      writePair(keys.pair, pair.next);
+      writeBucket(keys.address, address.next);
+      return { allowed: true, addressCounted: true } as const;
     });
-    if (!start.allowed) return { ok: false, locked: true, retryAfter: start.retryAfterSeconds };
+    if (!start.allowed) return { ok: false, locked: true, retryAfter: start.retryAfter };
 
     const stored = user ? store.userById(user.id)?.password_hash : undefined;
     const matches = await passwords.verify(password, stored ?? (await passwords.dummy()));
     if (stored !== undefined && matches) {
-      inTransaction(() => attempts.write(NO_ATTEMPTS, now()));
+      inTransaction(() => {
+        const at = now();
+        writePair(keys.pair, pairSucceeded());
+        if (start.addressCounted) writeBucket(keys.address, addressSucceeded(readBucket(keys.address), at));
+      });
       return { ok: true };
     }
     inTransaction(() => {
       const at = now();
-      const before = attempts.read();
-      const after = failAttempt(before, at);
-      attempts.write(after, at);
-      if (user && after.lockedUntil !== before.lockedUntil) logger.warn({ userId: user.id }, 'account locked after failed logins');
+      const account = accountFailed(readBucket(keys.account), at);
+      writeBucket(keys.account, account.next);
+      if (user && account.hammered) offerUnlock(user, at);
     });
     return { ok: false, locked: false };
   }
@@ -146,9 +194,9 @@ export function accountService({
       });
     },
 
-    async login(input: { email: string; password: string }): Promise<LoginResult> {
+    async login(input: { email: string; password: string }, client: LoginClient): Promise<LoginResult> {
       const user = store.userByEmail(input.email);
-      const check = await checkPassword(user, input.email, input.password);
+      const check = await checkPassword(user, input.email, input.password, client);
       if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'invalid_credentials' };
 
       const current = store.userById(user!.id)!;
@@ -180,10 +228,10 @@ export function accountService({
 
     /**
      * Sets a new password with a reset token. It also verifies the address (the link reached its
-     * inbox), lifts a lockout, spends every other token and ends every session: whoever held the old
-     * password is out.
+     * inbox), lets the client that reset it sign in without waiting, spends every other token and
+     * ends every session: whoever held the old password is out.
      */
-    async confirmPasswordReset(lang: Locale, input: { token: string; password: string }): Promise<boolean> {
+    async confirmPasswordReset(lang: Locale, input: { token: string; password: string }, client: LoginClient): Promise<boolean> {
       const hash = tokenHash(input.token);
       // Checked before the slow hash, so invalid tokens cost nothing; checked again when spent.
       if (store.tokenUser(hash, 'reset', now().toISOString()) === undefined) return false;
@@ -198,12 +246,34 @@ export function accountService({
         store.useTokensOf(userId, 'verify', iso);
         store.setPassword(userId, passwordHash);
         store.markVerified(userId, iso);
-        store.setUserAttempts(userId, NO_ATTEMPTS);
+        store.clearLimit(limitKeys(user.email, client.address).pair);
         store.deleteSessionsOf(userId);
         mails.passwordChanged(user.email, lang, at);
         logger.info({ userId }, 'password reset');
         return true;
       });
+    },
+
+    /**
+     * A single-use grant that a form posted now comes from this signed-in account: the BFF sends it
+     * with the submission (see `confirmedEmail`).
+     */
+    submissionGrant({ user }: SignedIn): string {
+      const token = newToken();
+      const at = now();
+      store.addSubmissionGrant({ hash: tokenHash(token), userId: user.id, expiresAt: later(at, SUBMISSION_GRANT_MS) }, at.toISOString());
+      return token;
+    },
+
+    /**
+     * Spends a submission grant and names the address it confirms: the account's, when the account
+     * is verified; undefined for a grant that is unknown, spent or expired. Runs in the caller's
+     * transaction (the one that stores the submission).
+     */
+    confirmedEmail(grant: string, at: Date): string | undefined {
+      const userId = store.spendSubmissionGrant(tokenHash(grant), at.toISOString());
+      const user = userId === undefined ? undefined : store.userById(userId);
+      return user?.verified_at ? user.email : undefined;
     },
 
     /** The signed-in user of a session token, unless the session is unknown or expired. */
@@ -223,11 +293,16 @@ export function accountService({
     },
 
     /**
-     * Checks the current password (under the same lockout as the login: a stolen session must not
+     * Checks the current password (under the same limits as the login: a stolen session must not
      * become a way to guess the password), then ends every other session of the user.
      */
-    async changePassword(lang: Locale, { user, sessionHash }: SignedIn, input: { currentPassword: string; newPassword: string }): Promise<PasswordChangeResult> {
-      const check = await checkPassword(user, user.email, input.currentPassword);
+    async changePassword(
+      lang: Locale,
+      { user, sessionHash }: SignedIn,
+      input: { currentPassword: string; newPassword: string },
+      client: LoginClient,
+    ): Promise<PasswordChangeResult> {
+      const check = await checkPassword(user, user.email, input.currentPassword, { address: client.address });
       if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'wrong_password' };
       const passwordHash = await passwords.hash(input.newPassword);
       inTransaction(() => {
@@ -245,11 +320,11 @@ export function accountService({
     },
 
     /**
-     * Checks the password (under the login lockout, as a password change does), then erases the
+     * Checks the password (under the login limits, as a password change does), then erases the
      * account in one transaction (data-rights.ts): its sessions end with it.
      */
-    async deleteAccount({ user }: SignedIn, password: string): Promise<AccountDeleteResult> {
-      const check = await checkPassword(user, user.email, password);
+    async deleteAccount({ user }: SignedIn, password: string, client: LoginClient): Promise<AccountDeleteResult> {
+      const check = await checkPassword(user, user.email, password, { address: client.address });
       if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'wrong_password' };
       inTransaction(() => {
         // Read again: the profile may have changed while the password was checked.

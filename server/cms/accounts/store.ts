@@ -1,9 +1,8 @@
 import type { AccountUser } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
-import type { Attempts } from './login-attempts';
 
-/** The account tables (users, user_tokens, sessions, login_throttle): every statement, nothing else. */
+/** The account tables (users, user_tokens, unlock_tokens, sessions, login_limits): every statement, nothing else. */
 
 export type TokenKind = 'verify' | 'reset';
 
@@ -19,9 +18,10 @@ export type UserRow = {
   locale: Locale;
   verified_at: string | null;
   created_at: string;
-  failed_logins: number;
-  locked_until: string | null;
 };
+
+/** A counter of login-limits.ts as stored: failures in a row or a bucket's level, and when it last changed. */
+export type LimitRow = { count: number; at: string };
 
 export type Profile = Pick<AccountUser, 'name' | 'phone' | 'streetAddress' | 'postalCode' | 'town'>;
 
@@ -48,9 +48,6 @@ export function accountStore(db: Db) {
     { id: number }
   >(`INSERT INTO users (email, password_hash, name, locale, created_at) VALUES (@email, @passwordHash, @name, @locale, @now)
      ON CONFLICT (email) DO NOTHING RETURNING id`);
-  const setAttempts = db.prepare<{ id: number; failedLogins: number; lockedUntil: string | null }>(
-    'UPDATE users SET failed_logins = @failedLogins, locked_until = @lockedUntil WHERE id = @id',
-  );
   const setPassword = db.prepare<{ id: number; passwordHash: string }>('UPDATE users SET password_hash = @passwordHash WHERE id = @id');
   const replaceHash = db.prepare<{ id: number; old: string; passwordHash: string }>(
     'UPDATE users SET password_hash = @passwordHash WHERE id = @id AND password_hash = @old',
@@ -63,13 +60,18 @@ export function accountStore(db: Db) {
      WHERE id = @id`,
   );
 
-  const throttleByHash = db.prepare<[string], { failed_logins: number; locked_until: string | null }>(
-    'SELECT failed_logins, locked_until FROM login_throttle WHERE email_hash = ?',
+  const limitByKey = db.prepare<[string], LimitRow>('SELECT count, at FROM login_limits WHERE key = ?');
+  const setLimit = db.prepare<{ key: string; count: number; at: string }>(
+    `INSERT INTO login_limits (key, count, at) VALUES (@key, @count, @at)
+     ON CONFLICT (key) DO UPDATE SET count = excluded.count, at = excluded.at`,
   );
-  const setThrottle = db.prepare<{ hash: string; failedLogins: number; lockedUntil: string | null; now: string }>(
-    `INSERT INTO login_throttle (email_hash, failed_logins, locked_until, updated_at) VALUES (@hash, @failedLogins, @lockedUntil, @now)
-     ON CONFLICT (email_hash) DO UPDATE SET failed_logins = excluded.failed_logins, locked_until = excluded.locked_until,
-       updated_at = excluded.updated_at`,
+  const deleteLimit = db.prepare<[string]>('DELETE FROM login_limits WHERE key = ?');
+
+  const insertUnlock = db.prepare<{ hash: string; userId: number; now: string; expiresAt: string }>(
+    'INSERT INTO unlock_tokens (token_hash, user_id, created_at, expires_at) VALUES (@hash, @userId, @now, @expiresAt)',
+  );
+  const useUnlock = db.prepare<{ hash: string; userId: number; now: string }>(
+    'UPDATE unlock_tokens SET used_at = @now WHERE token_hash = @hash AND user_id = @userId AND used_at IS NULL AND expires_at > @now',
   );
 
   const insertToken = db.prepare<{ hash: string; userId: number; kind: TokenKind; now: string; expiresAt: string }>(
@@ -83,6 +85,13 @@ export function accountStore(db: Db) {
   );
   const useTokensOf = db.prepare<{ userId: number; kind: TokenKind; now: string }>(
     'UPDATE user_tokens SET used_at = @now WHERE user_id = @userId AND kind = @kind AND used_at IS NULL',
+  );
+
+  const insertGrant = db.prepare<{ hash: string; userId: number; now: string; expiresAt: string }>(
+    'INSERT INTO submission_grants (token_hash, user_id, created_at, expires_at) VALUES (@hash, @userId, @now, @expiresAt)',
+  );
+  const spendGrant = db.prepare<{ hash: string; now: string }, { user_id: number }>(
+    `UPDATE submission_grants SET used_at = @now WHERE token_hash = @hash AND used_at IS NULL AND expires_at > @now RETURNING user_id`,
   );
 
   const insertSession = db.prepare<{ hash: string; userId: number; now: string; expiresAt: string }>(
@@ -102,22 +111,19 @@ export function accountStore(db: Db) {
     /** The new user's id, or undefined when the address already has an account (a registration race). */
     createUser: (user: { email: string; passwordHash: string; name: string; locale: Locale }, now: string) =>
       insertUser.get({ ...user, now })?.id,
-    userAttempts: (id: number): Attempts | undefined => {
-      const row = userById.get(id);
-      return row && { failedLogins: row.failed_logins, lockedUntil: row.locked_until };
-    },
-    setUserAttempts: (id: number, attempts: Attempts) => void setAttempts.run({ id, ...attempts }),
     setPassword: (id: number, passwordHash: string) => void setPassword.run({ id, passwordHash }),
     /** Swaps a hash for a stronger one of the same password, unless the password changed meanwhile. */
     replaceHash: (id: number, old: string, passwordHash: string) => void replaceHash.run({ id, old, passwordHash }),
     markVerified: (id: number, now: string) => void markVerified.run({ id, now }),
     updateProfile: (id: number, profile: Profile) => void updateProfile.run({ id, ...profile }),
 
-    throttleAttempts: (hash: string): Attempts => {
-      const row = throttleByHash.get(hash);
-      return row ? { failedLogins: row.failed_logins, lockedUntil: row.locked_until } : { failedLogins: 0, lockedUntil: null };
-    },
-    setThrottleAttempts: (hash: string, attempts: Attempts, now: string) => void setThrottle.run({ hash, ...attempts, now }),
+    limit: (key: string) => limitByKey.get(key),
+    setLimit: (key: string, row: LimitRow) => void setLimit.run({ key, ...row }),
+    clearLimit: (key: string) => void deleteLimit.run(key),
+
+    addUnlockToken: (token: { hash: string; userId: number; expiresAt: string }, now: string) => void insertUnlock.run({ ...token, now }),
+    /** Spends an unlock token of this user; false when it is unknown, someone else's, spent or expired. */
+    useUnlockToken: (hash: string, userId: number, now: string) => useUnlock.run({ hash, userId, now }).changes === 1,
 
     addToken: (token: { hash: string; userId: number; kind: TokenKind; expiresAt: string }, now: string) =>
       void insertToken.run({ ...token, now }),
@@ -126,6 +132,10 @@ export function accountStore(db: Db) {
     /** Spends a token; false when it was spent (or ran out) in the meantime. */
     useToken: (hash: string, kind: TokenKind, now: string) => useToken.run({ hash, kind, now }).changes === 1,
     useTokensOf: (userId: number, kind: TokenKind, now: string) => void useTokensOf.run({ userId, kind, now }),
+
+    addSubmissionGrant: (grant: { hash: string; userId: number; expiresAt: string }, now: string) => void insertGrant.run({ ...grant, now }),
+    /** Spends a submission grant: its user, or undefined when it is unknown, spent or expired. */
+    spendSubmissionGrant: (hash: string, now: string) => spendGrant.get({ hash, now })?.user_id,
 
     addSession: (session: { hash: string; userId: number; expiresAt: string }, now: string) => void insertSession.run({ ...session, now }),
     sessionUser: (hash: string, now: string) => sessionUser.get({ hash, now }),

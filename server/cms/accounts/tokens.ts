@@ -13,7 +13,15 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The key under which failed logins for an address without an account are counted. */
-export function emailHash(email: string): string {
-  return createHash('sha256').update(`login:${email}`).digest('hex');
-}
+/**
+ * The keys of the login counters (login-limits.ts): an address typed from one client address, one
+ * client address, one address typed. Made from what was typed, never from whether it has an account,
+ * so known and unknown addresses are counted alike; hashed, so the table holds no address.
+ */
+export const limitKeys = (email: string, client: string) => ({
+  pair: sha256(`login-pair:${email}\n${client}`),
+  address: sha256(`login-address:${client}`),
+  account: sha256(`login-account:${email}`),
+});
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

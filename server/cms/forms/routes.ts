@@ -37,10 +37,29 @@ function accept<S extends z.ZodMiniType>(schema: S, body: unknown, store: (form:
   return parsed.success ? { ok: true, ack: store(parsed.data) } : { ok: false, fields: fieldErrors(parsed.error) };
 }
 
+/** The shape of a submission grant (`accountGrant`); anything else is as good as none. */
+const GRANT = /^[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * `accountGrant`, beside the form's fields, when a signed-in visitor posted it (see the contract).
+ * A malformed one is ignored rather than refused: a 400 would lose the submission for good.
+ */
+function splitGrant(body: unknown): { grant: string | undefined; form: unknown } {
+  if (!body || typeof body !== 'object' || !('accountGrant' in body)) return { grant: undefined, form: body };
+  const { accountGrant, ...form } = body as Record<string, unknown>;
+  return { grant: typeof accountGrant === 'string' && GRANT.test(accountGrant) ? accountGrant : undefined, form };
+}
+
 const SUBMIT: { [K in FormKind]: (service: FormService, lang: Locale, key: string, body: unknown, photos: StoredPhoto[]) => Outcome } = {
-  inquiry: (service, lang, key, body, photos) => accept(inquiryForm, body, (form) => service.inquiry(lang, key, form, photos)),
+  inquiry: (service, lang, key, body, photos) => {
+    const { grant, form } = splitGrant(body);
+    return accept(inquiryForm, form, (data) => service.inquiry(lang, key, data, photos, grant));
+  },
   // Also a request queued in an outbox before the address was required: it must still be delivered.
-  service: (service, lang, key, body, photos) => accept(serviceSubmission, body, (form) => service.service(lang, key, form, photos)),
+  service: (service, lang, key, body, photos) => {
+    const { grant, form } = splitGrant(body);
+    return accept(serviceSubmission, form, (data) => service.service(lang, key, data, photos, grant));
+  },
   newsletter: (service, lang, key, body, photos) =>
     photos.length ? { ok: false, fields: { photos: 'form.errors.invalid' } } : accept(newsletterForm, body, (form) => service.subscribe(lang, key, form)),
 };
@@ -76,7 +95,8 @@ export function formRoutes({ service, requireSession }: { service: FormService; 
 
   router.get('/account/submissions', requireSession, (_req, res) => {
     const { user } = signedInOf(res);
-    // Sessions exist only for verified accounts; checked again because the listing matches by address.
+    // Sessions exist only for verified accounts; checked again because the listing matches by address
+    // (only submissions whose address was confirmed for them: forms/service.ts).
     res.json(user.verified_at === null ? [] : service.submissionsOf(user.email));
   });
 

@@ -22,29 +22,42 @@ export type Ack = { id: string; created: boolean };
 
 export type FormService = ReturnType<typeof formService>;
 
+/**
+ * Who vouches for a submission's address: a grant the BFF took for a signed-in visitor, spent in the
+ * transaction that stores the submission (accounts/service.ts `confirmedEmail`).
+ */
+export type SubmissionGrants = { confirmedEmail(grant: string, at: Date): string | undefined };
+
 export function formService({
   db,
   mails,
   newsletter,
+  grants,
   logger,
   now = () => new Date(),
 }: {
   db: Db;
   mails: FormMails;
   newsletter: NewsletterService;
+  grants: SubmissionGrants;
   logger: Logger;
   now?: () => Date;
 }) {
   const store = formStore(db);
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
 
-  /** Stores an inquiry or a service request under its key, with its mails, unless the key is known. */
+  /**
+   * Stores an inquiry or a service request under its key, with its mails, unless the key is known.
+   * Its address counts as confirmed (and the account with it lists it) only when a grant of the
+   * verified account with that very address came with it.
+   */
   function submit<D extends { email?: string }>(
     kind: 'inquiry' | 'service',
     lang: Locale,
     key: string,
     form: D & { submissionId?: string },
     photos: readonly StoredPhoto[],
+    grant: string | undefined,
     queueMails: (id: string, data: D, at: Date, photoNames: string[]) => void,
   ): Ack {
     return inTransaction(() => {
@@ -56,7 +69,9 @@ export function formService({
       const { submissionId: _, ...rest } = form;
       // Omit over a type with an index signature drops its named fields; what is left is D.
       const data = rest as unknown as D;
-      store.addSubmission({ id, key, kind, locale: lang, data, email: form.email ?? null }, at.toISOString());
+      const email = form.email ?? null;
+      const confirmed = grant !== undefined && email !== null && grants.confirmedEmail(grant, at) === email;
+      store.addSubmission({ id, key, kind, locale: lang, data, email, emailConfirmedAt: confirmed ? at.toISOString() : null }, at.toISOString());
       store.addPhotos(id, photos);
       queueMails(id, data, at, photos.map((photo) => photo.name));
       logger.info({ submissionId: id, kind, locale: lang, photos: photos.length }, 'form submission stored');
@@ -70,11 +85,11 @@ export function formService({
       return kind === 'newsletter' ? newsletter.knownKey(key) : store.submissionIdByKey(key);
     },
 
-    inquiry: (lang: Locale, key: string, form: InquiryForm, photos: readonly StoredPhoto[] = []): Ack =>
-      submit('inquiry', lang, key, form, photos, (id, data, at, names) => mails.inquiry(id, lang, data, at, names)),
+    inquiry: (lang: Locale, key: string, form: InquiryForm, photos: readonly StoredPhoto[] = [], grant?: string): Ack =>
+      submit('inquiry', lang, key, form, photos, grant, (id, data, at, names) => mails.inquiry(id, lang, data, at, names)),
 
-    service: (lang: Locale, key: string, form: ServiceForm, photos: readonly StoredPhoto[] = []): Ack =>
-      submit('service', lang, key, form, photos, (id, data, at, names) => mails.service(id, lang, data, at, names)),
+    service: (lang: Locale, key: string, form: ServiceForm, photos: readonly StoredPhoto[] = [], grant?: string): Ack =>
+      submit('service', lang, key, form, photos, grant, (id, data, at, names) => mails.service(id, lang, data, at, names)),
 
     /** A photo's thumbnail for the owner of the submission (matched by their verified address), or undefined. */
     thumbnailOf: (email: string, id: string, position: number): Buffer | undefined => store.thumbnailOf(email, id, position),
@@ -82,7 +97,7 @@ export function formService({
     /** A newsletter signup: a confirmation mail, never a subscription by itself (newsletter/service.ts). */
     subscribe: (lang: Locale, key: string, form: NewsletterForm): Ack => newsletter.signup(lang, key, form),
 
-    /** The inquiries and service requests sent from a (verified) address, newest first. */
+    /** The inquiries and service requests confirmed for a (verified) address, newest first. */
     submissionsOf: (email: string): AccountSubmission[] => store.submissionsOf(email),
   };
 }

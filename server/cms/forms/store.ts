@@ -13,6 +13,8 @@ export type NewSubmission = {
   locale: Locale;
   data: unknown;
   email: string | null;
+  /** When the address was shown to be the poster's (a grant of its verified account); null otherwise. */
+  emailConfirmedAt: string | null;
 };
 
 /** A photo as the content API stores it: the BFF's re-encoded JPEG and a thumbnail made of it here. */
@@ -28,15 +30,18 @@ export type FormStore = ReturnType<typeof formStore>;
 
 export function formStore(db: Db) {
   const submissionByKey = db.prepare<[string], { id: string }>('SELECT id FROM submissions WHERE idempotency_key = ?');
-  const insertSubmission = db.prepare<{ id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; now: string }>(
-    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, created_at, last_activity_at)
-     VALUES (@id, @key, @kind, @locale, @data, @email, @now, @now)`,
+  const insertSubmission = db.prepare<{
+    id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; emailConfirmedAt: string | null; now: string;
+  }>(
+    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, created_at, last_activity_at)
+     VALUES (@id, @key, @kind, @locale, @data, @email, @emailConfirmedAt, @now, @now)`,
   );
   const submissionsOf = db.prepare<
     { email: string; limit: number },
     { id: string; kind: SubmissionKind; offer_type: string | null; status: AccountSubmission['status']; created_at: string }
   >(
-    `SELECT id, kind, json_extract(data, '$.offerType') AS offer_type, status, created_at FROM submissions WHERE email = @email
+    `SELECT id, kind, json_extract(data, '$.offerType') AS offer_type, status, created_at FROM submissions
+     WHERE email = @email AND email_confirmed_at IS NOT NULL
      ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
   );
 
@@ -48,7 +53,7 @@ export function formStore(db: Db) {
   // Only by the owner's address: whoever asks for another's submission finds nothing.
   const thumbnail = db.prepare<{ email: string; id: string; position: number }, { thumbnail: Buffer }>(
     `SELECT p.thumbnail FROM submission_photos p JOIN submissions s ON s.id = p.submission_id
-     WHERE s.email = @email AND s.id = @id AND p.position = @position`,
+     WHERE s.email = @email AND s.email_confirmed_at IS NOT NULL AND s.id = @id AND p.position = @position`,
   );
 
   return {
@@ -56,7 +61,7 @@ export function formStore(db: Db) {
     submissionIdByKey: (key: string) => submissionByKey.get(key)?.id,
     addSubmission: (submission: NewSubmission, now: string) =>
       void insertSubmission.run({ ...submission, data: JSON.stringify(submission.data), now }),
-    /** An address's inquiries and service requests, newest first. */
+    /** An address's inquiries and service requests whose address was confirmed for them, newest first. */
     submissionsOf: (email: string): AccountSubmission[] =>
       submissionsOf.all({ email, limit: ACCOUNT_SUBMISSIONS_LIMIT }).map((row) => ({
         id: row.id,

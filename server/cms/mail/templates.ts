@@ -17,6 +17,8 @@ export type MailVars = {
   password_reset: { company: string; link: string };
   /** After a password reset or change; `resetLink` is the reset page without a token. */
   password_changed: { company: string; resetLink: string; contactEmail: string };
+  /** Failed sign-ins on the account: `link` is the login page with a single-use unlock token. */
+  login_unlock: { company: string; link: string; resetLink: string };
 };
 
 export type MailTemplate = keyof MailVars;

@@ -51,4 +51,16 @@ export const de: LocaleTemplates = {
       SIGN_OFF(company),
     ),
   }),
+
+  login_unlock: ({ company, link, resetLink }) => ({
+    subject: `${company}: fehlgeschlagene Anmeldungen bei Ihrem Konto`,
+    text: lines(
+      'Guten Tag,',
+      `soeben hat jemand mehrmals versucht, sich mit einem falschen Passwort bei Ihrem Konto auf der Website von ${company} anzumelden. Zum Schutz Ihres Kontos werden weitere Versuche jetzt verlangsamt.`,
+      `Falls Sie das waren, können Sie sich über diesen Link sofort und ohne Wartezeit anmelden:\n${link}`,
+      'Der Link ist eine Stunde gültig und kann nur einmal verwendet werden.',
+      `Falls Sie das nicht waren, hat sich niemand angemeldet und Sie müssen nichts tun. Ist Ihr Passwort leicht zu erraten, legen Sie hier ein neues fest:\n${resetLink}`,
+      SIGN_OFF(company),
+    ),
+  }),
 };

@@ -50,4 +50,16 @@ export const en: LocaleTemplates = {
       SIGN_OFF(company),
     ),
   }),
+
+  login_unlock: ({ company, link, resetLink }) => ({
+    subject: `${company}: failed sign-ins to your account`,
+    text: lines(
+      'Hello,',
+      `Someone has just tried several times to sign in to your account on the ${company} website with a wrong password. To protect your account, further attempts are now being slowed down.`,
+      `If it was you, this link lets you sign in at once, without waiting:\n${link}`,
+      'The link is valid for one hour and can only be used once.',
+      `If it was not you, nobody has signed in and you need do nothing. If your password is easy to guess, set a new one here:\n${resetLink}`,
+      SIGN_OFF(company),
+    ),
+  }),
 };

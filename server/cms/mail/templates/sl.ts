@@ -50,4 +50,16 @@ export const sl: LocaleTemplates = {
       SIGN_OFF(company),
     ),
   }),
+
+  login_unlock: ({ company, link, resetLink }) => ({
+    subject: `${company}: neuspešne prijave v vaš račun`,
+    text: lines(
+      'Pozdravljeni,',
+      `nekdo se je pravkar večkrat poskusil prijaviti v vaš račun na spletni strani podjetja ${company} z napačnim geslom. Zaradi varnosti računa so nadaljnji poskusi zdaj upočasnjeni.`,
+      `Če ste to bili vi, se lahko s to povezavo prijavite takoj, brez čakanja:\n${link}`,
+      'Povezava velja eno uro in jo lahko uporabite samo enkrat.',
+      `Če to niste bili vi, se nihče ni prijavil in vam ni treba storiti ničesar. Če je vaše geslo lahko uganiti, si tukaj nastavite novo:\n${resetLink}`,
+      SIGN_OFF(company),
+    ),
+  }),
 };
