@@ -134,7 +134,7 @@ export function accountRoutes({ service, background }: { service: AccountService
   router.post(
     '/account/delete',
     requireSession,
-    withBody(accountDeleteForm, async ({ password }, _lang, _req, res) => {
+    withBody(accountDeleteForm, async ({ password }, _lang, req, res) => {
       const result = await service.deleteAccount(signedInOf(res), password, clientOf(req));
       if (result.ok) return void res.status(204).end();
       if (result.error === 'too_many_attempts') return void tooManyAttempts(res, result.retryAfter);
