@@ -56,7 +56,8 @@ type ExpiredSubmission = { id: string; kind: 'inquiry' | 'service'; data: string
 /**
  * Submissions whose period ran out: the period runs from the newest activity (arrival or status change)
  * of every submission from the same address, or of the submission alone when it has no address. `held`:
- * it came from an account (one with this verified address exists, or existed and was deleted).
+ * it came from an account: posted while signed in as the verified account of its address, which still
+ * exists or was deleted (the rule by which an account lists its submissions, decision 0025).
  */
 const EXPIRED_SUBMISSIONS = `
   WITH last AS (
@@ -64,7 +65,7 @@ const EXPIRED_SUBMISSIONS = `
     WHERE email IS NOT NULL AND anonymised_at IS NULL GROUP BY email
   )
   SELECT s.id, s.kind, s.data,
-    (s.from_account = 1 OR EXISTS (SELECT 1 FROM users u WHERE u.email = s.email AND u.verified_at IS NOT NULL)) AS held
+    (s.from_account = 1 OR (s.email_confirmed_at IS NOT NULL AND EXISTS (SELECT 1 FROM users u WHERE u.email = s.email AND u.verified_at IS NOT NULL))) AS held
   FROM submissions s LEFT JOIN last ON last.email = s.email
   WHERE s.anonymised_at IS NULL AND coalesce(last.at, s.last_activity_at, s.created_at) <= @cutoff`;
 

@@ -44,11 +44,17 @@ async function signIn(email: string): Promise<string> {
   return String(res.headers['set-cookie']).split(';')[0]!;
 }
 
-function addSubmission(email: string | null, data: Record<string, unknown>, at: string, kind: 'inquiry' | 'service' = 'inquiry'): string {
+/** `confirmed`: posted while signed in as the account of its address (its grant spent), which alone makes it the account's. */
+function addSubmission(
+  email: string | null,
+  data: Record<string, unknown>,
+  at: string,
+  { kind = 'inquiry', confirmed = false }: { kind?: 'inquiry' | 'service'; confirmed?: boolean } = {},
+): string {
   const id = randomUUID();
   db.prepare(
-    'INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, created_at, last_activity_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(id, `${kind}:id:${id}`, kind, 'sl', JSON.stringify(data), email, at, at);
+    'INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, created_at, last_activity_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(id, `${kind}:id:${id}`, kind, 'sl', JSON.stringify(data), email, confirmed ? at : null, at, at);
   return id;
 }
 
@@ -62,12 +68,15 @@ describe('the download of a visitor’s data', () => {
   let session = '';
   let own = '';
   let others = '';
+  let strangers = '';
 
   beforeAll(async () => {
     await registerVerified(email, 'Ana Novak');
     session = await signIn(email);
-    own = addSubmission(email, { offerType: 'tende', nameAndSurname: 'Ana Novak', email, message: 'Prosim za ponudbo.', terms: true }, '2026-03-02T09:15:00.000Z');
-    others = addSubmission(`tuj.${Date.now()}@example.com`, { offerType: 'pergola', email: 'tuj@example.com' }, '2026-04-01T10:00:00.000Z');
+    own = addSubmission(email, { offerType: 'tende', nameAndSurname: 'Ana Novak', email, message: 'Prosim za ponudbo.', terms: true }, '2026-03-02T09:15:00.000Z', { confirmed: true });
+    others = addSubmission(`tuj.${Date.now()}@example.com`, { offerType: 'pergola', email: 'tuj@example.com' }, '2026-04-01T10:00:00.000Z', { confirmed: true });
+    // Someone not signed in typed her address: not hers to download (what they wrote is not hers either).
+    strangers = addSubmission(email, { offerType: 'rolete', nameAndSurname: 'Nekdo Drug', email, message: 'Podtaknjeno.' }, '2026-04-02T10:00:00.000Z');
     db.prepare(`INSERT INTO newsletter_subscriptions (id, email, locale, consent_at, created_at, confirmed_at) VALUES (?, ?, 'sl', ?, ?, ?)`).run(
       randomUUID(), email, '2026-05-05T08:00:00.000Z', '2026-05-05T08:00:00.000Z', '2026-05-05T08:20:00.000Z',
     );
@@ -104,6 +113,8 @@ describe('the download of a visitor’s data', () => {
       data: { offerType: 'tende', message: 'Prosim za ponudbo.', terms: true },
     });
     expect(res.text).not.toContain(others);
+    expect(res.text).not.toContain(strangers);
+    expect(res.text).not.toContain('Podtaknjeno');
     expect(data.newsletter).toEqual({ email, locale: 'sl', signedUpAt: '2026-05-05T08:00:00.000Z', consentAt: '2026-05-05T08:00:00.000Z', confirmedAt: '2026-05-05T08:20:00.000Z', unsubscribedAt: null });
     expect(data.retention).toEqual({ submissionMonths: 24, unconfirmedDays: 30 });
     // Never the password's hash, nor a session's token.
@@ -126,12 +137,14 @@ describe('deleting an account', () => {
   let session = '';
   let other = '';
   let kept = '';
+  let strangers = '';
 
   beforeAll(async () => {
     await registerVerified(email, 'Bojan Kralj');
     session = await signIn(email);
     other = await signIn(email);
-    kept = addSubmission(email, { phone: '041 222 333', content: 'Roleta se ne dviga.', email, installationYear: 2019 }, new Date().toISOString(), 'service');
+    kept = addSubmission(email, { phone: '041 222 333', content: 'Roleta se ne dviga.', email, installationYear: 2019 }, new Date().toISOString(), { kind: 'service', confirmed: true });
+    strangers = addSubmission(email, { phone: '040 000 000', content: 'Ni njegov.', email }, new Date().toISOString(), { kind: 'service' });
     db.prepare(`INSERT INTO newsletter_subscriptions (id, email, locale, consent_at, created_at) VALUES (?, ?, 'sl', ?, ?)`).run(
       randomUUID(), email, '2026-05-05T08:00:00.000Z', '2026-05-05T08:00:00.000Z',
     );
@@ -182,6 +195,8 @@ describe('deleting an account', () => {
     expect(db.prepare('SELECT count(*) FROM outgoing_mail WHERE recipient = ?').pluck().get(email)).toBe(0);
     // The company still deals with the request; it is anonymised, not erased, when its period ends.
     expect(submission(kept)).toMatchObject({ email, from_account: 1, anonymised_at: null });
+    // One the account never confirmed stays a visitor's: erased, not anonymised, when its period ends.
+    expect(submission(strangers)).toMatchObject({ email, from_account: 0, anonymised_at: null });
   });
 });
 
@@ -213,7 +228,9 @@ describe('housekeeping applies the retention periods', () => {
     const account = `star.racun.${stamp}@example.com`;
     await registerVerified(account, 'Cvetka Zupan');
     const expired = monthsBefore(new Date(), 25).toISOString();
-    const ofAccount = addSubmission(account, { offerType: 'pergola', width: 400, nameAndSurname: 'Cvetka Zupan', email: account, message: 'Kličite zvečer.' }, expired);
+    const ofAccount = addSubmission(account, { offerType: 'pergola', width: 400, nameAndSurname: 'Cvetka Zupan', email: account, message: 'Kličite zvečer.' }, expired, { confirmed: true });
+    // Her address, typed by someone not signed in: a visitor's submission, erased.
+    const inHerName = addSubmission(account, { offerType: 'tende', nameAndSurname: 'Nekdo Drug', email: account }, expired);
     const ofVisitor = addSubmission(`gost.${stamp}@example.com`, { offerType: 'tende', nameAndSurname: 'Gost Gostič' }, expired);
     const recent = addSubmission(`nov.${stamp}@example.com`, { offerType: 'tende' }, new Date().toISOString());
     const unverified = `nepotrjen.${stamp}@example.com`;
@@ -238,11 +255,12 @@ describe('housekeeping applies the retention periods', () => {
     expect(anonymised.email).toBeNull();
     expect(JSON.parse(anonymised.data)).toEqual({ offerType: 'pergola', width: 400 });
     expect(submission(ofVisitor)).toBeUndefined();
+    expect(submission(inHerName)).toBeUndefined();
     expect(submission(recent)).toBeDefined();
     expect(db.prepare('SELECT count(*) FROM users WHERE email = ?').pluck().get(unverified)).toBe(0);
 
     const line = lines.find((l) => l.msg === 'cms housekeeping');
-    expect(line).toMatchObject({ submissionsAnonymised: 1, submissionsErased: 1, unverifiedAccounts: 1 });
+    expect(line).toMatchObject({ submissionsAnonymised: 1, submissionsErased: 2, unverifiedAccounts: 1 });
     const logged = JSON.stringify(lines);
     for (const secret of [account, unverified, 'Cvetka', 'Gost Gostič', ofAccount, ofVisitor]) expect(logged).not.toContain(secret);
   });

@@ -37,8 +37,8 @@ const serviceFields = (email: string, content: string) => ({ phone: '041 333 444
 type Photo = { name: string; bytes: Buffer };
 
 /** A multipart post from the site's own page, as a browser without JavaScript sends it. */
-function postMultipart(url: string, fields: Record<string, string>, photos: Photo[]) {
-  let req = request(site.server).post(url).set('Sec-Fetch-Site', 'same-origin');
+function postMultipart(url: string, fields: Record<string, string>, photos: Photo[], cookie = '') {
+  let req = request(site.server).post(url).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie);
   for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
   for (const photo of photos) req = req.attach('photos', photo.bytes, photo.name);
   return req;
@@ -331,10 +331,11 @@ describe('thumbnails of a visitor’s own photos in the profile', () => {
     const email = unique('profil-foto');
     const owner = await signedIn(email);
     const content = `Fotografije v profilu ${email}`;
+    // Posted while signed in: only then is the submission the account's (its grant confirms the address).
     const sent = await postMultipart('/sl/servis', serviceFields(email, content), [
       { name: 'okno.jpg', bytes: await cameraJpeg() },
       { name: 'okvir.png', bytes: await png() },
-    ]);
+    ], owner);
     expect(sent.status).toBe(303);
     await until('the content API has the photos', () => photosOfSubmissionWith(content).length === 2);
     const id = cms((db) => db.prepare("SELECT id FROM submissions WHERE json_extract(data, '$.content') = ?").pluck().get(content)) as string;

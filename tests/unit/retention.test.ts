@@ -80,10 +80,11 @@ describe('housekeeping applies the periods', () => {
   const monthsAgo = (months: number, days = 0) => new Date(monthsBefore(now, months).getTime() - days * 86_400_000).toISOString();
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 
-  function submission(id: string, email: string | null, createdAt: string, data: Record<string, unknown> = { offerType: 'tende', nameAndSurname: 'X', email }) {
+  /** `confirmed`: posted while signed in as the account of its address (its grant spent). */
+  function submission(id: string, email: string | null, createdAt: string, data: Record<string, unknown> = { offerType: 'tende', nameAndSurname: 'X', email }, confirmed = false) {
     db.prepare(
-      `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, created_at, last_activity_at) VALUES (?, ?, 'inquiry', 'sl', ?, ?, ?, ?)`,
-    ).run(id, `inquiry:id:${id}-key`, JSON.stringify(data), email, createdAt, createdAt);
+      `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, created_at, last_activity_at) VALUES (?, ?, 'inquiry', 'sl', ?, ?, ?, ?, ?)`,
+    ).run(id, `inquiry:id:${id}-key`, JSON.stringify(data), email, confirmed ? createdAt : null, createdAt, createdAt);
   }
   function user(email: string, createdAt: string, verifiedAt: string | null) {
     return Number(
@@ -125,14 +126,16 @@ describe('housekeeping applies the periods', () => {
 
   it('anonymises the submissions of an account, and of one deleted since, instead of erasing them', () => {
     user('racun@example.com', monthsAgo(40), monthsAgo(40));
-    submission('of-account', 'racun@example.com', monthsAgo(25), { offerType: 'pergola', width: 400, nameAndSurname: 'Ana Novak', email: 'racun@example.com', message: 'Hvala' });
+    submission('of-account', 'racun@example.com', monthsAgo(25), { offerType: 'pergola', width: 400, nameAndSurname: 'Ana Novak', email: 'racun@example.com', message: 'Hvala' }, true);
+    // The account's address typed by someone not signed in as it: a visitor's submission.
+    submission('in-its-name', 'racun@example.com', monthsAgo(25));
     submission('of-deleted', 'bivsi@example.com', monthsAgo(25));
     db.prepare(`UPDATE submissions SET from_account = 1 WHERE id = 'of-deleted'`).run();
     // An account never verified never showed the submission: it is a visitor's like any other.
     user('nepotrjen@example.com', daysAgo(3), null);
     submission('of-unverified', 'nepotrjen@example.com', monthsAgo(25));
 
-    expect(purgeExpired(db, now)).toMatchObject({ submissionsAnonymised: 2, submissionsErased: 1 });
+    expect(purgeExpired(db, now)).toMatchObject({ submissionsAnonymised: 2, submissionsErased: 2 });
     const kept = row('of-account')!;
     expect(kept.email).toBeNull();
     expect(JSON.parse(kept.data)).toEqual({ offerType: 'pergola', width: 400 });
@@ -140,6 +143,7 @@ describe('housekeeping applies the periods', () => {
     expect(kept.anonymised_at).toBe(now.toISOString());
     expect(row('of-deleted')!.email).toBeNull();
     expect(row('of-unverified')).toBeUndefined();
+    expect(row('in-its-name')).toBeUndefined();
     // Anonymised rows stay as they are at the next run.
     expect(purgeExpired(db, new Date(now.getTime() + 3_600_000))).toMatchObject({ submissionsAnonymised: 0, submissionsErased: 0 });
   });
