@@ -61,16 +61,21 @@ export interface RouteLoaders {
   /** Screens that take a posted form. */
   action?: (name: RouteName, locale: Locale) => ActionFunction | undefined;
   notFound?: LoaderFunction;
+  /** What a screen's module waits for besides its code, before it renders (the browser's form strings). */
+  strings?: (name: RouteName) => Promise<unknown> | undefined;
 }
 
-function pageRoute(id: string, path: string, module: string, loader: LoaderFunction | undefined, action?: ActionFunction): RouteObject {
+function pageRoute(id: string, path: string, module: string, loader: LoaderFunction | undefined, action?: ActionFunction, strings?: () => Promise<unknown> | undefined): RouteObject {
   return {
     id,
     path,
     loader,
     action,
     errorElement: <RouteError />,
-    lazy: async () => ({ Component: (await loadPageModule(module)).default }),
+    lazy: async () => {
+      const [page] = await Promise.all([loadPageModule(module), strings?.()]);
+      return { Component: page.default };
+    },
   };
 }
 
@@ -81,7 +86,14 @@ function pageRoute(id: string, path: string, module: string, loader: LoaderFunct
 export function createRoutes(loaders: RouteLoaders = {}, locales: readonly Locale[] = LOCALES): RouteObject[] {
   const screens = locales.flatMap((locale) =>
     ROUTE_NAMES.map((name) =>
-      pageRoute(routeId(name, locale), routePattern(name, locale), PAGE_MODULES[name], loaders.screen?.(name, locale), loaders.action?.(name, locale)),
+      pageRoute(
+        routeId(name, locale),
+        routePattern(name, locale),
+        PAGE_MODULES[name],
+        loaders.screen?.(name, locale),
+        loaders.action?.(name, locale),
+        loaders.strings && (() => loaders.strings!(name)),
+      ),
     ),
   );
   return [

@@ -23,6 +23,18 @@ export interface Translator {
   getFixedT(ns: string): TFunction;
   exists(key: string, options?: { ns?: string }): boolean;
   addResourceBundle(ns: string, bundle: Bundle): void;
+  /** Adds strings to the default namespace, merged key by key (the form pages' own, loaded with them). */
+  addStrings(bundle: Bundle): void;
+}
+
+/** `extra` merged into `base` at every level; a key in both that is a string in either takes `extra`'s. */
+export function mergeBundles(base: Bundle, extra: Bundle): Bundle {
+  const merged: Record<string, string | Bundle> = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const existing = merged[key];
+    merged[key] = typeof value === 'object' && typeof existing === 'object' ? mergeBundles(existing, value) : value;
+  }
+  return merged;
 }
 
 function lookup(bundle: Bundle | undefined, key: string): string | undefined {
@@ -77,5 +89,6 @@ export function createTranslator(language: Locale, strings: Bundle): Translator 
     getFixedT,
     exists: (key, options) => resolve(options?.ns ?? DEFAULT_NAMESPACE, key, undefined) !== undefined,
     addResourceBundle: (ns, bundle) => void namespaces.set(ns, bundle),
+    addStrings: (bundle) => void namespaces.set(DEFAULT_NAMESPACE, mergeBundles(namespaces.get(DEFAULT_NAMESPACE)!, bundle)),
   };
 }

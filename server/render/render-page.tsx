@@ -2,7 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
-import { i18nBundleSource } from '../../client/i18n/bundles';
+import { i18nBundleSource, stringGroupSource } from '../../client/i18n/bundles';
 import { I18nProvider } from '../../client/i18n/i18n';
 import { buildHead } from '../../shared/head';
 import type { DocumentData } from '../../shared/document';
@@ -16,7 +16,7 @@ import { isPrivateRender, pageCacheControl } from './cache-policy';
 import { documentEnd, documentStart } from './document';
 import { errorDocument } from './error-document';
 import type { AssetManifest } from './manifest';
-import { layoutData, matchedPageModules, pageMeta, sameSiteLocation, serializeErrors, setCookies, unexpectedErrors } from './query-result';
+import { layoutData, matchedPageModules, matchedStringGroups, pageMeta, sameSiteLocation, serializeErrors, setCookies, unexpectedErrors } from './query-result';
 import type { RenderedPage } from './rendered-page';
 
 /** What rendering a page needs: the loaders' context, the route tree, the assets, the answer's plumbing. */
@@ -81,7 +81,8 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
   const path = new URL(request.url).pathname;
   const layout = layoutData(context);
   const locale = layout?.locale ?? requestLocale(request);
-  const i18n = deps.translations.instances[locale];
+  const groups = matchedStringGroups(context);
+  const i18n = deps.translations.withGroups(locale, groups);
   const status = context.statusCode;
   const meta = pageMeta(context) ?? {
     title: i18n.exists(`error.${status}.title`) ? i18n.t(`error.${status}.title`) : i18n.t('error.title'),
@@ -90,7 +91,7 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
     noindex: true,
   };
   const head = buildHead(meta, { locale, siteName: layout?.settings.company_name ?? '', origin: deps.origin, path });
-  const assets = deps.manifest.forPage([...matchedPageModules(context), i18nBundleSource(locale)]);
+  const assets = deps.manifest.forPage([...matchedPageModules(context), i18nBundleSource(locale), ...groups.map((group) => stringGroupSource(locale, group))]);
   const data: DocumentData = {
     locale,
     buildId: deps.manifest.buildId,

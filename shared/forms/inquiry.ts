@@ -3,7 +3,7 @@ import type { Condition, FieldSpec, FieldSpecs, FieldValue } from './field-spec'
 /**
  * The product inquiry, declared field by field (field-spec.ts): which fields exist for which offer
  * type and on which step (its schema, for the browser, the BFF and the content API: inquiry-form.ts).
- * Labels live in `locales/{lang}/common.json` under `inquiry.fields.{field}` and `inquiry.options.{value}`.
+ * Labels live in `locales/{lang}/forms.json` under `inquiry.fields.{field}` and `inquiry.options.{value}`.
  */
 
 export const OFFER_TYPES = [

@@ -45,3 +45,34 @@ test('the recently viewed block remembers products in the browser and is not par
   expect(html).not.toContain('recently-viewed');
   expect(consoleErrors).toEqual([]);
 });
+
+test('a content page loads no form strings; moving to a form on the client brings them, once, before it renders', async ({ page, consoleErrors }) => {
+  const strings: string[] = [];
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.resourceType() === 'document') documents.push(path);
+    // The string chunks (`forms-<hash>.js`, `account-<hash>.js`), not the account screens' modules.
+    const group = /\/assets\/(forms|account)-[\w-]{8}\.js$/.exec(path)?.[1];
+    if (group) strings.push(group);
+  });
+  await page.goto('/en/categories');
+  await hydrated(page);
+  // Not in the page's first load (the prefetcher may fetch them later, with the modules of links in sight).
+  expect(await page.locator('#__app').getAttribute('data-modules')).not.toMatch(/\/assets\/(forms|account)-/);
+
+  await page.locator('.family__products a').first().click();
+  await page.locator('.cta--inquiry').getByRole('link', { name: 'Send an inquiry' }).click();
+  await page.waitForURL(/\/en\/inquiry\/\w+$/);
+  // The form's own words, not their keys.
+  await expect(page.getByRole('button', { name: 'Next step' })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/\b(inquiry|service|account|form\.photos)\.[a-z]/);
+
+  await page.locator('.account-link').click();
+  await page.waitForURL('**/en/login');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/\b(inquiry|service|account)\.[a-z]/);
+  expect(strings.sort()).toEqual(['account', 'forms']);
+  expect(documents).toEqual(['/en/categories']);
+  expect(consoleErrors).toEqual([]);
+});

@@ -5,12 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES } from '../../shared/routes';
+import { SCREEN_STRINGS, stringGroupSource, type StringGroup } from '../../client/i18n/bundles';
 import { CLIENT_BUILD_DIR } from '../../server/paths';
 import { attr, firstText, startTestSite } from './helpers';
 import { screenPaths } from './screen-paths';
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
 const manifest = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const STRING_GROUPS: StringGroup[] = ['forms', 'account'];
+
+/** Every key of the screens' own strings (plural forms by their base key, as a page asks for them). */
+function groupKeys(locale: Locale): string[] {
+  const keys = (value: unknown, prefix = ''): string[] =>
+    Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
+      v && typeof v === 'object' ? keys(v, `${prefix}${key}.`) : [`${prefix}${key}`.replace(/_(zero|one|two|few|many|other)$/, '')],
+    );
+  return [...new Set(STRING_GROUPS.flatMap((group) => keys(JSON.parse(readFileSync(stringGroupSource(locale, group), 'utf8')))))];
+}
+
 /** A path per screen and locale, with slugs read from the site's own page payloads. */
 const paths = new Map<string, string>();
 
@@ -54,6 +66,15 @@ describe('every screen in every locale', () => {
         const modules = attr(html, /<script type="module" src="\/assets\/boot-[\w-]+\.js" id="__app" data-entry="\/assets\/entry-[\w-]+\.js" data-modules="([^"]*)" fetchpriority="low"><\/script>/);
         // The UI strings are the locale's own cached chunk, loaded with the app, not a part of every page's data.
         expect(modules?.split(' ')).toContain(`/${manifest[`locales/${locale}/common.json`]!.file}`);
+        // The form and account screens' strings come with those screens alone (the profile's address shows the login).
+        const screen = name === 'profile' ? 'login' : name;
+        for (const group of STRING_GROUPS) {
+          const chunk = `/${manifest[stringGroupSource(locale as Locale, group)]!.file}`;
+          expect(modules?.split(' ').includes(chunk), `${group} strings`).toBe(SCREEN_STRINGS[screen].includes(group));
+        }
+        // Each screen renders with the strings the browser hydrates it with: none of them missing (a
+        // missing string would be written as its key).
+        for (const key of groupKeys(locale as Locale)) expect(html, key).not.toContain(key);
         const data = JSON.parse(attr(html, /<script type="application\/json" id="__data">(.*?)<\/script>/s)!) as Record<string, unknown>;
         expect(Object.keys(data).sort()).toEqual(['buildId', 'config', 'hydration', 'locale']);
         // The layout's data is what the layout shows: the SEO entries and the raw settings list stay on the server.

@@ -99,7 +99,7 @@ describe('a refused photo as a field error', () => {
   });
 
   it.each(LOCALES)('is written out with the file name and the limits in %s, and reads without a name', (locale) => {
-    const t = createTranslator(locale, JSON.parse(readFileSync(`locales/${locale}/common.json`, 'utf8'))).t;
+    const t = createTranslator(locale, JSON.parse(readFileSync(`locales/${locale}/forms.json`, 'utf8'))).t;
     const unnamed = withPhotoParams(() => undefined, undefined);
     for (const reason of PHOTO_REFUSALS) {
       const key = photoRefusalKey(reason);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countryName, openingHoursText } from '../../client/components/opening-hours';
-import { createTranslator } from '../../client/i18n/translator';
+import { createTranslator, mergeBundles } from '../../client/i18n/translator';
 import { LOCALE_ISO, LOCALES } from '../../shared/locales';
 
 /** Every UI string exists in every locale (plural forms aside, which differ by language). */
@@ -12,10 +12,22 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('UI strings', () => {
-  const bundles = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(`locales/${l}/common.json`, 'utf8'))]));
+  const read = (locale: string, file: string) => JSON.parse(readFileSync(`locales/${locale}/${file}.json`, 'utf8'));
+  // What a form page has: every page's strings and the form pages' own.
+  const groups = ['forms', 'account'];
+  const bundles = Object.fromEntries(
+    LOCALES.map((l) => [l, groups.reduce((strings, group) => mergeBundles(strings, read(l, group)), read(l, 'common')) as ReturnType<typeof read>]),
+  );
   it('has the same keys in every locale', () => {
     const reference = [...new Set(keys(bundles.sl))].sort();
     for (const locale of LOCALES) expect([...new Set(keys(bundles[locale]))].sort(), locale).toEqual(reference);
+  });
+
+  it('has each key in one file only', () => {
+    for (const locale of LOCALES) {
+      const all = ['common', ...groups].flatMap((file) => [...new Set(keys(read(locale, file)))]);
+      expect(all.filter((key, i) => all.indexOf(key) !== i), locale).toEqual([]);
+    }
   });
 
   it('has no empty string', () => {
