@@ -1,8 +1,9 @@
 import { Link } from './Link';
 import type { ArticleSummary, Category, ProductSummary } from '../../shared/api/contract';
-import { formatDate } from '../../shared/format';
 import { pathTo } from '../../shared/routes';
+import { useTranslation } from '../i18n/use-translation';
 import { useLayout } from '../layout/use-layout';
+import { longDate } from './dates';
 import { Img } from './Img';
 
 export function ProductCard({ product }: { product: ProductSummary }) {
@@ -38,13 +39,14 @@ export function CategoryCard({ category, headingLevel = 3 }: { category: Categor
 
 export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleSummary; headingLevel?: 2 | 3 }) {
   const { locale } = useLayout();
+  const { t } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
       <Img image={article.image} slot="card" className="card__image" />
       <div className="card__body">
         <p className="card__eyebrow">
-          {article.category.title} · <time dateTime={article.publishedAt}>{formatDate(locale, article.publishedAt)}</time>
+          {article.category.title} · <time dateTime={article.publishedAt}>{longDate(t, article.publishedAt)}</time>
         </p>
         <Heading className="card__title">
           <Link to={pathTo('blogArticle', locale, { category: article.category.slug, slug: article.slug })}>{article.title}</Link>

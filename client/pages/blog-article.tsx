@@ -1,17 +1,15 @@
 import { useLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/use-translation';
-import { formatDate } from '../../shared/format';
 import type { ScreenData } from '../../shared/page-data';
 import { Blocks } from '../components/Blocks';
 import { Breadcrumb } from '../components/Breadcrumb';
 import { ArticleCard } from '../components/Cards';
+import { longDate } from '../components/dates';
 import { Img } from '../components/Img';
 import { LeadCta } from '../components/LeadCta';
-import { useLayout } from '../layout/use-layout';
 
 export default function BlogArticlePage() {
   const { article } = useLoaderData() as ScreenData<'blogArticle'>;
-  const { locale } = useLayout();
   const { t } = useTranslation();
   return (
     <article className="container section article">
@@ -19,7 +17,7 @@ export default function BlogArticlePage() {
       <header className="article__header">
         <h1>{article.title}</h1>
         <p className="article__meta">
-          <time dateTime={article.publishedAt}>{formatDate(locale, article.publishedAt)}</time> · {article.author}
+          <time dateTime={article.publishedAt}>{longDate(t, article.publishedAt)}</time> · {article.author}
         </p>
         <p className="lead">{article.excerpt}</p>
       </header>

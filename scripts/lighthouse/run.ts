@@ -6,7 +6,8 @@
  * performance score. The machine must be quiet: Lighthouse times real work in the browser, so anything
  * else on the CPU shows up as blocking time. Debian's Chromium (or CHROMIUM_PATH). LH_VERBOSE=1 also
  * prints, per run, what Lighthouse blames: render-blocking files, script boot-up, main-thread work,
- * long tasks, the LCP element and its phases, console errors.
+ * long tasks, the LCP element and its phases, console errors. LH_PAGES (names, comma-separated)
+ * measures some of the pages only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -88,7 +89,9 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const table: Record<string, Row> = {};
-  for (const [name, pagePath] of Object.entries(PAGES)) {
+  // LH_PAGES=article,product measures those alone.
+  const only = process.env.LH_PAGES?.split(',');
+  for (const [name, pagePath] of Object.entries(PAGES).filter(([name]) => !only || only.includes(name))) {
     await fetch(ORIGIN + pagePath);
     const runs: Row[] = [];
     for (let i = 0; i < RUNS; i++) {

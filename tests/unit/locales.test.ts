@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { longDate } from '../../client/components/dates';
 import { countryName, openingHoursText } from '../../client/components/opening-hours';
 import { createTranslator, mergeBundles } from '../../client/i18n/translator';
 import { LOCALE_ISO, LOCALES } from '../../shared/locales';
@@ -48,5 +49,19 @@ describe('UI strings', () => {
     const regions = new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' });
     for (const code of Object.keys(bundles[locale].countries)) expect(countryName(t, locale, code), code).toBe(regions.of(code));
     expect(countryName(t, locale, 'FR')).toBe(regions.of('FR'));
+  });
+
+  // Dates too: written from the UI strings, they must read as Intl's long date of the same day.
+  it.each(LOCALES)('writes dates as Intl’s long form does, %s', (locale) => {
+    const t = createTranslator(locale, bundles[locale]).t;
+    const intl = new Intl.DateTimeFormat(LOCALE_ISO[locale], { dateStyle: 'long', timeZone: 'UTC' });
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, 9, 28]) {
+        const iso = new Date(Date.UTC(2026, month, day)).toISOString().slice(0, 10);
+        expect(longDate(t, iso), iso).toBe(intl.format(new Date(iso)));
+      }
+    }
+    // A timestamp is the UTC day's date, as Intl with the UTC time zone has it.
+    expect(longDate(t, '2026-12-31T23:30:00.000Z')).toBe(intl.format(new Date('2026-12-31T23:30:00.000Z')));
   });
 });
