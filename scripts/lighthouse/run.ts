@@ -105,6 +105,7 @@ try {
       }
       runs.push(row(result.lhr));
     }
+    if (process.env.LH_VERBOSE) console.log(name, 'blocking time of each run (ms):', runs.map((r) => r.tbt).join(', '));
     runs.sort((a, b) => a.performance - b.performance);
     table[`${name} ${pagePath}`] = runs[Math.floor(runs.length / 2)]!;
   }
