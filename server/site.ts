@@ -1,10 +1,12 @@
 import http, { STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
+import { settingsFromList } from '../shared/api/contract';
 import { DEFAULT_LOCALE } from '../shared/locales';
 import { createApp } from './app';
 import { drain } from './drain';
 import type { Config } from './config';
+import { monthsBefore } from './cms/retention';
 import { startCms } from './cms/server';
 import { loadTranslations } from './i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
@@ -148,6 +150,11 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     logger: logger.child({ component: 'outbox' }),
     // A claimed submission is this process's until its delivery has surely timed out.
     leaseMs: config.UPSTREAM_TIMEOUT_MS + 5000,
+    // The period the privacy policy states for submissions, from the same settings.
+    deadLetterCutoff: async (now) => {
+      const init = await api.init(DEFAULT_LOCALE).catch(() => null);
+      return init ? monthsBefore(new Date(now), settingsFromList(init.settings).retention_submission_months).getTime() : null;
+    },
   });
   const readiness = {
     accepting: true,

@@ -106,6 +106,16 @@ export function postgresStore(pool: Pool): OutboxStore {
       return rowCount ?? 0;
     },
 
+    async pruneDeadLetters(before) {
+      // One statement: the foreign key is checked at its end, when both rows are gone (photos by cascade).
+      const { rowCount } = await pool.query(
+        `WITH gone AS (DELETE FROM outbox_dead_letters WHERE failed_at < $1 RETURNING submission_id)
+         DELETE FROM outbox_submissions WHERE id IN (SELECT submission_id FROM gone)`,
+        [new Date(before)],
+      );
+      return rowCount ?? 0;
+    },
+
     async stats() {
       const { rows } = await pool.query<{ pending: number; delivered: number; dead: number; oldest: Date | null }>(
         `SELECT COUNT(*) FILTER (WHERE status = 'pending')::int AS pending, COUNT(*) FILTER (WHERE status = 'delivered')::int AS delivered,

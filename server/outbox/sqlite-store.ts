@@ -48,6 +48,9 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
     `SELECT MIN(MAX(next_attempt_at, COALESCE(claimed_until, 0))) AS at FROM submissions WHERE status = 'pending'`,
   );
   const prune = db.prepare<[number]>(`DELETE FROM submissions WHERE status = 'delivered' AND delivered_at < ?`);
+  const pruneDead = db.prepare<[number], number>('DELETE FROM dead_letters WHERE failed_at < ? RETURNING submission_id').pluck();
+  // Its photos go by cascade.
+  const eraseDead = db.prepare<[number]>(`DELETE FROM submissions WHERE id = ? AND status = 'dead'`);
   const totals = db.prepare<[], OutboxStats>(
     `SELECT COUNT(*) FILTER (WHERE status = 'pending') AS pending, COUNT(*) FILTER (WHERE status = 'delivered') AS delivered,
        COUNT(*) FILTER (WHERE status = 'dead') AS dead, MIN(created_at) FILTER (WHERE status = 'pending') AS oldestPendingAt
@@ -116,6 +119,14 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
 
     async pruneDelivered(before) {
       return prune.run(before).changes;
+    },
+
+    async pruneDeadLetters(before) {
+      return db.transaction(() => {
+        const ids = pruneDead.all(before);
+        for (const id of ids) eraseDead.run(id);
+        return ids.length;
+      }).immediate();
     },
 
     async stats() {

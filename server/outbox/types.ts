@@ -75,6 +75,8 @@ export interface OutboxStore {
   nextWakeAt(): Promise<number | null>;
   /** Forgets delivered submissions older than `before` (their keys stop deduplicating); how many. */
   pruneDelivered(before: number): Promise<number>;
+  /** Erases the dead letters that failed before `before`, with their photos and keys; how many. */
+  pruneDeadLetters(before: number): Promise<number>;
   stats(): Promise<OutboxStats>;
 }
 

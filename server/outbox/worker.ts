@@ -29,6 +29,12 @@ export interface OutboxWorkerOptions {
   warnEvery?: number;
   /** The longest rest between looks at the store, for work this process was not told about. */
   pollMs?: number;
+  /**
+   * The moment before which a dead letter has outlived the company's retention period for submissions
+   * (it holds a visitor's words, kept for a person to look at, not for ever), or null while the period
+   * cannot be read: then every dead letter stays until the next hourly look.
+   */
+  deadLetterCutoff?: (now: number) => Promise<number | null>;
   now?: () => number;
   random?: () => number;
 }
@@ -61,6 +67,7 @@ export function startOutboxWorker({
   pollMs = 30_000,
   now = Date.now,
   random = Math.random,
+  deadLetterCutoff,
 }: OutboxWorkerOptions): OutboxWorker {
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
@@ -183,6 +190,9 @@ export function startOutboxWorker({
     try {
       const pruned = await store.pruneDelivered(now() - DELIVERED_RETENTION_MS);
       if (pruned) logger.info({ pruned }, 'outbox: old delivered submissions forgotten');
+      const cutoff = await deadLetterCutoff?.(now());
+      const erased = cutoff ? await store.pruneDeadLetters(cutoff) : 0;
+      if (erased) logger.info({ erased }, 'outbox: dead letters past the retention period erased');
     } catch (error) {
       logger.error({ err: error }, 'outbox prune failed');
     }

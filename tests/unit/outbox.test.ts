@@ -183,7 +183,9 @@ describe('backoff', () => {
 describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine) => {
   beforeEach(() => engine.prepare());
 
-  function start(options: { timeoutMs?: number; backoffMs?: number; baseUrl?: string; random?: () => number } = {}) {
+  function start(
+    options: { timeoutMs?: number; backoffMs?: number; baseUrl?: string; random?: () => number; deadLetterCutoff?: (now: number) => Promise<number | null> } = {},
+  ) {
     const client = createUpstreamClient({ baseUrl: options.baseUrl ?? base, timeoutMs: options.timeoutMs ?? 2000 });
     const forms = formsApi(client);
     const backoffMs = options.backoffMs ?? 50;
@@ -195,6 +197,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       backoffMs,
       maxBackoffMs: backoffMs * 8,
       random: options.random,
+      deadLetterCutoff: options.deadLetterCutoff,
     });
     cleanups.push(() => outbox.close());
     return outbox;
@@ -295,6 +298,29 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       expect(await store.pruneDelivered(11 + DELIVERED_RETENTION_MS)).toBe(1);
       expect((await store.enqueue(newsletter(1), 30)).duplicate).toBe(false);
     });
+
+    it('keeps a dead letter with its photos for a person to look at, and erases it all once its period is over', async () => {
+      const store = engine.openStore();
+      const body = { phone: '+386 40 123 456', content: 'Zlomljena lamela', email: 'person9@example.com' };
+      const photos = [{ name: 'okno.jpg', type: 'image/jpeg', bytes: Buffer.from([0xff, 0xd8, 0xff, 0x00]) }];
+      const submission: Submission = { kind: 'service', key: submissionKey('service', body), locale: 'sl', body, photos };
+      const { id } = await store.enqueue(submission, 0);
+      const kept = await store.enqueue(newsletter(2), 0);
+      await store.claimDue(0, 4, 1000);
+      await store.deadLetter(id, 400, 'bad_request: content', 100);
+      await store.deadLetter(kept.id, 400, 'bad_request: email', 200);
+      expect(await store.pruneDeadLetters(100)).toBe(0);
+      expect((await store.photosOf(id)).map((p) => p.name)).toEqual(['okno.jpg']);
+
+      expect(await store.pruneDeadLetters(101)).toBe(1);
+      expect(await engine.deadLetter(id)).toBeUndefined();
+      expect(await engine.row(id)).toBeUndefined();
+      expect(await store.photosOf(id)).toEqual([]);
+      expect(await engine.deadLetter(kept.id)).toMatchObject({ email: 'person2@example.com' });
+      expect(await store.stats()).toMatchObject({ dead: 1 });
+      // Its key is forgotten with it: the same words sent again are a new submission.
+      expect((await store.enqueue(submission, 300)).duplicate).toBe(false);
+    });
   });
 
   describe('worker', () => {
@@ -346,6 +372,35 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       answer = (_hit, res) => res.writeHead(413, { 'content-type': 'text/html' }).end('<h1>Too large</h1>');
       await outbox.enqueue(newsletter(8));
       await until('2 dead (outbox)', async () => (await outbox.stats()).dead === 2);
+    });
+
+    it('erases the dead letters past the retention period when it starts (and hourly), logging only their number', async () => {
+      const store = engine.openStore();
+      const { id } = await store.enqueue(newsletter(5), 0);
+      await store.claimDue(0, 1, 1000);
+      await store.deadLetter(id, 400, 'bad_request: email', 10);
+      // A worker that cannot read the period keeps every dead letter.
+      let unknownAsked = false;
+      start({
+        deadLetterCutoff: async () => {
+          unknownAsked = true;
+          return null;
+        },
+      });
+      await until('the period asked for', async () => unknownAsked);
+      expect(await store.stats()).toMatchObject({ dead: 1 });
+      const asked: number[] = [];
+      start({
+        deadLetterCutoff: async (now) => {
+          asked.push(now);
+          return now;
+        },
+      });
+      await until('the dead letter erased', async () => (await store.stats()).dead === 0);
+      expect(asked).toHaveLength(1);
+      expect(await engine.deadLetter(id)).toBeUndefined();
+      expect(logLines.find((l) => l.msg === 'outbox: dead letters past the retention period erased')).toMatchObject({ erased: 1 });
+      expect(logText).not.toContain('person5');
     });
 
     it('delivers a few at a time, oldest first, and drains at once when the upstream comes back', async () => {
