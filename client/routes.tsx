@@ -61,7 +61,7 @@ export interface RouteLoaders {
   /** Screens that take a posted form. */
   action?: (name: RouteName, locale: Locale) => ActionFunction | undefined;
   notFound?: LoaderFunction;
-  /** What a screen's module waits for besides its code, before it renders (the browser's loads its strings). */
+  /** What a screen's module waits for besides its code, before it renders: in the browser, its strings. */
   strings?: (name: RouteName) => Promise<unknown> | undefined;
 }
 
