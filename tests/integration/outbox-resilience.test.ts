@@ -174,9 +174,10 @@ const sendServiceRequest = (site: string, content: string) =>
   });
 
 /** An upstream that takes a delivery and never answers; the requests it holds. */
+/** An upstream that answers nothing; `stalled` holds the deliveries (posts) it holds, not the BFF's reads (its `init`). */
 async function stallingUpstream(): Promise<{ url: string; stalled: http.IncomingMessage[] }> {
   const stalled: http.IncomingMessage[] = [];
-  const stall = http.createServer((req) => void stalled.push(req));
+  const stall = http.createServer((req) => void (req.method === 'POST' && stalled.push(req)));
   await new Promise<void>((r) => stall.listen(0, '127.0.0.1', r));
   cleanups.push(() => {
     stall.closeAllConnections();
