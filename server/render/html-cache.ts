@@ -97,8 +97,10 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     /**
      * Keeps a finished render: its bytes, compressed once, with the site's headers and its own. The
      * entry is returned so the answers waiting for the render are sent from it (compressed only once).
+     * `current` is asked once the bytes are compressed: a purge may have come meanwhile, and then the
+     * entry answers those waiting but is not kept.
      */
-    async store(sharedKey: string, page: StoredPage): Promise<Entry> {
+    async store(sharedKey: string, page: StoredPage, current: () => boolean = () => true): Promise<Entry> {
       const kept = options.siteHeaders.concat(page.headers.flat(), 'vary', 'Accept-Encoding');
       const [gz, br] = await Promise.all([compressAsync(page.body, 'gzip'), compressAsync(page.body, 'br')]);
       const etag = entityTag(page.body);
@@ -119,7 +121,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         refreshAt: storedAt + options.ttlMs,
         failedRefreshes: 0,
       };
-      entries.set(key(sharedKey), entry);
+      if (current()) entries.set(key(sharedKey), entry);
       return entry;
     },
 

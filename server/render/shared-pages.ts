@@ -64,7 +64,7 @@ export function createSharedPages({ cache, render, refillConcurrency, logger, me
         if (startedBy === 'visitor') logRouteErrors(logger, page, pathOf(url));
         if (!started.current || !isStorable(page)) return { page };
         try {
-          return { entry: await cache.store(url, page) };
+          return { entry: await cache.store(url, page, () => started.current) };
         } catch (err) {
           logger.warn({ err, path: pathOf(url) }, 'html cache store failed');
           return { page };
