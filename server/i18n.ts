@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { StringGroup } from '../client/i18n/bundles';
+import { STRING_GROUPS, type StringGroup } from '../client/i18n/bundles';
 import { createTranslator, DEFAULT_NAMESPACE, mergeBundles, type Bundle, type Translator } from '../client/i18n/translator';
 import { LOCALES, type Locale } from '../shared/locales';
-
-const STRING_GROUPS: readonly StringGroup[] = ['forms', 'account'];
 
 export interface Translations {
   /** One translator per locale with every string, shared by every request (none ever changes language). */

@@ -55,7 +55,7 @@ export const loadI18nBundle: Record<Locale, () => Promise<Bundle>> = {
   de: () => import('../../locales/de/common.json').then((m) => m.default),
 };
 
-export const loadStringGroup: Record<StringGroup, Record<Locale, () => Promise<Bundle>>> = {
+export const loadStringGroup: Readonly<Record<StringGroup, Record<Locale, () => Promise<Bundle>>>> = {
   forms: {
     sl: () => import('../../locales/sl/forms.json').then((m) => m.default),
     en: () => import('../../locales/en/forms.json').then((m) => m.default),
@@ -67,3 +67,5 @@ export const loadStringGroup: Record<StringGroup, Record<Locale, () => Promise<B
     de: () => import('../../locales/de/account.json').then((m) => m.default),
   },
 };
+
+export const STRING_GROUPS = Object.keys(loadStringGroup) as StringGroup[];

@@ -5,22 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES } from '../../shared/routes';
-import { SCREEN_STRINGS, stringGroupSource, type StringGroup } from '../../client/i18n/bundles';
+import { SCREEN_STRINGS, STRING_GROUPS, stringGroupSource } from '../../client/i18n/bundles';
 import { CLIENT_BUILD_DIR } from '../../server/paths';
 import { attr, firstText, startTestSite } from './helpers';
+import { stringKeys } from '../support/string-keys';
 import { screenPaths } from './screen-paths';
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
 const manifest = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-const STRING_GROUPS: StringGroup[] = ['forms', 'account'];
-
-/** Every key of the screens' own strings (plural forms by their base key, as a page asks for them). */
+/** Every key of the screens' own strings. */
 function groupKeys(locale: Locale): string[] {
-  const keys = (value: unknown, prefix = ''): string[] =>
-    Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
-      v && typeof v === 'object' ? keys(v, `${prefix}${key}.`) : [`${prefix}${key}`.replace(/_(zero|one|two|few|many|other)$/, '')],
-    );
-  return [...new Set(STRING_GROUPS.flatMap((group) => keys(JSON.parse(readFileSync(stringGroupSource(locale, group), 'utf8')))))];
+  return [...new Set(STRING_GROUPS.flatMap((group) => stringKeys(JSON.parse(readFileSync(stringGroupSource(locale, group), 'utf8')))))];
 }
 
 /** A path per screen and locale, with slugs read from the site's own page payloads. */

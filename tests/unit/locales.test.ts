@@ -2,20 +2,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { longDate } from '../../client/components/dates';
 import { countryName, openingHoursText } from '../../client/components/opening-hours';
+import { STRING_GROUPS } from '../../client/i18n/bundles';
+import { stringKeys } from '../support/string-keys';
 import { createTranslator, mergeBundles } from '../../client/i18n/translator';
 import { LOCALE_ISO, LOCALES } from '../../shared/locales';
 
 /** Every UI string exists in every locale (plural forms aside, which differ by language). */
-function keys(value: unknown, prefix = ''): string[] {
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
-    v && typeof v === 'object' ? keys(v, `${prefix}${key}.`) : [`${prefix}${key}`.replace(/_(zero|one|two|few|many|other)$/, '')],
-  );
-}
+const keys = stringKeys;
 
 describe('UI strings', () => {
   const read = (locale: string, file: string) => JSON.parse(readFileSync(`locales/${locale}/${file}.json`, 'utf8'));
   // What a form page has: every page's strings and the form pages' own.
-  const groups = ['forms', 'account'];
+  const groups = STRING_GROUPS;
   const bundles = Object.fromEntries(
     LOCALES.map((l) => [l, groups.reduce((strings, group) => mergeBundles(strings, read(l, group)), read(l, 'common')) as ReturnType<typeof read>]),
   );
