@@ -28,23 +28,29 @@ export function RecentlyViewed({ current }: { current: ProductSummary }) {
   const { t } = useTranslation();
   const [products, setProducts] = useState<ProductSummary[]>([]);
   // When the browser is idle: the first read of storage opens it (milliseconds on a phone), and the
-  // block sits below the fold, after the page's own content.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        const { id, slug, slugs, title, summary } = current;
-        // The list outlives this build, and the variants' hashed files with it: the original stays.
-        const { variants: _, ...image } = current.image;
-        const previous = read(locale).filter((p) => p.id !== id);
-        setProducts(previous.slice(0, MAX - 1));
-        try {
-          window.localStorage.setItem(storageKey(locale), JSON.stringify([{ id, slug, slugs, title, summary, image }, ...previous].slice(0, MAX)));
-        } catch {
-          // Storage full or refused (private mode): the block simply has nothing to remember.
-        }
-      }, 2000),
-    [current, locale],
-  );
+  // block sits below the fold, after the page's own content. A visitor who leaves before then (a
+  // busy phone, a quick look) is remembered as the page goes.
+  useEffect(() => {
+    let remembered = false;
+    const remember = () => {
+      remembered = true;
+      const { id, slug, slugs, title, summary } = current;
+      // The list outlives this build, and the variants' hashed files with it: the original stays.
+      const { variants: _, ...image } = current.image;
+      const previous = read(locale).filter((p) => p.id !== id);
+      try {
+        window.localStorage.setItem(storageKey(locale), JSON.stringify([{ id, slug, slugs, title, summary, image }, ...previous].slice(0, MAX)));
+      } catch {
+        // Storage full or refused (private mode): the block simply has nothing to remember.
+      }
+      return previous;
+    };
+    const cancel = whenIdle(() => setProducts(remember().slice(0, MAX - 1)), 2000);
+    return () => {
+      cancel();
+      if (!remembered) remember();
+    };
+  }, [current, locale]);
   if (products.length === 0) return null;
   return (
     <section className="section" aria-labelledby="recently-viewed">
