@@ -11,7 +11,7 @@ import { startCms } from './cms/server';
 import { loadTranslations } from './i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
 import { isReady } from './http/health';
-import { requestId } from './http/request-log';
+import { logRequest, requestId } from './http/request-log';
 import { errorDocument } from './render/error-document';
 import { securityHeaderList } from './http/security-headers';
 import { renderAnonymously } from './render/anonymous-render';
@@ -92,13 +92,11 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         return metrics.requests.answered(req, res, start);
       }
       // A cached page is answered here, like a static file, before any middleware runs.
-      const served = pages?.serve(req, res, () => requestId(req));
+      let id = '';
+      const served = pages?.serve(req, res, () => (id = requestId(req)));
       if (served) {
         metrics.requests.answered(req, res, start);
-        if (logger.isLevelEnabled('info')) {
-          logger.info({ req: { id: res.getHeader('x-request-id'), method: req.method, path: req.url?.split('?')[0] }, res: { status: res.statusCode }, cache: served }, 'request completed');
-        }
-        return;
+        return logRequest(logger, req, res, id, { cache: served });
       }
       metrics.requests.observe(req, res, start);
       app(req, res);

@@ -1,18 +1,25 @@
 /**
- * `npm run bench`: requests/s and p99 latency of a product page served six ways, one server at a time
- * on core 0 while this load generator runs on core 1 (50 connections, gzip accepted), in rounds
- * (BENCH_ROUNDS, default 3; BENCH_SECONDS each, default 10), reporting the median of each:
+ * `npm run bench`: requests/s and p99 latency of a product page served six ways, each server on core 0
+ * while this load generator runs on core 1 (50 connections, gzip accepted):
  *   1. the site, from its HTML cache
  *   2. the site, its cached copy expiring every second (answered stale while one render replaces it)
  *   3. the site, rendering it (cache off)
  *   4. express.static + compression
  *   5. bare React renderToPipeableStream of the same page through the compression middleware
- *   6. node:http writing precompressed bytes from memory (the limit)
+ *   6. the same render collected whole and compressed in one call, as the site does (no target: it
+ *      shows what collecting saves, and what the site's own work costs on top)
+ *   7. node:http writing precompressed bytes from memory (the limit)
  * and the ratios the site is held to. A render is compared with React streaming through compression,
- * not with uncompressed React: the site must compress what it sends. Uses Debian's `wrk` when it is
- * installed (apt-get install wrk), else autocannon, which tops out near 10,000 req/s on one core and
- * so understates the fastest servers. Then the memory soak (soak.ts; alone: `node --import tsx
- * scripts/bench/soak.ts`, after `npm run build`).
+ * not with uncompressed React: the site must compress what it sends.
+ *
+ * How (docs/decisions/0030-render-cost.md): all seven run at once, each warmed for BENCH_WARM_SECONDS
+ * (default 10) before anything is measured, and are then measured in BENCH_ROUNDS rounds (default 5)
+ * of BENCH_SECONDS each (default 5), in turn, the order reversed every other round. A ratio is taken
+ * within each round, of measurements seconds apart, and its median reported: this virtual machine's
+ * speed drifts by up to twice within a minute, which a ratio of two servers measured minutes apart
+ * carries whole. Uses Debian's `wrk` when it is installed (apt-get install wrk), else autocannon,
+ * which tops out near 10,000 req/s on one core and so understates the fastest servers. Then the
+ * memory soak (soak.ts; alone: `node --import tsx scripts/bench/soak.ts`, after `npm run build`).
  */
 import autocannon from 'autocannon';
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -21,8 +28,9 @@ import path from 'node:path';
 import { answers, ROOT, site, start, stop, tmp } from './servers';
 import { soak } from './soak';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const WARM_S = Number(process.env.BENCH_WARM_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const products = JSON.parse(readFileSync(path.join(ROOT, 'content/products.json'), 'utf8')) as { sl: { slug: string } }[];
 const PAGE = `/sl/izdelek/${products[0]!.sl.slug}`;
@@ -39,20 +47,15 @@ function wrk(url: string, seconds: number) {
   return { rps, p99: Math.round(ms * 10) / 10 };
 }
 
-async function measure(url: string) {
-  if (WRK) {
-    wrk(url, 2);
-    return wrk(url, DURATION_S);
-  }
-  const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' } };
-  await autocannon({ ...options, duration: 2 });
-  const result = await autocannon({ ...options, duration: DURATION_S });
+async function measure(url: string, seconds: number) {
+  if (WRK) return wrk(url, seconds);
+  const result = await autocannon({ url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' }, duration: seconds });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
 const target = (kind: string, arg: string, port: number) =>
-  start(['node', '--import', 'tsx', 'scripts/bench/targets.tsx', kind, arg, String(port)], {}, answers(`http://127.0.0.1:${port}/`));
+  start(['node', '--import', 'tsx', '--import', './scripts/bench/react-router-production.mjs', 'scripts/bench/targets.tsx', kind, arg, String(port)], {}, answers(`http://127.0.0.1:${port}/`));
 
 // The page as the site sends it, for the comparison servers.
 let child = await site(4100, {});
@@ -67,25 +70,31 @@ const servers: [name: string, start: () => Promise<ChildProcess>, url: string][]
   ['site, cache miss (render)', () => site(4102, { HTML_CACHE_TTL_S: '0' }), `http://127.0.0.1:4102${PAGE}`],
   ['express.static + compression', () => target('static', file, 4103), 'http://127.0.0.1:4103/'],
   ['bare React streaming + compression', () => target('react-gzip', file, 4106), 'http://127.0.0.1:4106/'],
+  ['bare React collected, compressed once', () => target('react-collected', file, 4108), 'http://127.0.0.1:4108/'],
   ['node:http, precompressed (limit)', () => target('limit', file, 4105), 'http://127.0.0.1:4105/'],
 ];
 
-// Rounds of every server in turn, the median of each: a virtual machine's speed drifts over a run,
-// and a ratio of two measurements minutes apart would carry the drift.
+// All at once (each idles while another is measured), so the rounds can follow each other closely.
+const children: ChildProcess[] = [];
+for (const [, start] of servers) children.push(await start());
+// A fresh process spends its first seconds compiling its hot code, a large program longer: a replica
+// serves for hours, so each is measured warm.
+for (const [, , url] of servers) await measure(url, WARM_S);
+
 const runs: Record<string, { rps: number; p99: number }[]> = {};
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, start, url] of servers) {
-    child = await start();
-    (runs[name] ??= []).push(await measure(url));
-    await stop(child);
-  }
+  const order = round % 2 === 0 ? servers : [...servers].reverse();
+  for (const [name, , url] of order) (runs[name] ??= []).push(await measure(url, DURATION_S));
 }
+await Promise.all(children.map(stop));
+
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 const results = Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, { rps: median(r.map((x) => x.rps)), p99: median(r.map((x) => x.p99)) }]));
 
-console.log(`\n${PAGE} (${page.length} bytes), ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION_S} s each, server on core 0, ${WRK ? 'wrk' : 'autocannon'} on core 1\n`);
+console.log(`\n${PAGE} (${page.length} bytes), ${CONNECTIONS} connections, warmed ${WARM_S} s, median of ${ROUNDS} rounds of ${DURATION_S} s each, servers on core 0, ${WRK ? 'wrk' : 'autocannon'} on core 1\n`);
 for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms`);
-const ratio = (a: string, b: string) => results[a]!.rps / results[b]!.rps;
+/** The median over rounds of the ratio within each round. */
+const ratio = (a: string, b: string) => median(runs[a]!.map((run, round) => run.rps / runs[b]![round]!.rps));
 const checks = [
   ['cached / express.static', ratio('site, cached', 'express.static + compression'), 2],
   ['cached / node:http limit', ratio('site, cached', 'node:http, precompressed (limit)'), 0.5],
@@ -95,5 +104,9 @@ const checks = [
 ] as const;
 console.log('');
 for (const [name, value, goal] of checks) console.log(`${name.padEnd(38)} ${value.toFixed(2).padStart(8)}   (target ≥ ${goal}) ${value >= goal ? 'met' : 'NOT met'}`);
+const collected = 'bare React collected, compressed once';
+console.log(`${'bare React collected / streaming'.padEnd(38)} ${ratio(collected, 'bare React streaming + compression').toFixed(2).padStart(8)}   (what compressing once saves)`);
+console.log(`${'cache miss / bare React collected'.padEnd(38)} ${ratio('site, cache miss (render)', collected).toFixed(2).padStart(8)}   (the site's own work on top of React)`);
 
-await soak();
+// BENCH_SOAK=0: the comparison alone.
+if (process.env.BENCH_SOAK !== '0') await soak();

@@ -2,31 +2,37 @@
  * The comparison servers of `npm run bench`, each started alone on its own core:
  *   static  <file> <port>   express.static with compression serving the page's bytes
  *   react-gzip <file> <port> bare renderToPipeableStream of the same document through the compression
- *                           middleware: the page's route tree (its data loaded once) inside <html>, with
- *                           the page's own head and data block as fixed strings, so React writes the same
- *                           bytes the site sends
+ *                           middleware: the page's route tree (its data loaded once, its images' variants
+ *                           attached as the site does) inside <html>, with the page's own head and data
+ *                           block as fixed strings, so React writes the bytes the site sends
+ *   react-collected <file> <port>
+ *                           the same render collected whole, then gzip-compressed in one call, as the
+ *                           site does with a render: what the site's way saves, without the site's work
  *   limit   <file> <port>   node:http writing the page's bytes, gzip-compressed once, from memory
+ * Run with scripts/bench/react-router-production.mjs, so React Router is the site's build of it.
  */
 import compression from 'compression';
 import express from 'express';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nProvider } from '../../client/i18n/i18n';
-import { createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID } from '../../shared/document';
 import { startCms } from '../../server/cms/server';
 import { loadTranslations } from '../../server/i18n';
-import { CONTENT_DIR, LOCALES_DIR } from '../../server/paths';
+import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from '../../server/paths';
 import { loaderContext, type LoaderDeps } from '../../server/routing/loader-context';
-import { createPageHandler } from '../../server/routing/page-handler';
+import { serverRoutes } from '../../server/routing/page-handler';
 import { accountApi } from '../../server/upstream/account-api';
 import { createUpstreamClient } from '../../server/upstream/client';
 import { contentApi } from '../../server/upstream/content-api';
+import { attachImageVariants, loadImageVariants } from '../../server/upstream/image-variants';
 
 const [kind, arg, portText] = process.argv.slice(2);
 const port = Number(portText);
@@ -42,7 +48,7 @@ if (kind === 'static') {
   const body = gzipSync(readFileSync(arg!), { level: 6 });
   const headers = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length, vary: 'Accept-Encoding' };
   listen(http.createServer((_req, res) => res.writeHead(200, headers).end(body)));
-} else if (kind === 'react-gzip') {
+} else if (kind === 'react-gzip' || kind === 'react-collected') {
   // The page as the site sent it: the document around the app's root, taken apart once.
   const page = readFileSync(arg!, 'utf8');
   const dataOpen = `<script type="application/json" id="${DOCUMENT_DATA_ID}">`;
@@ -52,16 +58,18 @@ if (kind === 'static') {
   const lang = page.match(/<html lang="([^"]+)"/)![1]!;
   const logger = pino({ level: 'silent' });
   const cms = await startCms({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'bench-')), port: 0, contentDir: CONTENT_DIR, logger });
-  const upstream = createUpstreamClient({ baseUrl: cms.url, timeoutMs: 5000 });
+  // The image variants the build made, as the site attaches them: the page's <picture> sources.
+  const imageVariants = loadImageVariants(CLIENT_BUILD_DIR);
+  const upstream = createUpstreamClient({ baseUrl: cms.url, timeoutMs: 5000, complete: (answer) => attachImageVariants(answer, imageVariants) });
   const translations = await loadTranslations(LOCALES_DIR);
-  const handler = createPageHandler();
+  const handler = createStaticHandler(serverRoutes());
   const deps = { api: contentApi(upstream), account: accountApi(upstream), translations, origin: 'http://localhost', logger } as unknown as LoaderDeps;
   const request = new Request(new URL(url, 'http://localhost'));
   const context = await handler.query(request, { requestContext: loaderContext(deps, request) });
   if (context instanceof Response) throw new Error('the bench page redirects');
   const i18n = translations.instances[lang.slice(0, 2) as keyof typeof translations.instances];
-  const compress = compression();
-  const render = (res: http.ServerResponse) => {
+  /** Renders the page into `destination` once the shell is ready (`start` writes the status and headers). */
+  const render = (start: () => void, destination: Writable) => {
     const router = createStaticRouter(handler.dataRoutes, context);
     const { pipe } = renderToPipeableStream(
       <html lang={lang}>
@@ -77,15 +85,34 @@ if (kind === 'static') {
       </html>,
       {
         onShellReady() {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          pipe(res);
+          start();
+          pipe(destination);
         },
       },
     );
   };
-  listen(
-    http.createServer((req, res) => compress(req as express.Request, res as express.Response, () => render(res))),
-  );
+  if (kind === 'react-gzip') {
+    const compress = compression();
+    const stream = (res: http.ServerResponse) => render(() => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }), res);
+    listen(http.createServer((req, res) => compress(req as express.Request, res as express.Response, () => stream(res))));
+  } else {
+    // What the site does with a render: the whole document collected, then compressed in one call.
+    const collect = (res: http.ServerResponse) => {
+      const chunks: Buffer[] = [];
+      const body = new Writable({
+        write(chunk: Buffer, _encoding, next) {
+          chunks.push(chunk);
+          next();
+        },
+      });
+      body.on('finish', () => {
+        const bytes = gzipSync(Buffer.concat(chunks), { level: 6 });
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': bytes.length, vary: 'Accept-Encoding' }).end(bytes);
+      });
+      render(() => {}, body);
+    };
+    listen(http.createServer((_req, res) => collect(res)));
+  }
 } else {
   throw new Error(`unknown bench target ${kind}`);
 }

@@ -1,14 +1,31 @@
 import type { Logger } from 'pino';
 import { createStaticHandler, type DataRouteMatch } from 'react-router';
 import { createRoutes } from '../../client/routes';
+import { LOCALES, pathLocale, type Locale } from '../../shared/locales';
 import type { LoaderContext } from './loader-context';
 import { layoutLoader, notFoundLoader, screenAction, screenLoader } from './loaders';
 
 export type PageHandler = ReturnType<typeof createPageHandler>;
 
-/** The route tree with the server's loaders: the same tree the browser hydrates. */
+/** The route tree with the server's loaders (of some locales): the same tree the browser hydrates. */
+export function serverRoutes(locales?: readonly Locale[]) {
+  return createRoutes({ layout: layoutLoader, screen: screenLoader, action: screenAction, notFound: notFoundLoader }, locales);
+}
+
+/**
+ * Queries go to the tree of their path's locale alone: React Router ranks and matches every route it
+ * is given on every query (compiling each pattern again), and a locale's addresses only ever match
+ * its own routes or the catch-all. The whole tree answers a path under no locale.
+ */
 export function createPageHandler() {
-  return createStaticHandler(createRoutes({ layout: layoutLoader, screen: screenLoader, action: screenAction, notFound: notFoundLoader }));
+  const whole = createStaticHandler(serverRoutes());
+  const byLocale = new Map(LOCALES.map((locale) => [locale, createStaticHandler(serverRoutes([locale]))]));
+  return {
+    query(request: Request, options: Parameters<typeof whole.query>[1]) {
+      const locale = pathLocale(new URL(request.url).pathname);
+      return (locale ? byLocale.get(locale)! : whole).query(request, options);
+    },
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectingLogger } from '../support/log-lines';
 import { startTestSite } from './helpers';
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
@@ -104,6 +105,42 @@ describe('operations', () => {
     const res = await request(site.server).get('/de').set('Accept-Encoding', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+  });
+
+  it('compresses every answer worth it once: pages and payloads by their render, the rest by the middleware', async () => {
+    for (const path of ['/en/categories', '/en/categories/_payload.json', '/en/nothing-here', '/sitemap.xml', '/api/search?lang=en&q=roller']) {
+      const plain = await rawGet(path, 'identity');
+      const res = await rawGet(path, 'gzip');
+      expect(plain.body.length, path).toBeGreaterThan(1024);
+      expect(res.headers['content-encoding'], path).toBe('gzip');
+      expect(res.headers.vary, path).toContain('Accept-Encoding');
+      expect(gunzipSync(res.body).equals(plain.body), path).toBe(true);
+    }
+  });
+});
+
+describe('request log', () => {
+  it('writes one line per answered request, with its id, method, path without the query, status and time', async () => {
+    const { logger, lines } = collectingLogger('info');
+    const logged = await startTestSite({}, logger);
+    try {
+      const page = await request(logged.server).get('/en/categories?utm_source=mail').set('X-Request-Id', 'lb-00000001');
+      const missing = await request(logged.server).get('/en/nothing-here');
+      const cached = await request(logged.server).get('/en/categories');
+      await request(logged.server).get('/healthz');
+      await request(logged.server).get('/readyz');
+      const line = (id: string) => lines.filter((l) => (l.req as { id?: string } | undefined)?.id === id);
+      expect(page.headers['x-request-id']).toBe('lb-00000001');
+      expect(line('lb-00000001')).toEqual([
+        expect.objectContaining({ level: 30, msg: 'request completed', req: { id: 'lb-00000001', method: 'GET', path: '/en/categories' }, res: { status: 200 }, responseTime: expect.any(Number) }),
+      ]);
+      expect(line(missing.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 40, res: { status: 404 } })]);
+      // Answered from the HTML cache before the middleware: the same line, saying so.
+      expect(line(cached.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 30, req: expect.objectContaining({ path: '/en/categories' }), cache: 'hit' })]);
+      expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(3);
+    } finally {
+      await logged.stop();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createRoutes } from '../../client/routes';
-import { LOCALES } from '../../shared/locales';
+import { LOCALES, pathLocale } from '../../shared/locales';
 import { matchRoute, queryParamsOf } from '../../shared/route-match';
 import { parseRouteId, ROUTE_NAMES, routePattern } from '../../shared/routes';
 
@@ -33,6 +33,19 @@ describe('matchRoute', () => {
     const paths = samplePaths();
     expect(paths.length).toBeGreaterThan(300);
     for (const path of paths) expect(matchRoute(path), path).toEqual(routerMatch(path));
+  });
+
+  it('matches a path in its locale\'s tree alone as in the whole tree (the server queries that tree)', () => {
+    const trees = new Map(LOCALES.map((locale) => [locale, createRoutes({}, [locale])]));
+    let checked = 0;
+    for (const path of samplePaths()) {
+      const locale = pathLocale(path);
+      if (!locale) continue;
+      const leaf = matchRoutes(trees.get(locale)!, path)?.at(-1);
+      expect(leaf ? parseRouteId(leaf.route.id!) : null, path).toEqual(routerMatch(path));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(300);
   });
 
   it('gives the query parameters the screen reads', () => {

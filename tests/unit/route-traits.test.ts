@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRoutes } from '../../client/routes';
-import { createPageHandler } from '../../server/routing/page-handler';
+import { serverRoutes } from '../../server/routing/page-handler';
 import type { SitemapEntry } from '../../shared/api/contract';
 import { parseRouteId, ROUTE_NAMES, ROUTE_TRAITS, type RouteName } from '../../shared/routes';
 
@@ -19,7 +19,7 @@ describe('route traits', () => {
 
   it('gives an action to exactly the screens that take a post, on the server and in the browser', () => {
     expect(withAction).toEqual(['accountDelete', 'inquiry', 'login', 'newsletter', 'newsletterConfirm', 'newsletterUnsubscribe', 'passwordReset', 'profile', 'register', 'service', 'verify', 'verifyEmail']);
-    expect(screensWithAction(createPageHandler().dataRoutes)).toEqual(withAction);
+    expect(screensWithAction(serverRoutes())).toEqual(withAction);
     // The browser's tree, as client/entry.tsx builds it.
     expect(screensWithAction(createRoutes({ action: (name) => (ROUTE_TRAITS[name].action ? () => null : undefined) }))).toEqual(withAction);
   });
