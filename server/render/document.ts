@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { LAYOUT_ROUTE_ID } from '../../client/routes';
 import { APP_ENTRY_ATTRIBUTE, APP_LOADER_ID, APP_MODULES_ATTRIBUTE } from '../../shared/app-loader';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../../shared/document';
 import type { Head } from '../../shared/head';
+import type { LayoutData } from '../../shared/page-data';
 import type { PageAssets } from './manifest';
-import { escapeHtml, scriptJson } from './serialize';
+import { escapeHtml, scriptJson, scriptJsonOnce } from './serialize';
 
 /**
  * The document around the React stream: everything up to the app's root element, written before the
@@ -33,5 +36,20 @@ export function documentStart(head: Head, assets: PageAssets): string {
 }
 
 export function documentEnd(data: DocumentData): string {
-  return `</div><script type="application/json" id="${DOCUMENT_DATA_ID}">${scriptJson(data)}</script></body></html>`;
+  return `</div><script type="application/json" id="${DOCUMENT_DATA_ID}">${documentDataJson(data)}</script></body></html>`;
+}
+
+/** Stands in for the layout's init in the JSON around it: no content holds this process's random id. */
+const INIT_PLACE = `"init-${randomUUID()}"`;
+
+/**
+ * `scriptJson(data)`, with the layout's init (half the block: menus, categories, notices) serialized
+ * once per init answer rather than on every render (server/routing/loaders.ts keeps one object each).
+ */
+export function documentDataJson(data: DocumentData): string {
+  const loaderData = data.hydration.loaderData;
+  const layout = loaderData[LAYOUT_ROUTE_ID] as LayoutData | undefined;
+  if (!layout) return scriptJson(data);
+  const around = { ...data, hydration: { ...data.hydration, loaderData: { ...loaderData, [LAYOUT_ROUTE_ID]: { ...layout, init: JSON.parse(INIT_PLACE) as string } } } };
+  return scriptJson(around).replace(INIT_PLACE, () => scriptJsonOnce(layout.init));
 }

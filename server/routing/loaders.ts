@@ -1,10 +1,10 @@
 import type { TFunction } from '../../client/i18n/translator';
 import { STATUS_CODES } from 'node:http';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { settingsFromList, type Product } from '../../shared/api/contract';
+import { settingsFromList, type Init, type Product } from '../../shared/api/contract';
 import { DEFAULT_SHARE_IMAGE } from '../../shared/head';
 import { LOCALES, type Locale } from '../../shared/locales';
-import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
+import type { LayoutData, LayoutInit, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { SLUG_PATTERN } from '../../shared/page-data';
 import { parseListPage } from '../../shared/pagination';
 import { filterFaq } from '../../shared/search/faq-filter';
@@ -345,10 +345,26 @@ async function signedInEmail(context: LoaderContext, locale: Locale): Promise<st
  * down it falls back to a copy, so the error page still comes in the layout, phone and email included
  * (the page's own loader fails with the 503).
  */
+/**
+ * The layout's part of each init answer, made once per answer (the upstream cache keeps one object per
+ * answer, as `settingsFromList` does): every document then carries the same object, and serializes it
+ * once (server/render/document.ts).
+ */
+const layoutInits = new WeakMap<Init, LayoutInit>();
+
+function layoutInit(answer: Init): LayoutInit {
+  let init = layoutInits.get(answer);
+  if (!init) {
+    const { locales: _serverOnly, settings: _read, ...rest } = answer;
+    layoutInits.set(answer, (init = rest));
+  }
+  return init;
+}
+
 export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData> {
   const { context, request } = args as Args;
   const locale = requestLocale(request);
-  const [{ locales: _serverOnly, settings, ...init }, visitorEmail] = await Promise.all([
+  const [answer, visitorEmail] = await Promise.all([
     load(request, () =>
       context.api.init(locale).catch((error: unknown) => {
         if (error instanceof UpstreamError) return fallbackInit(context.api, locale);
@@ -357,7 +373,7 @@ export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData
     ),
     signedInEmail(context, locale),
   ]);
-  return { locale, init, settings: settingsFromList(settings), origin: context.origin, visitorEmail };
+  return { locale, init: layoutInit(answer), settings: settingsFromList(answer.settings), origin: context.origin, visitorEmail };
 }
 
 export async function notFoundLoader(args: LoaderFunctionArgs): Promise<NotFoundData> {

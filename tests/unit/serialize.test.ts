@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { LAYOUT_ROUTE_ID } from '../../client/routes';
+import { documentDataJson } from '../../server/render/document';
 import { escapeHtml, scriptJson } from '../../server/render/serialize';
+import type { DocumentData } from '../../shared/document';
 import { safeExternalUrl } from '../../shared/safe-url';
 
 describe('serialization for the document', () => {
@@ -8,6 +11,21 @@ describe('serialization for the document', () => {
     expect(text).not.toContain('<');
     expect(text).not.toContain('>');
     expect(JSON.parse(text)).toEqual({ q: '</script><script>alert(1)</script>', s: '\u2028' });
+  });
+
+  it('writes the document data as scriptJson would, the layout\'s init made once per object', () => {
+    const init = { menus: [{ title: 'A </script> $& $1 \u2028' }], notification: null };
+    const data = (layout: unknown): DocumentData =>
+      ({ locale: 'en', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, hydration: { loaderData: { [LAYOUT_ROUTE_ID]: layout, 'product:en': { q: '<b>' } }, actionData: null, errors: null } }) as DocumentData;
+    const first = data({ locale: 'en', init, settings: { company_name: 'X & Y' }, origin: 'https://example.com', visitorEmail: null });
+    expect(documentDataJson(first)).toBe(scriptJson(first));
+    expect(JSON.parse(documentDataJson(first))).toEqual(first);
+    // Another render with the same init object, another visitor: only what differs is new.
+    const second = data({ locale: 'en', init, settings: {}, origin: 'https://example.com', visitorEmail: 'a@example.com' });
+    expect(documentDataJson(second)).toBe(scriptJson(second));
+    const noLayout = data(undefined);
+    delete (noLayout.hydration.loaderData as Record<string, unknown>)[LAYOUT_ROUTE_ID];
+    expect(documentDataJson(noLayout)).toBe(scriptJson(noLayout));
   });
 
   it('escapes text for HTML', () => {
