@@ -40,7 +40,7 @@ export function documentEnd(data: DocumentData): string {
 }
 
 /** Stands in for the layout's init in the JSON around it: no content holds this process's random id. */
-const INIT_PLACE = `"init-${randomUUID()}"`;
+const INIT_MARK = `init-${randomUUID()}`;
 
 /**
  * `scriptJson(data)`, with the layout's init (half the block: menus, categories, notices) serialized
@@ -50,6 +50,6 @@ export function documentDataJson(data: DocumentData): string {
   const loaderData = data.hydration.loaderData;
   const layout = loaderData[LAYOUT_ROUTE_ID] as LayoutData | undefined;
   if (!layout) return scriptJson(data);
-  const around = { ...data, hydration: { ...data.hydration, loaderData: { ...loaderData, [LAYOUT_ROUTE_ID]: { ...layout, init: JSON.parse(INIT_PLACE) as string } } } };
-  return scriptJson(around).replace(INIT_PLACE, () => scriptJsonOnce(layout.init));
+  const around = { ...data, hydration: { ...data.hydration, loaderData: { ...loaderData, [LAYOUT_ROUTE_ID]: { ...layout, init: INIT_MARK } } } };
+  return scriptJson(around).replace(`"${INIT_MARK}"`, () => scriptJsonOnce(layout.init));
 }

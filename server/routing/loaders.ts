@@ -341,11 +341,6 @@ async function signedInEmail(context: LoaderContext, locale: Locale): Promise<st
 }
 
 /**
- * The layout's data: `init` for the page's locale, loaded before any page renders. With the upstream
- * down it falls back to a copy, so the error page still comes in the layout, phone and email included
- * (the page's own loader fails with the 503).
- */
-/**
  * The layout's part of each init answer, made once per answer (the upstream cache keeps one object per
  * answer, as `settingsFromList` does): every document then carries the same object, and serializes it
  * once (server/render/document.ts).
@@ -361,6 +356,11 @@ function layoutInit(answer: Init): LayoutInit {
   return init;
 }
 
+/**
+ * The layout's data: `init` for the page's locale, loaded before any page renders. With the upstream
+ * down it falls back to a copy, so the error page still comes in the layout, phone and email included
+ * (the page's own loader fails with the 503).
+ */
 export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData> {
   const { context, request } = args as Args;
   const locale = requestLocale(request);
