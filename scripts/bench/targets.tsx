@@ -1,5 +1,5 @@
 /**
- * The comparison servers of `npm run bench`, each started alone on its own core:
+ * The comparison servers of `npm run bench`, each a process of its own on the servers' core:
  *   static  <file> <port>   express.static with compression serving the page's bytes
  *   react-gzip <file> <port> bare renderToPipeableStream of the same document through the compression
  *                           middleware: the page's route tree (its data loaded once, its images' variants
