@@ -38,7 +38,7 @@ export async function stop(child: ChildProcess) {
 export const site = (port: number, env: Record<string, string>) =>
   start(
     ['node', 'dist/server/main.js'],
-    // No warm-up: the sitemap's pages rendering in the background would overlap the first measurement.
+    // No warm-up: the sitemap's pages rendering in the background would load the core under the others' measurements.
     { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
     answers(`http://127.0.0.1:${port}/readyz`),
   );

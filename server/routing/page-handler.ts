@@ -21,9 +21,10 @@ export function createPageHandler() {
   const whole = createStaticHandler(serverRoutes());
   const byLocale = new Map(LOCALES.map((locale) => [locale, createStaticHandler(serverRoutes([locale]))]));
   return {
-    query(request: Request, options: Parameters<typeof whole.query>[1]) {
-      const locale = pathLocale(new URL(request.url).pathname);
-      return (locale ? byLocale.get(locale)! : whole).query(request, options);
+    /** The tree that answers a path. */
+    forPath(path: string) {
+      const locale = pathLocale(path);
+      return locale ? byLocale.get(locale)! : whole;
     },
   };
 }
@@ -43,7 +44,7 @@ export async function runLoaders(
   const path = new URL(request.url).pathname;
   deps.logger.debug({ path }, 'render started');
   try {
-    const context = await deps.handler.query(request, { requestContext, filterMatchesToLoad });
+    const context = await deps.handler.forPath(path).query(request, { requestContext, filterMatchesToLoad });
     if (!request.signal.aborted) return context;
   } catch (error) {
     if (!request.signal.aborted) throw error;
