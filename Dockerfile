@@ -7,6 +7,11 @@ WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
+# better-sqlite3 12 built against the headers of Node 24.19 or later aborts the process whenever the
+# GC finalizes one of its statements (Node's ObjectWrap cleanup hook, nodejs/node#65446): its install
+# takes the prebuilt binary made against 24.0.0's headers, or compiles against those, never the
+# image's own. Node 24 keeps one ABI, so that binary runs on every 24.x. docs/decisions/0031-sqlite-on-node-24.md
+ENV npm_config_target=24.0.0
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
@@ -17,10 +22,10 @@ RUN npm run build && npm prune --omit=dev
 # content API inside itself unless UPSTREAM_URL is set) and the content API alone for several site
 # replicas (`node dist/server/cms.js`, port CMS_PORT or 3001; compose.yaml runs both).
 FROM node:24-slim AS runtime
-# MALLOC_ARENA_MAX and NODE_OPTIONS: the runtime of scripts/runtime-env.mjs (docs/decisions/0022-memory.md).
+# MALLOC_ARENA_MAX and NODE_OPTIONS: the runtime of scripts/runtime-env.mjs (docs/decisions/0022-memory.md, 0032-gc-on-node-24.md).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
-    NODE_OPTIONS=--max-old-space-size=128 \
+    NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=8" \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

@@ -8,7 +8,8 @@ describe('the runtime environment', () => {
   it('is the same in the image as where npm start and the bench set it', () => {
     const dockerfile = readFileSync(path.join(ROOT_DIR, 'Dockerfile'), 'utf8');
     const runtimeStage = dockerfile.slice(dockerfile.indexOf('AS runtime'));
-    for (const [name, value] of Object.entries(RUNTIME_ENV)) expect(runtimeStage).toContain(`${name}=${value}`);
+    // A value with a space is quoted in an ENV line.
+    for (const [name, value] of Object.entries(RUNTIME_ENV)) expect(runtimeStage).toContain(value.includes(' ') ? `${name}="${value}"` : `${name}=${value}`);
   });
 
   it('yields to what the caller set', () => {
