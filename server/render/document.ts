@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { LAYOUT_ROUTE_ID } from '../../client/routes';
 import { APP_ENTRY_ATTRIBUTE, APP_LOADER_ID, APP_MODULES_ATTRIBUTE } from '../../shared/app-loader';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../../shared/document';
 import type { Head } from '../../shared/head';
-import type { LayoutData } from '../../shared/page-data';
+import { isUnchanged } from '../upstream/kept-unchanged';
 import type { PageAssets } from './manifest';
 import { escapeHtml, scriptJson, scriptJsonOnce } from './serialize';
 
@@ -39,17 +38,30 @@ export function documentEnd(data: DocumentData): string {
   return `</div><script type="application/json" id="${DOCUMENT_DATA_ID}">${documentDataJson(data)}</script></body></html>`;
 }
 
-/** Stands in for the layout's init in the JSON around it: no content holds this process's random id. */
-const INIT_MARK = `init-${randomUUID()}`;
+/** Stands in for an object written once, in the JSON around it: no content holds this process's random id. */
+const MARK = `once-${randomUUID()}`;
+const MARKS = new RegExp(`"${MARK}-(\\d+)"`, 'g');
 
 /**
- * `scriptJson(data)`, with the layout's init (half the block: menus, categories, notices) serialized
- * once per init answer rather than on every render (server/routing/loaders.ts keeps one object each).
+ * `scriptJson(data)`, with the objects kept unchanged (the upstream's answers a screen carries as they
+ * came, the layout's init and settings: most of the block) written once per object rather than on
+ * every render: each stands in as a mark for the JSON around it, then its JSON made once replaces it.
  */
 export function documentDataJson(data: DocumentData): string {
-  const loaderData = data.hydration.loaderData;
-  const layout = loaderData[LAYOUT_ROUTE_ID] as LayoutData | undefined;
-  if (!layout) return scriptJson(data);
-  const around = { ...data, hydration: { ...data.hydration, loaderData: { ...loaderData, [LAYOUT_ROUTE_ID]: { ...layout, init: INIT_MARK } } } };
-  return scriptJson(around).replace(`"${INIT_MARK}"`, () => scriptJsonOnce(layout.init));
+  const once: object[] = [];
+  const loaderData = Object.fromEntries(Object.entries(data.hydration.loaderData).map(([id, routeData]) => [id, withMarks(routeData, once)]));
+  if (once.length === 0) return scriptJson(data);
+  return scriptJson({ ...data, hydration: { ...data.hydration, loaderData } }).replace(MARKS, (_, index: string) => scriptJsonOnce(once[Number(index)]!));
+}
+
+/** A route's data with marks for its fields kept unchanged (the same object when it has none). */
+function withMarks(routeData: unknown, once: object[]): unknown {
+  if (typeof routeData !== 'object' || routeData === null || Array.isArray(routeData)) return routeData;
+  let marked: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(routeData)) {
+    if (!isUnchanged(value)) continue;
+    marked ??= { ...routeData };
+    marked[key] = `${MARK}-${once.push(value) - 1}`;
+  }
+  return marked ?? routeData;
 }

@@ -11,6 +11,7 @@ import { filterFaq } from '../../shared/search/faq-filter';
 import { MAX_FAQ_QUERY } from '../../shared/search/faq-items';
 import { pathTo, ROUTE_TRAITS, type ActionRoute, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
+import { unchanged } from '../upstream/kept-unchanged';
 import { fallbackInit } from '../upstream/fallback-init';
 import { accountActions, accountLoaders } from './account-routes';
 import { bySlugs, sameScreen } from './alternates';
@@ -351,7 +352,7 @@ function layoutInit(answer: Init): LayoutInit {
   let init = layoutInits.get(answer);
   if (!init) {
     const { locales: _serverOnly, settings: _read, ...rest } = answer;
-    layoutInits.set(answer, (init = rest));
+    layoutInits.set(answer, (init = unchanged(rest)));
   }
   return init;
 }
@@ -373,7 +374,7 @@ export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData
     ),
     signedInEmail(context, locale),
   ]);
-  return { locale, init: layoutInit(answer), settings: settingsFromList(answer.settings), origin: context.origin, visitorEmail };
+  return { locale, init: layoutInit(answer), settings: unchanged(settingsFromList(answer.settings)), origin: context.origin, visitorEmail };
 }
 
 export async function notFoundLoader(args: LoaderFunctionArgs): Promise<NotFoundData> {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { SwrCache } from './cache';
+import { unchanged } from './kept-unchanged';
 
 /** Why an upstream call failed. Loaders turn `not_found` into a 404 and anything else into a 5xx page. */
 export type UpstreamFailure = 'timeout' | 'network' | 'status' | 'contract';
@@ -168,7 +169,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           const { json, bytes } = await readJson('GET', path, res);
           const body = validate(path, schema, json);
           options.complete?.(body);
-          return { found: true, body, bytes };
+          return { found: true, body: unchanged(body as object), bytes };
         });
       });
       // Each call is counted once: by the request it made (when it ends), or as answered without one.

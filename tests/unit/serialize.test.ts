@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LAYOUT_ROUTE_ID } from '../../client/routes';
 import { documentDataJson } from '../../server/render/document';
 import { escapeHtml, scriptJson } from '../../server/render/serialize';
+import { unchanged } from '../../server/upstream/kept-unchanged';
 import type { DocumentData } from '../../shared/document';
 import { safeExternalUrl } from '../../shared/safe-url';
 
@@ -13,19 +14,23 @@ describe('serialization for the document', () => {
     expect(JSON.parse(text)).toEqual({ q: '</script><script>alert(1)</script>', s: '\u2028' });
   });
 
-  it('writes the document data as scriptJson would, the layout\'s init made once per object', () => {
-    const init = { menus: [{ title: 'A </script> $& $1 \u2028' }], notification: null };
-    const data = (layout: unknown): DocumentData =>
-      ({ locale: 'en', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, hydration: { loaderData: { [LAYOUT_ROUTE_ID]: layout, 'product:en': { q: '<b>' } }, actionData: null, errors: null } }) as DocumentData;
-    const first = data({ locale: 'en', init, settings: { company_name: 'X & Y' }, origin: 'https://example.com', visitorEmail: null });
+  it('writes the document data as scriptJson would, each object kept unchanged made once', () => {
+    const init = unchanged({ menus: [{ title: 'A </script> $& $1 \u2028' }], notification: null });
+    const product = unchanged({ slug: 'p', description: '<p>Roleta & "več"</p>' });
+    const data = (layout: unknown, screen: unknown): DocumentData =>
+      ({ locale: 'en', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, hydration: { loaderData: { [LAYOUT_ROUTE_ID]: layout, 'product:en': screen }, actionData: null, errors: null } }) as DocumentData;
+    const first = data({ locale: 'en', init, settings: unchanged({ company_name: 'X & Y' }), origin: 'https://example.com', visitorEmail: null }, { product, meta: { title: '<b>' } });
     expect(documentDataJson(first)).toBe(scriptJson(first));
     expect(JSON.parse(documentDataJson(first))).toEqual(first);
-    // Another render with the same init object, another visitor: only what differs is new.
-    const second = data({ locale: 'en', init, settings: {}, origin: 'https://example.com', visitorEmail: 'a@example.com' });
+    // Another render with the same objects, another visitor: only what differs is new.
+    const second = data({ locale: 'en', init, settings: {}, origin: 'https://example.com', visitorEmail: 'a@example.com' }, { product, meta: { title: 'b' } });
     expect(documentDataJson(second)).toBe(scriptJson(second));
-    const noLayout = data(undefined);
-    delete (noLayout.hydration.loaderData as Record<string, unknown>)[LAYOUT_ROUTE_ID];
-    expect(documentDataJson(noLayout)).toBe(scriptJson(noLayout));
+    // Written once: an object kept unchanged is never read again (which is why it must not change).
+    product.slug = 'changed';
+    expect(documentDataJson(second)).toContain('"slug":"p"');
+    const none = data(undefined, null);
+    delete (none.hydration.loaderData as Record<string, unknown>)[LAYOUT_ROUTE_ID];
+    expect(documentDataJson(none)).toBe(scriptJson(none));
   });
 
   it('escapes text for HTML', () => {

@@ -1,0 +1,15 @@
+/**
+ * Objects the site never changes once made, for as long as it keeps them: the upstream cache's answers
+ * (every request of a path is handed the same object while it is fresh) and what is made once per
+ * answer. A document writes each one's JSON once, not on every render (server/render/document.ts).
+ */
+const keptUnchanged = new WeakSet<object>();
+
+export function unchanged<T extends object>(value: T): T {
+  keptUnchanged.add(value);
+  return value;
+}
+
+export function isUnchanged(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && keptUnchanged.has(value);
+}
