@@ -169,7 +169,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           const { json, bytes } = await readJson('GET', path, res);
           const body = validate(path, schema, json);
           options.complete?.(body);
-          return { found: true, body: unchanged(body as object), bytes };
+          return { found: true, body: unchanged(body), bytes };
         });
       });
       // Each call is counted once: by the request it made (when it ends), or as answered without one.

@@ -5,8 +5,8 @@
  */
 const keptUnchanged = new WeakSet<object>();
 
-export function unchanged<T extends object>(value: T): T {
-  keptUnchanged.add(value);
+export function unchanged<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) keptUnchanged.add(value);
   return value;
 }
 
