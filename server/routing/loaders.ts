@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-ro
 import { settingsFromList, type Init, type Product } from '../../shared/api/contract';
 import { DEFAULT_SHARE_IMAGE } from '../../shared/head';
 import { LOCALES, type Locale } from '../../shared/locales';
-import type { LayoutData, LayoutInit, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
+import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { SLUG_PATTERN } from '../../shared/page-data';
 import { parseListPage } from '../../shared/pagination';
 import { filterFaq } from '../../shared/search/faq-filter';
@@ -342,19 +342,19 @@ async function signedInEmail(context: LoaderContext, locale: Locale): Promise<st
 }
 
 /**
- * The layout's part of each init answer, made once per answer (the upstream cache keeps one object per
- * answer, as `settingsFromList` does): every document then carries the same object, and serializes it
- * once (server/render/document.ts).
+ * The layout's parts of each init answer, made once per answer (the upstream cache hands every render
+ * the same answer while it is fresh): every document then carries the same objects, and writes their
+ * JSON once (server/render/document.ts).
  */
-const layoutInits = new WeakMap<Init, LayoutInit>();
+const layoutParts = new WeakMap<Init, Pick<LayoutData, 'init' | 'settings'>>();
 
-function layoutInit(answer: Init): LayoutInit {
-  let init = layoutInits.get(answer);
-  if (!init) {
-    const { locales: _serverOnly, settings: _read, ...rest } = answer;
-    layoutInits.set(answer, (init = unchanged(rest)));
+function layoutPartsOf(answer: Init): Pick<LayoutData, 'init' | 'settings'> {
+  let parts = layoutParts.get(answer);
+  if (!parts) {
+    const { locales: _serverOnly, settings, ...init } = answer;
+    layoutParts.set(answer, (parts = { init: unchanged(init), settings: unchanged(settingsFromList(settings)) }));
   }
-  return init;
+  return parts;
 }
 
 /**
@@ -374,7 +374,7 @@ export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData
     ),
     signedInEmail(context, locale),
   ]);
-  return { locale, init: layoutInit(answer), settings: unchanged(settingsFromList(answer.settings)), origin: context.origin, visitorEmail };
+  return { locale, ...layoutPartsOf(answer), origin: context.origin, visitorEmail };
 }
 
 export async function notFoundLoader(args: LoaderFunctionArgs): Promise<NotFoundData> {

@@ -11,5 +11,6 @@ export function unchanged<T>(value: T): T {
 }
 
 export function isUnchanged(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && keptUnchanged.has(value);
+  // A WeakSet holds no primitive: has() is false for one.
+  return keptUnchanged.has(value as object);
 }
