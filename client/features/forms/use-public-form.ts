@@ -50,6 +50,16 @@ function useSubmissionId(sent: boolean): string {
   return id;
 }
 
+/**
+ * Focus leaves a field for its form's submit button (pressed with a mouse): the submit checks every
+ * field at once. A check of this field alone would show its error 20 ms into the press, above the
+ * button, moving the button from under the pointer before the release: the click, and the post, lost.
+ */
+function leavesForSubmit(event: FocusEvent): boolean {
+  const next = event.relatedTarget;
+  return next instanceof HTMLButtonElement && next.type === 'submit' && next.form !== null && next.form === (event.target as HTMLInputElement | null)?.form;
+}
+
 /** Moves focus to the first of these fields that is on screen in the form (an error the visitor must see). */
 export function focusFirst(form: HTMLFormElement | null, names: readonly string[]): void {
   for (const name of names) {
@@ -166,8 +176,8 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
     (name: string) =>
       register(name, {
         onChange: () => changed(name),
-        onBlur: () => {
-          if (checkOnBlur(getFieldState(name))) schedule(name);
+        onBlur: (event: FocusEvent) => {
+          if (checkOnBlur(getFieldState(name)) && !leavesForSubmit(event)) schedule(name);
         },
       }),
     [register, getFieldState, schedule, changed],
