@@ -1,3 +1,5 @@
+// First: the heap's settings hold for everything the process allocates after it.
+import './heap-tuning';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { startSite } from './site';

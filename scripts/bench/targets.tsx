@@ -11,6 +11,8 @@
  *   limit   <file> <port>   node:http writing the page's bytes, gzip-compressed once, from memory
  * Run with scripts/bench/react-router-production.mjs, so React Router is the site's build of it.
  */
+// As in the site's process: the comparison is of the code, not of the heap's settings.
+import '../../server/heap-tuning';
 import compression from 'compression';
 import express from 'express';
 import { mkdtempSync, readFileSync } from 'node:fs';
