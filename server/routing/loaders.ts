@@ -295,7 +295,7 @@ export function screenLoader(name: RouteName, locale: Locale) {
     const { about, ...screen } = await loader(args as Args, locale);
     // init is the layout loader's read too: one request in flight, then cached.
     const init = await load(args.request, () => (args as Args).context.api.init(locale));
-    const site: SiteFacts = { origin: (args as Args).context.origin, locale, settings: settingsFromList(init.settings) };
+    const site: SiteFacts = { origin: (args as Args).context.origin, locale, settings: layoutPartsOf(init).settings };
     const meta = { ...screen.meta, ...(ROUTE_TRAITS[name].indexed ? {} : { noindex: true }) };
     return { ...screen, meta: { ...meta, jsonLd: structuredData(meta, site, new URL(args.request.url).pathname, about) } } as ScreenData<RouteName>;
   };
@@ -309,11 +309,26 @@ function structuredData(meta: PageMeta, site: SiteFacts, path: string, about: Sc
   return () => {
     const url = absoluteUrl(site.origin, meta.alternates[site.locale] ?? path);
     return [
-      localBusiness(site, absoluteUrl(site.origin, DEFAULT_SHARE_IMAGE.src)),
+      businessOf(site),
       ...(meta.breadcrumb?.length ? [breadcrumbList(meta.breadcrumb, site.origin, url)] : []),
       ...(about?.(site, url) ?? []),
     ];
   };
+}
+
+const businessBlocks = new WeakMap<SiteFacts['settings'], { origin: string; block: JsonLd }>();
+
+/**
+ * The business's block, the same on every page: made once per settings object (once per init answer,
+ * `layoutPartsOf`) and so written once (server/render/document.ts).
+ */
+function businessOf(site: SiteFacts): JsonLd {
+  let made = businessBlocks.get(site.settings);
+  if (made?.origin !== site.origin) {
+    made = { origin: site.origin, block: unchanged(localBusiness(site, absoluteUrl(site.origin, DEFAULT_SHARE_IMAGE.src))) };
+    businessBlocks.set(site.settings, made);
+  }
+  return made.block;
 }
 
 /** What a post does, for every screen whose traits say it takes one (the account screens and the public forms). */

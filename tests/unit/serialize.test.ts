@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_ROUTE_ID } from '../../client/routes';
-import { documentDataJson } from '../../server/render/document';
+import { documentDataJson, documentStart } from '../../server/render/document';
 import { escapeHtml, scriptJson } from '../../server/render/serialize';
 import { unchanged } from '../../server/upstream/kept-unchanged';
 import type { DocumentData } from '../../shared/document';
+import type { Head } from '../../shared/head';
 import { safeExternalUrl } from '../../shared/safe-url';
 
 describe('serialization for the document', () => {
@@ -31,6 +32,19 @@ describe('serialization for the document', () => {
     const none = data(undefined, null);
     delete (none.hydration.loaderData as Record<string, unknown>)[LAYOUT_ROUTE_ID];
     expect(documentDataJson(none)).toBe(scriptJson(none));
+  });
+
+  it('writes the structured data as scriptJson would, a block kept unchanged made once', () => {
+    const business = unchanged({ '@type': 'LocalBusiness', name: 'A </script> & B' });
+    const head = (jsonLd: Head['jsonLd']): Head => ({ lang: 'en', title: 't', description: 'd', canonical: null, robots: null, alternates: [], social: null, jsonLd });
+    const assets = { loader: '/l.js', entry: '/e.js', modulePreloads: [], stylesheets: [] };
+    const crumbs = { '@type': 'BreadcrumbList', itemListElement: [] };
+    const blocks = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => m[1]);
+    expect(blocks(documentStart(head([business, crumbs]), assets))).toEqual([scriptJson(business), scriptJson(crumbs)]);
+    // Written once: the block kept unchanged is not read again, the other block on every document.
+    business.name = 'changed';
+    crumbs['@type'] = 'changed';
+    expect(blocks(documentStart(head([business, crumbs]), assets))).toEqual([scriptJson({ ...business, name: 'A </script> & B' }), scriptJson(crumbs)]);
   });
 
   it('escapes text for HTML', () => {
