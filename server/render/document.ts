@@ -24,7 +24,7 @@ export function documentStart(head: Head, assets: PageAssets): string {
     ...head.alternates.map((alt) => `<link rel="alternate" hreflang="${a(alt.hreflang)}" href="${a(alt.href)}">`),
     ...(head.social?.og ?? []).map((m) => `<meta property="${a(m.property)}" content="${a(m.content)}">`),
     ...(head.social?.twitter ?? []).map((m) => `<meta name="${a(m.name)}" content="${a(m.content)}">`),
-    ...head.jsonLd.map((block) => `<script type="application/ld+json">${isUnchanged(block) ? scriptJsonOnce(block) : scriptJson(block)}</script>`),
+    ...head.jsonLd.map((block) => `<script type="application/ld+json">${scriptJsonOnce(block)}</script>`),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${a(href)}">`),
     // The page is painted from its HTML and CSS alone: the loader asks for the app once it is painted

@@ -1,3 +1,5 @@
+import { isUnchanged } from '../upstream/kept-unchanged';
+
 /**
  * JSON for a `<script type="application/json">` block: `<`, `>`, `&` and the JavaScript line separators
  * are escaped, so no value (a slug, a search query, content) can close the element or open markup.
@@ -9,10 +11,11 @@ export function scriptJson(value: unknown): string {
 const madeOnce = new WeakMap<object, string>();
 
 /**
- * `scriptJson` of a value many documents carry unchanged, made once per value: for objects their
- * maker keeps the same for as long as their content is (never changed once made).
+ * `scriptJson(value)`, made once per object kept unchanged (server/upstream/kept-unchanged.ts: what
+ * many documents carry as it is) and every time for anything else.
  */
-export function scriptJsonOnce(value: object): string {
+export function scriptJsonOnce(value: unknown): string {
+  if (!isUnchanged(value)) return scriptJson(value);
   let json = madeOnce.get(value);
   if (json === undefined) madeOnce.set(value, (json = scriptJson(value)));
   return json;
