@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n/use-translation';
 import type { ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { ArticleCard, CategoryCard, ProductCard } from '../components/Cards';
+import { NoResults } from '../components/NoResults';
 import { PageShell } from '../components/PageShell';
 import { useLayout } from '../layout/use-layout';
 
@@ -11,7 +12,8 @@ export default function SearchPage() {
   const { query, results, meta } = useLoaderData() as ScreenData<'search'>;
   const { locale } = useLayout();
   const { t } = useTranslation();
-  const total = results ? results.articles.length + results.products.length + results.categories.length + results.pages.length : 0;
+  const total = results ? results.articles.length + results.products.length + results.categories.length + results.pages.length + results.faq.length : 0;
+  const searchPath = (q: string) => `${pathTo('search', locale)}?${new URLSearchParams({ q })}`;
   return (
     <PageShell title={meta.title}>
       <form className="search-form" role="search" action={pathTo('search', locale)} method="get">
@@ -25,6 +27,12 @@ export default function SearchPage() {
       </form>
       {results ? (
         <p role="status">{total ? t('search.count', { count: total, query }) : t('search.none', { query })}</p>
+      ) : null}
+      {results && !total ? (
+        <NoResults
+          suggestion={results.suggestion ? { query: results.suggestion, path: searchPath(results.suggestion) } : null}
+          faq={<Link to={pathTo('faq', locale)}>{t('noResults.faq')}</Link>}
+        />
       ) : null}
       {results?.products.length ? (
         <section className="section" aria-labelledby="search-products">
@@ -54,6 +62,19 @@ export default function SearchPage() {
               <ArticleCard key={a.id} article={a} />
             ))}
           </div>
+        </section>
+      ) : null}
+      {results?.faq.length ? (
+        <section className="section" aria-labelledby="search-faq">
+          <h2 id="search-faq">{t('search.faq')}</h2>
+          <ul className="result-list">
+            {results.faq.map((item) => (
+              <li key={item.id}>
+                <Link to={pathTo('faqItem', locale, { slug: item.slug })}>{item.question}</Link>
+                <p>{item.excerpt}</p>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       {results?.pages.length ? (

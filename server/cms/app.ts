@@ -104,6 +104,7 @@ export function createCmsApp(
   app.get('/faq', endpoint(langQuery, ({ lang }) => content.faq(lang)));
   app.get('/faq/:slug', bySlug(content.faqItem));
   app.get('/search', endpoint(searchQuery, ({ lang, q }) => content.search(lang, q)));
+  app.get('/search/faq', endpoint(searchQuery, ({ lang, q }) => content.faqSearch(lang, q)));
   // One answer for every locale: a `lang` given is ignored.
   app.get('/sitemap', endpoint(z.object({}), () => content.sitemap()));
   app.use(accountRoutes({ service: accounts, background }));

@@ -1,0 +1,116 @@
+import MiniSearch from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
+import type { Locale } from '../../../shared/locales';
+import { fold, stem, wordsOf } from './analyzer';
+import { compoundSplitter, MIN_PART, type CompoundSplitter } from './compounds';
+import type { SearchDocument, SearchKind } from './documents';
+import { isStopWord } from './stop-words';
+import { synonymRules, synonymsIn } from './synonyms';
+
+/**
+ * One locale's search index: every searchable entity of the locale in a MiniSearch index whose terms
+ * are, for every word of a text, its folded spelling and its stem, the parts of a German compound
+ * (and their stems), and the words the synonym file adds where a text says one of its phrases. The
+ * vocabulary (every folded word, with the spelling the copy uses most) is what a misspelt query is
+ * corrected against ("did you mean") and, in German, the dictionary compounds are split with.
+ */
+
+export const FIELDS = ['title', 'summary', 'body'] as const;
+export type Field = (typeof FIELDS)[number];
+
+export type IndexedDocument = Omit<SearchDocument, 'locale'> & { id: string };
+/** What a result carries besides its id. */
+export type StoredFields = Pick<SearchDocument, 'kind' | 'entityId'>;
+
+/** A folded word's most used spelling, how often the texts use the word, and that spelling. */
+export type Spelling = { display: string; count: number; best: number };
+
+export interface LocaleIndex {
+  locale: Locale;
+  miniSearch: MiniSearch<IndexedDocument>;
+  /** Folded word -> the copy's most frequent spelling of it, and how often the texts use it. */
+  vocabulary: SearchableMap<Spelling>;
+  /** A word's stem, remembered. */
+  stemOf(word: string): string;
+  splitCompound: CompoundSplitter;
+  /** The texts of the entities whose answers quote them (an excerpt): pages and FAQ answers. */
+  bodies: ReadonlyMap<string, string>;
+}
+
+/** Kinds whose result shows an excerpt of its body. */
+const EXCERPTED: ReadonlySet<SearchKind> = new Set(['page', 'faq']);
+
+export const documentId = (kind: SearchKind, entityId: number) => `${kind}:${entityId}`;
+
+export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocument[], synonymText: string): LocaleIndex {
+  const rules = synonymRules(locale, synonymText);
+  const stems = new Map<string, string>();
+  const stemOf = (word: string) => {
+    let s = stems.get(word);
+    if (s === undefined) stems.set(word, (s = stem(locale, word)));
+    return s;
+  };
+  /**
+   * A text's words and the words its synonyms add, each of those once and only if the text does not
+   * say it already in some form: a synonym makes a text findable, it does not make it rank above one
+   * that says the word.
+   */
+  const expandedWords = (text: string) => {
+    const words = wordsOf(text);
+    const stems = words.map(stemOf);
+    const said = new Set(stems);
+    const added = synonymsIn(rules, stems).filter((word) => !said.has(stemOf(word)) && said.add(stemOf(word)));
+    return [...words, ...added];
+  };
+
+  // Every text is read twice: for the vocabulary (which German compounds are split by), then for the index.
+  const read = new Map<string, string[]>();
+  for (const doc of documents) for (const field of FIELDS) if (!read.has(doc[field])) read.set(doc[field], expandedWords(doc[field]));
+  const vocabulary = vocabularyOf([...read.values()].flat());
+  const dictionary = new Set<string>();
+  for (const [word] of vocabulary) if (word.length >= MIN_PART && !isStopWord(locale, word)) dictionary.add(word);
+  const splitCompound: CompoundSplitter = locale === 'de' ? compoundSplitter(dictionary) : () => null;
+
+  const terms = new Map<string, readonly string[]>();
+  const termsOfWord = (word: string): readonly string[] => {
+    let list = terms.get(word);
+    if (list === undefined) {
+      const folded = fold(word);
+      const parts = splitCompound(folded) ?? [];
+      list = [...new Set([folded, stemOf(word), ...parts, ...parts.map(stemOf)])];
+      terms.set(word, list);
+    }
+    return list;
+  };
+
+  const miniSearch = new MiniSearch<IndexedDocument>({
+    fields: [...FIELDS],
+    storeFields: ['kind', 'entityId'],
+    tokenize: (text) => (read.get(text) ?? expandedWords(text)).flatMap(termsOfWord),
+    processTerm: (term) => term,
+    // Queries are built as expression trees of terms already analysed (query.ts).
+    searchOptions: { tokenize: (term) => [term], processTerm: (term) => term },
+  });
+  const bodies = new Map<string, string>();
+  for (const doc of documents) {
+    const id = documentId(doc.kind, doc.entityId);
+    miniSearch.add({ id, kind: doc.kind, entityId: doc.entityId, title: doc.title, summary: doc.summary, body: doc.body });
+    if (EXCERPTED.has(doc.kind)) bodies.set(id, doc.body);
+  }
+
+  return { locale, miniSearch, vocabulary, stemOf, splitCompound, bodies };
+}
+
+function vocabularyOf(words: readonly string[]): SearchableMap<Spelling> {
+  const counts = new Map<string, number>();
+  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const vocabulary = new SearchableMap<Spelling>();
+  for (const [word, count] of counts) {
+    const folded = fold(word);
+    const known = vocabulary.get(folded);
+    // The spelling the copy uses most is the one suggested.
+    if (!known) vocabulary.set(folded, { display: word, count, best: count });
+    else vocabulary.set(folded, { display: count > known.best ? word : known.display, count: known.count + count, best: Math.max(known.best, count) });
+  }
+  return vocabulary;
+}
