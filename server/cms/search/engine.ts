@@ -31,7 +31,10 @@ export type SectionHit = { entityId: number; excerpt: string };
 export type SiteSearchHits = { sections: Record<SearchKind, SectionHit[]>; suggestion: string | null };
 export type FaqSearchHits = { ids: number[]; suggestion: string | null };
 
-/** How well an entity matched a query: `coverage` counts the query's words it matched (a compound's parts in part). */
+/**
+ * How well an entity matched a query: `coverage` adds up the query's words it matched (a compound's
+ * parts in part), each weighed by how rare it is; `titleCoverage` those it matched in its title.
+ */
 type Ranked = StoredFields & { id: string; coverage: number; titleCoverage: number; score: number; terms: Set<string> };
 
 export type SearchEngine = ReturnType<typeof searchEngine>;
@@ -104,18 +107,24 @@ function matches(index: LocaleIndex, query: Query): Map<string, Match> {
   return found;
 }
 
-/** Every entity that matches at least one word, best first. */
+/**
+ * Every entity that matches at least one word, best first: by `coverage`, the words it matches, each
+ * weighed by how few entities it matches (a word the whole site uses, `rolete` on a shutter maker's
+ * site, says less about what is wanted than `cena`), then by score.
+ */
 function rank(index: LocaleIndex, concepts: Concept[]): Ranked[] {
   const ranked = new Map<string, Ranked>();
+  const total = index.miniSearch.documentCount;
   for (const concept of concepts) {
     const whole = matches(index, concept.whole);
     const parts = concept.parts.map((part) => matches(index, part));
     const ids = new Set([...whole.keys(), ...parts.flatMap((part) => [...part.keys()])]);
+    const weight = Math.log(1 + total / ids.size);
     for (const id of ids) {
       const own = whole.get(id);
       const found = parts.flatMap((part) => part.get(id) ?? []);
       const allParts = found.length === parts.length;
-      const coverage = own || allParts ? 1 : found.length / parts.length;
+      const coverage = weight * (own || allParts ? 1 : found.length / parts.length);
       const inTitle = own ? own.inTitle : allParts && found.every((part) => part.inTitle);
       const score = (own?.score ?? 0) + found.reduce((sum, part) => sum + part.score, 0) / Math.max(1, parts.length);
       const first = own ?? found[0]!;

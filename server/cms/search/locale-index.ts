@@ -51,16 +51,15 @@ export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocum
     return s;
   };
   /**
-   * A text's words and the words its synonyms add, each of those once and only if the text does not
-   * say it already in some form: a synonym makes a text findable, it does not make it rank above one
-   * that says the word.
+   * A text's words and the words its synonyms add wherever it says one of their phrases, unless the
+   * text says that word itself in some form: a synonym makes a text findable, it does not make it rank
+   * above one that says the word.
    */
   const expandedWords = (text: string) => {
     const words = wordsOf(text);
     const stems = words.map(stemOf);
     const said = new Set(stems);
-    const added = synonymsIn(rules, stems).filter((word) => !said.has(stemOf(word)) && said.add(stemOf(word)));
-    return [...words, ...added];
+    return [...words, ...synonymsIn(rules, stems).filter((word) => !said.has(stemOf(word)))];
   };
 
   // Every text is read twice: for the vocabulary (which German compounds are split by), then for the index.

@@ -13,7 +13,13 @@ export const MAX_WORDS = 8;
  */
 const MIN_PREFIX_STEM = 4;
 
-/** Typos forgiven: one edit (a letter missing, extra, wrong or two swapped) from 5 letters, two from 9. */
+/** A word found with two letters swapped weighs as MiniSearch weighs a fuzzy match (its default weight). */
+const SWAP_WEIGHT = 0.45;
+
+/**
+ * Typos forgiven: one edit (a letter missing, extra or wrong) from 5 letters, two from 9. Two letters
+ * swapped count as one edit too (`awnign`), though MiniSearch's edit distance counts them as two.
+ */
 export function typosForgiven(word: string): number {
   return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
 }
@@ -48,12 +54,23 @@ function conceptOf(index: LocaleIndex, word: string): Concept {
     const folded = fold(spelling);
     const stem = index.stemOf(spelling);
     alternatives.push({ queries: [folded], prefix: true, fuzzy: typosForgiven(folded) });
+    const swapped = typosForgiven(folded) ? swaps(folded).filter((word) => index.vocabulary.has(word)) : [];
+    if (swapped.length) alternatives.push({ queries: swapped, boostTerm: () => SWAP_WEIGHT });
     if (stem !== folded) alternatives.push({ queries: [stem], prefix: stem.length >= MIN_PREFIX_STEM });
     for (const part of index.splitCompound(folded) ?? []) {
       if (!parts.has(part)) parts.set(part, { queries: [...new Set([part, index.stemOf(part)])], combineWith: 'OR' });
     }
   }
   return { word, whole: { queries: alternatives, combineWith: 'OR' }, parts: [...parts.values()] };
+}
+
+/** The spellings of a word with two neighbouring letters swapped. */
+function swaps(word: string): string[] {
+  const found = new Set<string>();
+  for (let i = 0; i < word.length - 1; i++) {
+    if (word[i] !== word[i + 1]) found.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  return [...found];
 }
 
 /** German typed without umlaut keys (`Rolllaeden`), the way the site's own slugs are written. */
