@@ -63,7 +63,7 @@ export function searchApi({ api }: { api: Pick<ContentApi, 'search'> }): Router 
     let results: SearchResults | null = null;
     if (query) {
       try {
-        results = await api.search(lang, query);
+        results = await api.search(lang, query, SUGGESTIONS_PER_SECTION);
       } catch (error) {
         if (error instanceof UpstreamNotFound) {
           results = null;

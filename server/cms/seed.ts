@@ -35,7 +35,13 @@ export function seedContent(db: Db, contentDir: string, now: () => Date = () => 
 
 /** The hash of the last import: the content's version, sent as X-Content-Version. */
 export function readContentVersion(db: Db): string | undefined {
-  return db.prepare<[], { hash: string }>('SELECT hash FROM content_state WHERE id = 1').get()?.hash;
+  return contentVersionReader(db)();
+}
+
+/** readContentVersion with its statement prepared once, for what reads it on every request. */
+export function contentVersionReader(db: Db): () => string | undefined {
+  const statement = db.prepare<[], { hash: string }>('SELECT hash FROM content_state WHERE id = 1');
+  return () => statement.get()?.hash;
 }
 
 function versionOf(texts: ContentTexts): string {

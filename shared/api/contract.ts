@@ -17,8 +17,9 @@ import { LOCALES } from '../locales';
  *   GET articles/:slug            -> Article
  *   GET faq                       -> Faq
  *   GET faq/:slug                 -> FaqItem
- *   GET search?q=                 -> SearchResults (sections: articles, products, categories, pages, faq;
- *                                    a spelling suggestion when nothing is found)
+ *   GET search?q=&perSection=     -> SearchResults (sections: articles, products, categories, pages, faq,
+ *                                    at most perSection each, 1 to 10, default 10; a spelling suggestion
+ *                                    when nothing is found)
  *   GET search/faq?q=             -> FaqSearchResults (the FAQ items a filter of the FAQ list keeps)
  *   GET sitemap                   -> Sitemap       (every content entity's screen in every locale; no lang)
  *

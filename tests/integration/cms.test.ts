@@ -320,6 +320,10 @@ describe('embedded content API', () => {
     const empty = await ok(cms, 'search?lang=en&q=', searchResultsSchema);
     expect(empty).toEqual({ query: '', articles: [], products: [], categories: [], pages: [], faq: [], suggestion: null });
     expect((await get(cms, `search?lang=en&q=${'x'.repeat(201)}`)).status).toBe(400);
+    const two = await ok(cms, 'search?lang=sl&q=rolete&perSection=2', searchResultsSchema);
+    for (const section of [two.articles, two.products, two.categories, two.pages, two.faq]) expect(section.length).toBeLessThanOrEqual(2);
+    expect(two.products).toHaveLength(2);
+    for (const perSection of ['0', '11', 'x']) expect((await get(cms, `search?lang=sl&q=rolete&perSection=${perSection}`)).status, perSection).toBe(400);
     expect((await get(cms, 'search?lang=en')).status).toBe(400);
   });
 

@@ -50,8 +50,8 @@ export function contentQueries(db: Db) {
     faq: faq.faq,
     faqItem: faq.item,
     sitemap: sitemapQueries(db).sitemap,
-    search(locale: Locale, query: string): SearchResults {
-      const { sections, suggestion } = engine.search(locale, query);
+    search(locale: Locale, query: string, perSection?: number): SearchResults {
+      const { sections, suggestion } = engine.search(locale, query, perSection);
       const ids = (kind: keyof typeof sections) => sections[kind].map((hit) => hit.entityId);
       const excerpts = (kind: 'page' | 'faq') => new Map(sections[kind].map((hit) => [hit.entityId, hit.excerpt]));
       const pageExcerpts = excerpts('page');

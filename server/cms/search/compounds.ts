@@ -18,20 +18,9 @@ export const MIN_PART = 3;
 
 export type CompoundSplitter = (foldedWord: string) => string[] | null;
 
-/**
- * A splitter over a dictionary of folded words. It returns the parts of a word that splits into two or
- * more dictionary words, or null. Results are kept: a text repeats its words, a rebuild reads each once.
- */
+/** A splitter over a dictionary of folded words: the parts of a word that splits into two or more dictionary words, or null. */
 export function compoundSplitter(dictionary: ReadonlySet<string>): CompoundSplitter {
-  const known = new Map<string, string[] | null>();
-  return (word) => {
-    let parts = known.get(word);
-    if (parts === undefined) {
-      parts = split(word, dictionary);
-      known.set(word, parts);
-    }
-    return parts;
-  };
+  return (word) => split(word, dictionary);
 }
 
 function split(word: string, dictionary: ReadonlySet<string>): string[] | null {

@@ -1,7 +1,7 @@
 import type { Query } from 'minisearch';
 import { LOCALES, type Locale } from '../../../shared/locales';
 import type { Db } from '../db';
-import { readContentVersion } from '../seed';
+import { contentVersionReader } from '../seed';
 import { fold, wordsOf } from './analyzer';
 import { searchDocuments, synonymTexts, SEARCH_KINDS, type SearchKind } from './documents';
 import { excerptOf } from './excerpt';
@@ -21,7 +21,7 @@ import { isStopWord } from './stop-words';
  * in a summary SUMMARY_BOOST times; the word's own form above another form of it, above a typo.
  */
 
-/** Results per section: enough for the search page; the header box shows the first few. */
+/** Results per section: enough for the search page; the header box asks for fewer. */
 export const PER_SECTION = 10;
 const TITLE_BOOST = 12;
 const SUMMARY_BOOST = 2;
@@ -41,10 +41,11 @@ export type SearchEngine = ReturnType<typeof searchEngine>;
 
 export function searchEngine(db: Db) {
   const built = new Map<Locale, { version: string | undefined; index: LocaleIndex }>();
+  const contentVersion = contentVersionReader(db);
 
   /** The locale's index of the content as it is now. */
   const indexOf = (locale: Locale): LocaleIndex => {
-    const version = readContentVersion(db);
+    const version = contentVersion();
     let entry = built.get(locale);
     if (!entry || entry.version !== version) {
       entry = { version, index: build(db, locale) };
@@ -55,13 +56,13 @@ export function searchEngine(db: Db) {
 
   return {
     /** Every section's best matches, and a spelling to suggest when there is none. */
-    search(locale: Locale, query: string): SiteSearchHits {
+    search(locale: Locale, query: string, perSection = PER_SECTION): SiteSearchHits {
       const index = indexOf(locale);
       const ranked = rank(index, conceptsOf(index, query));
       const sections = Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, [] as SectionHit[]])) as SiteSearchHits['sections'];
       for (const hit of ranked) {
         const section = sections[hit.kind];
-        if (section.length < PER_SECTION) section.push({ entityId: hit.entityId, excerpt: excerpt(index, hit) });
+        if (section.length < perSection) section.push({ entityId: hit.entityId, excerpt: excerpt(index, hit) });
       }
       const suggestion = ranked.length ? null : suggestionFor(index, query, (hits) => hits.length > 0);
       return { sections, suggestion };
@@ -116,7 +117,9 @@ function rank(index: LocaleIndex, concepts: Concept[]): Ranked[] {
   const ranked = new Map<string, Ranked>();
   const total = index.miniSearch.documentCount;
   for (const concept of concepts) {
-    const whole = matches(index, concept.whole);
+    // Typos are looked for only when the word as typed (or another form of it) is not the copy's.
+    let whole = matches(index, concept.whole);
+    if (whole.size === 0 && concept.typos) whole = matches(index, concept.typos);
     const parts = concept.parts.map((part) => matches(index, part));
     const ids = new Set([...whole.keys(), ...parts.flatMap((part) => [...part.keys()])]);
     const weight = Math.log(1 + total / ids.size);
@@ -140,12 +143,8 @@ function rank(index: LocaleIndex, concepts: Concept[]): Ranked[] {
 }
 
 function excerpt(index: LocaleIndex, hit: Ranked): string {
-  const body = index.bodies.get(hit.id);
-  if (body === undefined) return '';
-  return excerptOf(body, (word) => {
-    const lower = word.toLowerCase();
-    return hit.terms.has(fold(lower)) || hit.terms.has(index.stemOf(lower));
-  });
+  const source = index.bodies.get(hit.id);
+  return source ? excerptOf(source, hit.terms) : '';
 }
 
 /**

@@ -3,6 +3,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import type { Locale } from '../../../shared/locales';
 import { fold, stem, wordsOf } from './analyzer';
 import { compoundSplitter, MIN_PART, type CompoundSplitter } from './compounds';
+import type { ExcerptSource } from './excerpt';
 import type { SearchDocument, SearchKind } from './documents';
 import { isStopWord } from './stop-words';
 import { synonymRules, synonymsIn } from './synonyms';
@@ -30,11 +31,11 @@ export interface LocaleIndex {
   miniSearch: MiniSearch<IndexedDocument>;
   /** Folded word -> the copy's most frequent spelling of it, and how often the texts use it. */
   vocabulary: SearchableMap<Spelling>;
-  /** A word's stem, remembered. */
+  /** A word's stem (the copy's words' stems are remembered; a query's are not, or visitors would grow the map). */
   stemOf(word: string): string;
   splitCompound: CompoundSplitter;
   /** The texts of the entities whose answers quote them (an excerpt): pages and FAQ answers. */
-  bodies: ReadonlyMap<string, string>;
+  bodies: ReadonlyMap<string, ExcerptSource>;
 }
 
 /** Kinds whose result shows an excerpt of its body. */
@@ -49,6 +50,12 @@ export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocum
     let s = stems.get(word);
     if (s === undefined) stems.set(word, (s = stem(locale, word)));
     return s;
+  };
+  const folds = new Map<string, string>();
+  const foldOf = (word: string) => {
+    let f = folds.get(word);
+    if (f === undefined) folds.set(word, (f = fold(word)));
+    return f;
   };
   /**
    * A text's words and the words its synonyms add wherever it says one of their phrases, unless the
@@ -65,7 +72,7 @@ export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocum
   // Every text is read twice: for the vocabulary (which German compounds are split by), then for the index.
   const read = new Map<string, string[]>();
   for (const doc of documents) for (const field of FIELDS) if (!read.has(doc[field])) read.set(doc[field], expandedWords(doc[field]));
-  const vocabulary = vocabularyOf([...read.values()].flat());
+  const vocabulary = vocabularyOf([...read.values()].flat(), foldOf);
   const dictionary = new Set<string>();
   for (const [word] of vocabulary) if (word.length >= MIN_PART && !isStopWord(locale, word)) dictionary.add(word);
   const splitCompound: CompoundSplitter = locale === 'de' ? compoundSplitter(dictionary) : () => null;
@@ -74,7 +81,7 @@ export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocum
   const termsOfWord = (word: string): readonly string[] => {
     let list = terms.get(word);
     if (list === undefined) {
-      const folded = fold(word);
+      const folded = foldOf(word);
       const parts = splitCompound(folded) ?? [];
       list = [...new Set([folded, stemOf(word), ...parts, ...parts.map(stemOf)])];
       terms.set(word, list);
@@ -90,22 +97,29 @@ export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocum
     // Queries are built as expression trees of terms already analysed (query.ts).
     searchOptions: { tokenize: (term) => [term], processTerm: (term) => term },
   });
-  const bodies = new Map<string, string>();
+  const bodies = new Map<string, ExcerptSource>();
+  const excerptSource = (text: string): ExcerptSource => ({
+    text,
+    words: [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => {
+      const word = match[0].toLowerCase();
+      return { start: match.index, end: match.index + match[0].length, terms: [foldOf(word), stemOf(word)] };
+    }),
+  });
   for (const doc of documents) {
     const id = documentId(doc.kind, doc.entityId);
     miniSearch.add({ id, kind: doc.kind, entityId: doc.entityId, title: doc.title, summary: doc.summary, body: doc.body });
-    if (EXCERPTED.has(doc.kind)) bodies.set(id, doc.body);
+    if (EXCERPTED.has(doc.kind)) bodies.set(id, excerptSource(doc.body));
   }
 
-  return { locale, miniSearch, vocabulary, stemOf, splitCompound, bodies };
+  return { locale, miniSearch, vocabulary, stemOf: (word) => stems.get(word) ?? stem(locale, word), splitCompound, bodies };
 }
 
-function vocabularyOf(words: readonly string[]): SearchableMap<Spelling> {
+function vocabularyOf(words: readonly string[], foldOf: (word: string) => string): SearchableMap<Spelling> {
   const counts = new Map<string, number>();
   for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
   const vocabulary = new SearchableMap<Spelling>();
   for (const [word, count] of counts) {
-    const folded = fold(word);
+    const folded = foldOf(word);
     const known = vocabulary.get(folded);
     // The spelling the copy uses most is the one suggested.
     if (!known) vocabulary.set(folded, { display: word, count, best: count });

@@ -27,13 +27,14 @@ export function typosForgiven(word: string): number {
 /**
  * One meaningful word of a query, as index queries (MiniSearch expression trees of analysed terms):
  * - `whole`: the word itself, any of which matches: its folded spelling as the start of a term (the
- *   word being typed, and the text's longer forms of it) or within the typos forgiven, and its stem as
- *   the start of (short stems: equal to) a term; in German also with ae/oe/ue read as umlauts;
+ *   word being typed, and the text's longer forms of it), and its stem as the start of (short stems:
+ *   equal to) a term; in German also with ae/oe/ue read as umlauts;
+ * - `typos`: the folded spelling within the typos forgiven, for when `whole` finds nothing;
  * - `parts`: a German compound's parts (`Insektenschutzgitter`: `insektenschutz`, `gitter`), each
  *   matched by its spelling or stem. A text with all of them matches the word as its whole does; one
  *   with some of them, in part.
  */
-export type Concept = { word: string; whole: Query; parts: Query[] };
+export type Concept = { word: string; whole: Query; typos: Query | null; parts: Query[] };
 
 /**
  * A visitor's query as concepts. Stop words (question words, articles, prepositions) are dropped
@@ -49,19 +50,30 @@ export function conceptsOf(index: LocaleIndex, query: string): Concept[] {
 function conceptOf(index: LocaleIndex, word: string): Concept {
   const spellings = index.locale === 'de' ? germanSpellings(word) : [word];
   const alternatives: Query[] = [];
+  const typos: Query[] = [];
   const parts = new Map<string, Query>();
   for (const spelling of spellings) {
     const folded = fold(spelling);
     const stem = index.stemOf(spelling);
-    alternatives.push({ queries: [folded], prefix: true, fuzzy: typosForgiven(folded) });
-    const swapped = typosForgiven(folded) ? swaps(folded).filter((word) => index.vocabulary.has(word)) : [];
-    if (swapped.length) alternatives.push({ queries: swapped, boostTerm: () => SWAP_WEIGHT });
+    // A single letter is no start of a word worth expanding (every term with that letter, slowly).
+    alternatives.push({ queries: [folded], prefix: folded.length > 1 });
     if (stem !== folded) alternatives.push({ queries: [stem], prefix: stem.length >= MIN_PREFIX_STEM });
+    const forgiven = typosForgiven(folded);
+    if (forgiven) {
+      typos.push({ queries: [folded], fuzzy: forgiven });
+      const swapped = swaps(folded).filter((word) => index.vocabulary.has(word));
+      if (swapped.length) typos.push({ queries: swapped, boostTerm: () => SWAP_WEIGHT });
+    }
     for (const part of index.splitCompound(folded) ?? []) {
       if (!parts.has(part)) parts.set(part, { queries: [...new Set([part, index.stemOf(part)])], combineWith: 'OR' });
     }
   }
-  return { word, whole: { queries: alternatives, combineWith: 'OR' }, parts: [...parts.values()] };
+  return {
+    word,
+    whole: { queries: alternatives, combineWith: 'OR' },
+    typos: typos.length ? { queries: typos, combineWith: 'OR' } : null,
+    parts: [...parts.values()],
+  };
 }
 
 /** The spellings of a word with two neighbouring letters swapped. */
