@@ -69,7 +69,8 @@ export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocum
     return [...words, ...synonymsIn(rules, stems).filter((word) => !said.has(stemOf(word)))];
   };
 
-  // Every text is read twice: for the vocabulary (which German compounds are split by), then for the index.
+  // Every text is read twice: for the vocabulary (which German compounds are split by), then for the
+  // index. What is read is let go once the index is built.
   const read = new Map<string, string[]>();
   for (const doc of documents) for (const field of FIELDS) if (!read.has(doc[field])) read.set(doc[field], expandedWords(doc[field]));
   const vocabulary = vocabularyOf([...read.values()].flat(), foldOf);
@@ -92,7 +93,7 @@ export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocum
   const miniSearch = new MiniSearch<IndexedDocument>({
     fields: [...FIELDS],
     storeFields: ['kind', 'entityId'],
-    tokenize: (text) => (read.get(text) ?? expandedWords(text)).flatMap(termsOfWord),
+    tokenize: (text) => read.get(text)!.flatMap(termsOfWord),
     processTerm: (term) => term,
     // Queries are built as expression trees of terms already analysed (query.ts).
     searchOptions: { tokenize: (term) => [term], processTerm: (term) => term },
@@ -110,6 +111,10 @@ export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocum
     miniSearch.add({ id, kind: doc.kind, entityId: doc.entityId, title: doc.title, summary: doc.summary, body: doc.body });
     if (EXCERPTED.has(doc.kind)) bodies.set(id, excerptSource(doc.body));
   }
+  // The options keep the tokenizer, and with it these; queries are analysed without them (query.ts).
+  read.clear();
+  terms.clear();
+  folds.clear();
 
   return { locale, miniSearch, vocabulary, stemOf: (word) => stems.get(word) ?? stem(locale, word), splitCompound, bodies };
 }
