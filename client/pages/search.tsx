@@ -64,32 +64,43 @@ export default function SearchPage() {
           </div>
         </section>
       ) : null}
-      {results?.faq.length ? (
-        <section className="section" aria-labelledby="search-faq">
-          <h2 id="search-faq">{t('search.faq')}</h2>
-          <ul className="result-list">
-            {results.faq.map((item) => (
-              <li key={item.id}>
-                <Link to={pathTo('faqItem', locale, { slug: item.slug })}>{item.question}</Link>
-                <p>{item.excerpt}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {results ? (
+        <ResultList
+          id="search-faq"
+          title={t('search.faq')}
+          items={results.faq.map((item) => ({ key: `faq-${item.id}`, path: pathTo('faqItem', locale, { slug: item.slug }), title: item.question, excerpt: item.excerpt }))}
+        />
       ) : null}
-      {results?.pages.length ? (
-        <section className="section" aria-labelledby="search-pages">
-          <h2 id="search-pages">{t('search.pages')}</h2>
-          <ul className="result-list">
-            {results.pages.map((p) => (
-              <li key={p.key}>
-                <Link to={p.key === 'b2b' ? pathTo('b2b', locale) : pathTo('page', locale, { slug: p.slug })}>{p.title}</Link>
-                <p>{p.excerpt}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {results ? (
+        <ResultList
+          id="search-pages"
+          title={t('search.pages')}
+          items={results.pages.map((p) => ({
+            key: p.key,
+            path: p.key === 'b2b' ? pathTo('b2b', locale) : pathTo('page', locale, { slug: p.slug }),
+            title: p.title,
+            excerpt: p.excerpt,
+          }))}
+        />
       ) : null}
     </PageShell>
+  );
+}
+
+/** A section of results shown as links with the passage that matched (FAQ answers, pages); nothing when empty. */
+function ResultList({ id, title, items }: { id: string; title: string; items: { key: string; path: string; title: string; excerpt: string }[] }) {
+  if (!items.length) return null;
+  return (
+    <section className="section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="result-list">
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link to={item.path}>{item.title}</Link>
+            <p>{item.excerpt}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

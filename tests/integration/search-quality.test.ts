@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/cms/db';
-import { migrate } from '../../server/cms/migrations';
-import { contentQueries, type ContentQueries } from '../../server/cms/queries';
-import { seedContent } from '../../server/cms/seed';
 import { LOCALES } from '../../shared/locales';
 import { SEARCH_QUALITY, type QualityCase } from '../support/search-quality-table';
+import { seededDatabase, type SeededDatabase } from '../support/seeded-content';
 
 /**
  * The search quality table (tests/support/search-quality-table.ts): queries as customers type them,
@@ -18,30 +12,17 @@ import { SEARCH_QUALITY, type QualityCase } from '../support/search-quality-tabl
 const TARGET = 0.9;
 const TOP = 3;
 
-let dir: string;
-let db: Db;
-let content: ContentQueries;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'search-quality-'));
-  db = openDb(dir);
-  migrate(db);
-  seedContent(db, resolve(process.cwd(), 'content'));
-  content = contentQueries(db);
-});
-afterAll(() => {
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const keyOf = (table: string, id: number) => db.prepare<[number], { key: string }>(`SELECT key FROM ${table} WHERE id = ?`).get(id)!.key;
+let seeded: SeededDatabase;
+beforeAll(() => (seeded = seededDatabase()));
+afterAll(() => seeded?.close());
 
 /** The keys of a section's results, best first. */
 function rankedKeys([locale, query, section]: QualityCase): string[] {
-  if (section === 'faqFilter') return content.faqSearch(locale, query).ids.map((id) => keyOf('faq_items', id));
-  const results = content.search(locale, query);
+  if (section === 'faqFilter') return seeded.content.faqSearch(locale, query).ids.map((id) => seeded.keyOf('faq_items', id));
+  const results = seeded.content.search(locale, query);
   if (section === 'pages') return results.pages.map((page) => page.key);
-  if (section === 'faq') return results.faq.map((item) => keyOf('faq_items', item.id));
-  return results[section].map((item) => keyOf(section, item.id));
+  if (section === 'faq') return results.faq.map((item) => seeded.keyOf('faq_items', item.id));
+  return results[section].map((item) => seeded.keyOf(section, item.id));
 }
 
 describe('search quality table', () => {

@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/cms/db';
-import { migrate } from '../../server/cms/migrations';
-import { contentQueries, type ContentQueries } from '../../server/cms/queries';
-import { seedContent } from '../../server/cms/seed';
 import type { Locale } from '../../shared/locales';
+import { seededDatabase, type SeededDatabase } from '../support/seeded-content';
 
 /**
  * Does search find what a visitor means? Queries as people type them (another grammatical form, no
@@ -105,30 +99,15 @@ const FAQ_SEARCH: FaqCase[] = [
   ['de', 'xyzzy', []],
 ];
 
-let dir: string;
-let db: Db;
-let content: ContentQueries;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'search-relevance-'));
-  db = openDb(dir);
-  migrate(db);
-  seedContent(db, resolve(process.cwd(), 'content'));
-  content = contentQueries(db);
-});
-afterAll(() => {
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** The seed key of an entity (each section's table is named like the section). */
-const keyOf = (table: string, id: number) =>
-  db.prepare<[number], { key: string }>(`SELECT key FROM ${table} WHERE id = ?`).get(id)!.key;
+let seeded: SeededDatabase;
+beforeAll(() => (seeded = seededDatabase()));
+afterAll(() => seeded?.close());
 
 /** The keys of a section's results, best first. */
 function rankedKeys(locale: Locale, query: string, section: Section): string[] {
-  const results = content.search(locale, query);
+  const results = seeded.content.search(locale, query);
   if (section === 'pages') return results.pages.map((page) => page.key);
-  return results[section].map((item) => keyOf(section, item.id));
+  return results[section].map((item) => seeded.keyOf(section, item.id));
 }
 
 describe('site search relevance', () => {
@@ -165,7 +144,7 @@ describe('site search relevance', () => {
 
 describe('FAQ search relevance', () => {
   it.each(FAQ_SEARCH)('%s "%s" keeps exactly %j', (locale, query, expected) => {
-    const kept = content.faqSearch(locale, query).ids.map((id) => keyOf('faq_items', id));
+    const kept = seeded.content.faqSearch(locale, query).ids.map((id) => seeded.keyOf('faq_items', id));
     expect(kept.sort()).toEqual([...expected].sort());
   });
 });

@@ -1,26 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/cms/db';
-import { migrate } from '../../server/cms/migrations';
+import type { Db } from '../../server/cms/db';
 import { searchEngine } from '../../server/cms/search/engine';
-import { seedContent } from '../../server/cms/seed';
+import { seededDatabase, type SeededDatabase } from '../support/seeded-content';
 
 /** The engine reads the database as it is now: what staff change there is found without a restart. */
 
-let dir: string;
+let seeded: SeededDatabase;
 let db: Db;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'search-engine-'));
-  db = openDb(dir);
-  migrate(db);
-  seedContent(db, resolve(process.cwd(), 'content'));
+  seeded = seededDatabase();
+  db = seeded.db;
 });
-afterAll(() => {
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => seeded?.close());
 
 const productIds = (hits: ReturnType<ReturnType<typeof searchEngine>['search']>) => hits.sections.product.map((hit) => hit.entityId);
 const newVersion = (hash: string) => db.prepare('UPDATE content_state SET hash = ?').run(hash);
