@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../server/cms/db';
 import { migrate, SCHEMA_VERSION } from '../../server/cms/migrations';
 import { searchEngine } from '../../server/cms/search/engine';
-import { synonymTexts } from '../../server/cms/search/documents';
+import { synonymText } from '../../server/cms/search/documents';
 import { readContentVersion, seedContent } from '../../server/cms/seed';
 
 const CONTENT_DIR = resolve(process.cwd(), 'content');
@@ -65,7 +65,7 @@ describe('seedContent', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(seedContent(db, contentDir).imported).toBe(true);
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'search_index'").get()).toEqual({ n: 0 });
-    expect(synonymTexts(db).get('de')).toMatch(/^Insektenschutz, Fliegengitter/m);
+    expect(synonymText(db, 'de')).toMatch(/^Insektenschutz, Fliegengitter/m);
     expect(searchEngine(db).search('de', 'Fliegengitter').sections.category.length).toBeGreaterThan(0);
   });
 

@@ -38,12 +38,11 @@ const SEARCHABLE = `
   SELECT 'faq', faq_item_id, locale, question, '', ${blockText('answer')}
   FROM faq_item_translations`;
 
-export function searchDocuments(db: Db): SearchDocument[] {
-  return db.prepare<[], SearchDocument>(SEARCHABLE).all();
+export function searchDocuments(db: Db, locale: Locale): SearchDocument[] {
+  return db.prepare<[Locale], SearchDocument>(`SELECT * FROM (${SEARCHABLE}) WHERE locale = ?`).all(locale);
 }
 
-/** The company's synonym file of each locale (content/synonyms/), as imported. */
-export function synonymTexts(db: Db): Map<Locale, string> {
-  const rows = db.prepare<[], { locale: Locale; rules: string }>('SELECT locale, rules FROM search_synonyms').all();
-  return new Map(rows.map((row) => [row.locale, row.rules]));
+/** The company's synonym file of a locale (content/synonyms/), as imported. */
+export function synonymText(db: Db, locale: Locale): string {
+  return db.prepare<[Locale], { rules: string }>('SELECT rules FROM search_synonyms WHERE locale = ?').get(locale)?.rules ?? '';
 }

@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import { contentVersionReader } from '../seed';
 import { fold, wordsOf } from './analyzer';
-import { searchDocuments, synonymTexts, SEARCH_KINDS, type SearchKind } from './documents';
+import { searchDocuments, synonymText, SEARCH_KINDS, type SearchKind } from './documents';
 import { excerptOf } from './excerpt';
 import { buildLocaleIndex, type LocaleIndex, type StoredFields } from './locale-index';
 import { conceptsOf, MAX_WORDS, type Concept } from './query';
@@ -82,7 +82,7 @@ export function searchEngine(db: Db) {
       return { ids: (inQuestion.length ? inQuestion : top).map((hit) => hit.entityId), suggestion: null };
     },
 
-    /** Builds every locale's index now (at start, or after a change of content); its duration in ms. */
+    /** Builds every locale's index now, as a change of content leads to; how long it took, in ms. */
     rebuild(): number {
       const started = performance.now();
       built.clear();
@@ -93,8 +93,7 @@ export function searchEngine(db: Db) {
 }
 
 function build(db: Db, locale: Locale): LocaleIndex {
-  const documents = searchDocuments(db).filter((doc) => doc.locale === locale);
-  return buildLocaleIndex(locale, documents, synonymTexts(db).get(locale) ?? '');
+  return buildLocaleIndex(locale, searchDocuments(db, locale), synonymText(db, locale));
 }
 
 type Match = StoredFields & { score: number; inTitle: boolean; terms: string[] };
