@@ -34,10 +34,3 @@ export function stem(locale: Locale, word: string): string {
       return fold(germanStemmer(word)).replace(/(\p{L})\1\1/gu, '$1$1');
   }
 }
-
-/** The stems of a text, space-separated. */
-export function stemsOf(locale: Locale, text: string): string {
-  return wordsOf(text)
-    .map((word) => stem(locale, word))
-    .join(' ');
-}

@@ -37,8 +37,6 @@ export type FaqSearchHits = { ids: number[]; suggestion: string | null };
  */
 type Ranked = StoredFields & { id: string; coverage: number; titleCoverage: number; score: number; terms: Set<string> };
 
-export type SearchEngine = ReturnType<typeof searchEngine>;
-
 export function searchEngine(db: Db) {
   const built = new Map<Locale, { version: string | undefined; index: LocaleIndex }>();
   const contentVersion = contentVersionReader(db);

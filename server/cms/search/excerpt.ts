@@ -1,5 +1,5 @@
 /** Words in an excerpt of a page or an FAQ answer. */
-export const EXCERPT_WORDS = 24;
+const EXCERPT_WORDS = 24;
 /** Words shown before the first match, so it is read in its sentence. */
 const LEAD_WORDS = 6;
 

@@ -16,8 +16,7 @@ import { synonymRules, synonymsIn } from './synonyms';
  * corrected against ("did you mean") and, in German, the dictionary compounds are split with.
  */
 
-export const FIELDS = ['title', 'summary', 'body'] as const;
-export type Field = (typeof FIELDS)[number];
+const FIELDS = ['title', 'summary', 'body'] as const;
 
 export type IndexedDocument = Omit<SearchDocument, 'locale'> & { id: string };
 /** What a result carries besides its id. */
@@ -40,8 +39,6 @@ export interface LocaleIndex {
 
 /** Kinds whose result shows an excerpt of its body. */
 const EXCERPTED: ReadonlySet<SearchKind> = new Set(['page', 'faq']);
-
-export const documentId = (kind: SearchKind, entityId: number) => `${kind}:${entityId}`;
 
 export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocument[], synonymText: string): LocaleIndex {
   const rules = synonymRules(locale, synonymText);
@@ -107,7 +104,7 @@ export function buildLocaleIndex(locale: Locale, documents: readonly SearchDocum
     }),
   });
   for (const doc of documents) {
-    const id = documentId(doc.kind, doc.entityId);
+    const id = `${doc.kind}:${doc.entityId}`;
     miniSearch.add({ id, kind: doc.kind, entityId: doc.entityId, title: doc.title, summary: doc.summary, body: doc.body });
     if (EXCERPTED.has(doc.kind)) bodies.set(id, excerptSource(doc.body));
   }
