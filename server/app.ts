@@ -10,6 +10,7 @@ import { formPosts } from './http/form-posts';
 import { accountDataDownload } from './bff/account-data';
 import { rumApi } from './bff/rum';
 import { photoThumbnails } from './bff/photo-thumbnails';
+import { faqSearchApi } from './bff/faq-search';
 import { searchApi } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): express.Express {
   const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
+  app.use(faqSearchApi({ api: deps.api }));
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
   app.use(accountDataDownload({ account: deps.account, translations: deps.translations, secure: deps.origin.startsWith('https:') }));
   app.use(photoThumbnails({ account: deps.account }));

@@ -19,12 +19,14 @@
  * speed drifts by up to twice within a minute, which a ratio of two servers measured minutes apart
  * carries whole. Uses Debian's `wrk` when it is installed (apt-get install wrk), else autocannon,
  * which tops out near 10,000 req/s on one core and so understates the fastest servers. Then the
- * memory soak (soak.ts; alone: `node --import tsx scripts/bench/soak.ts`, after `npm run build`).
+ * search figures (search.ts: the header box's suggestions at 20 clients, the index rebuild) and the
+ * memory soak (soak.ts); each alone: `node --import tsx scripts/bench/<file>.ts`, after `npm run build`.
  */
 import autocannon from 'autocannon';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { searchBench } from './search';
 import { answers, ROOT, site, start, stop, tmp } from './servers';
 import { soak } from './soak';
 
@@ -108,5 +110,6 @@ const collected = 'bare React collected, compressed once';
 console.log(`${'bare React collected / streaming'.padEnd(38)} ${ratio(collected, 'bare React streaming + compression').toFixed(2).padStart(8)}   (what compressing once saves)`);
 console.log(`${'cache miss / bare React collected'.padEnd(38)} ${ratio('site, cache miss (render)', collected).toFixed(2).padStart(8)}   (the site's own work on top of React)`);
 
-// BENCH_SOAK=0: the comparison alone.
+// BENCH_SEARCH=0, BENCH_SOAK=0: without them.
+if (process.env.BENCH_SEARCH !== '0') await searchBench();
 if (process.env.BENCH_SOAK !== '0') await soak();

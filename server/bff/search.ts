@@ -8,8 +8,9 @@ import type { ContentApi } from '../upstream/content-api';
 
 /**
  * `GET /api/search?lang=&q=`: suggestions for the header search box. The upstream search results,
- * at most a few per section, reduced to what a suggestion shows (a title) and where it leads (a path
- * built from the route table here, so the browser never assembles one from content).
+ * at most a few per section (FAQ answers one of them), reduced to what a suggestion shows (a title) and
+ * where it leads (a path built from the route table here, so the browser never assembles one from
+ * content); when nothing is found, the spelling to suggest and its search page.
  *
  *   200 SearchSuggestions            (an empty or blank q gives empty sections, without asking upstream)
  *   400 { error: 'bad_request' }     (lang missing or not a site locale, q not a single value)
@@ -25,10 +26,12 @@ export const MAX_QUERY_LENGTH = 200;
 
 export function toSuggestions(locale: Locale, query: string, results: SearchResults | null): SearchSuggestions {
   const first = <T>(list: T[] | undefined) => (list ?? []).slice(0, SUGGESTIONS_PER_SECTION);
-  const searchPath = query ? `${pathTo('search', locale)}?${new URLSearchParams({ q: query })}` : pathTo('search', locale);
+  const searchPathOf = (q: string) => (q ? `${pathTo('search', locale)}?${new URLSearchParams({ q })}` : pathTo('search', locale));
+  const suggestion = results?.suggestion;
   return {
     query,
-    searchPath,
+    searchPath: searchPathOf(query),
+    didYouMean: suggestion ? { query: suggestion, path: searchPathOf(suggestion) } : null,
     sections: {
       products: first(results?.products).map((p) => ({ id: `product-${p.id}`, title: p.title, path: pathTo('product', locale, { slug: p.slug }) })),
       // A category lives at its bare slug (the `slug` screen), as on the category cards.
@@ -43,6 +46,7 @@ export function toSuggestions(locale: Locale, query: string, results: SearchResu
         title: p.title,
         path: p.key === 'b2b' ? pathTo('b2b', locale) : pathTo('page', locale, { slug: p.slug }),
       })),
+      faq: first(results?.faq).map((f) => ({ id: `faq-${f.id}`, title: f.question, path: pathTo('faqItem', locale, { slug: f.slug }) })),
     },
   };
 }
@@ -59,7 +63,7 @@ export function searchApi({ api }: { api: Pick<ContentApi, 'search'> }): Router 
     let results: SearchResults | null = null;
     if (query) {
       try {
-        results = await api.search(lang, query);
+        results = await api.search(lang, query, SUGGESTIONS_PER_SECTION);
       } catch (error) {
         if (error instanceof UpstreamNotFound) {
           results = null;

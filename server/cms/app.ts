@@ -18,7 +18,8 @@ import { newsletterMails } from './newsletter/mails';
 import { newsletterRoutes } from './newsletter/routes';
 import { newsletterService } from './newsletter/service';
 import { contentQueries } from './queries';
-import { readContentVersion } from './seed';
+import { PER_SECTION } from './search/engine';
+import { contentVersionReader } from './seed';
 
 export type CmsAppOptions = {
   logger: Logger;
@@ -56,6 +57,7 @@ const articlesQuery = langQuery.extend({
 });
 
 const searchQuery = langQuery.extend({ q: z.string().trim().max(MAX_QUERY_LENGTH) });
+const siteSearchQuery = searchQuery.extend({ perSection: positiveInt.pipe(z.number().max(PER_SECTION)).default(PER_SECTION) });
 
 const NOT_FOUND = { error: 'not_found' };
 const BAD_REQUEST = { error: 'bad_request' };
@@ -79,9 +81,10 @@ export function createCmsApp(
   app.disable('etag');
   app.set('trust proxy', trustProxy);
 
+  const contentVersion = contentVersionReader(db);
   app.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
-    res.set('X-Content-Version', readContentVersion(db) ?? 'none');
+    res.set('X-Content-Version', contentVersion() ?? 'none');
     next();
   });
 
@@ -103,7 +106,8 @@ export function createCmsApp(
   app.get('/articles/:slug', bySlug(content.article));
   app.get('/faq', endpoint(langQuery, ({ lang }) => content.faq(lang)));
   app.get('/faq/:slug', bySlug(content.faqItem));
-  app.get('/search', endpoint(searchQuery, ({ lang, q }) => content.search(lang, q)));
+  app.get('/search', endpoint(siteSearchQuery, ({ lang, q, perSection }) => content.search(lang, q, perSection)));
+  app.get('/search/faq', endpoint(searchQuery, ({ lang, q }) => content.faqSearch(lang, q)));
   // One answer for every locale: a `lang` given is ignored.
   app.get('/sitemap', endpoint(z.object({}), () => content.sitemap()));
   app.use(accountRoutes({ service: accounts, background }));

@@ -483,6 +483,15 @@ const MIGRATIONS: readonly string[] = [
   DROP INDEX submissions_email;
   CREATE INDEX submissions_email ON submissions (email, created_at) WHERE email IS NOT NULL AND email_confirmed_at IS NOT NULL;
   `,
+
+  /* 11: search in the content API's memory (docs/decisions/0037-search-engine.md): the FTS5 index goes; the synonym files stay */ `
+  DROP TABLE search_index;
+  -- A locale's synonym file (content/synonyms/) as it was imported; the search engine reads it when it builds its index.
+  CREATE TABLE search_synonyms (
+    locale TEXT PRIMARY KEY,
+    rules TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

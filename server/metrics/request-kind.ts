@@ -38,7 +38,7 @@ export function requestKind(method: string | undefined, url: string): RequestKin
   }
   if (path.startsWith('/assets/')) return 'asset';
   if (SEO_FILES.has(path)) return 'seo';
-  if (path === '/api/search') return 'search';
+  if (path === '/api/search' || path === '/api/faq-search') return 'search';
   if (path === '/api/rum' || path.startsWith('/api/rum/')) return 'rum';
   if (path.startsWith('/api/') || path.startsWith('/builds/')) return 'api';
   if (path === '/healthz' || path === '/readyz') return 'health';

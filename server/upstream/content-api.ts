@@ -27,7 +27,8 @@ export function contentApi(client: UpstreamClient) {
     article: (lang: Locale, slug: string) => client.get(`articles/${seg(slug)}`, c.articleSchema, { lang }),
     faq: (lang: Locale) => client.get('faq', c.faqSchema, { lang }),
     faqItem: (lang: Locale, slug: string) => client.get(`faq/${seg(slug)}`, c.faqItemSchema, { lang }),
-    search: (lang: Locale, q: string) => client.get('search', c.searchResultsSchema, { lang, q }),
+    search: (lang: Locale, q: string, perSection?: number) => client.get('search', c.searchResultsSchema, { lang, q, perSection }),
+    faqSearch: (lang: Locale, q: string) => client.get('search/faq', c.faqSearchResultsSchema, { lang, q }),
     /** Every content entity in every locale (one answer, no lang). */
     sitemap: () => client.get('sitemap', c.sitemapSchema),
   };

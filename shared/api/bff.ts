@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
  * of another shape (an older build's, a proxy's error page) is a failure rather than a crash.
  *
  *   GET /api/search?lang=&q=  -> SearchSuggestions  (server/bff/search.ts)
+ *   GET /api/faq-search?lang=&q= -> FaqFilter       (server/bff/faq-search.ts)
  *   GET /api/account/photos/:submissionId/:n -> image/jpeg, the owner's session only (server/bff/photo-thumbnails.ts)
  *
  * zod/mini, not zod: the header's search box loads this (when the visitor first types), and mini is
@@ -27,9 +28,19 @@ export const searchSuggestionsSchema = z.object({
     categories: z.array(suggestionSchema),
     articles: z.array(suggestionSchema),
     pages: z.array(suggestionSchema),
+    faq: z.array(suggestionSchema),
   }),
+  /** When nothing was found: the closest spelling the site uses, and its search page ("did you mean"). */
+  didYouMean: z.nullable(z.object({ query: z.string(), path: sitePathSchema })),
 });
 export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
+/**
+ * The FAQ items the FAQ list's filter keeps for a query (ids of the list the page has), and, when it
+ * keeps none, the closest spelling that keeps some.
+ */
+export const faqFilterSchema = z.object({ query: z.string(), ids: z.array(z.number()), suggestion: z.nullable(z.string()) });
+export type FaqFilter = z.infer<typeof faqFilterSchema>;
 
 export type SuggestionSection = keyof SearchSuggestions['sections'];
 

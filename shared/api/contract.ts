@@ -17,7 +17,10 @@ import { LOCALES } from '../locales';
  *   GET articles/:slug            -> Article
  *   GET faq                       -> Faq
  *   GET faq/:slug                 -> FaqItem
- *   GET search?q=                 -> SearchResults (sections: articles, products, categories, pages)
+ *   GET search?q=&perSection=     -> SearchResults (sections: articles, products, categories, pages, faq,
+ *                                    at most perSection each, 1 to 10, default 10; a spelling suggestion
+ *                                    when nothing is found)
+ *   GET search/faq?q=             -> FaqSearchResults (the FAQ items a filter of the FAQ list keeps)
  *   GET sitemap                   -> Sitemap       (every content entity's screen in every locale; no lang)
  *
  * A missing entity is a 404 with `{ error: 'not_found' }`.
@@ -328,14 +331,27 @@ export const homeSchema = z.object({
 });
 export type Home = z.infer<typeof homeSchema>;
 
+/**
+ * "Did you mean": when a search found nothing, the query with its words spelt as the site spells them,
+ * which does find something; null otherwise (and from an upstream that does not suggest).
+ */
+const suggestionSchema = z.string().nullable().default(null);
+
 export const searchResultsSchema = z.object({
   query: z.string(),
   articles: z.array(articleSummarySchema),
   products: z.array(productSummarySchema),
   categories: z.array(categorySchema),
   pages: z.array(z.object({ key: z.string(), slug: z.string(), title: z.string(), excerpt: z.string() })),
+  /** FAQ answers: the question, and the passage of the answer that matched. */
+  faq: z.array(z.object({ id: z.number().int(), slug: z.string(), question: z.string(), excerpt: z.string() })).default([]),
+  suggestion: suggestionSchema,
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** The FAQ items (ids) that match a filter of the FAQ list, by the site search's engine. */
+export const faqSearchResultsSchema = z.object({ query: z.string(), ids: z.array(z.number().int()), suggestion: suggestionSchema });
+export type FaqSearchResults = z.infer<typeof faqSearchResultsSchema>;
 
 export const apiErrorSchema = z.object({ error: z.string() });
 
