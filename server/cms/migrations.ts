@@ -483,6 +483,16 @@ const MIGRATIONS: readonly string[] = [
   DROP INDEX submissions_email;
   CREATE INDEX submissions_email ON submissions (email, created_at) WHERE email IS NOT NULL AND email_confirmed_at IS NOT NULL;
   `,
+
+  /* 11: per-address mail limits count a mailbox, not a spelling (server/cms/mail/mailbox.ts) */ `
+  -- The mailbox the recipient's address delivers to (lower case, without its +tag, Gmail's dots
+  -- removed), written with each mail. Mails queued before have their address in lower case: the
+  -- limits look back an hour, so that is what a deploy lets through once.
+  ALTER TABLE outgoing_mail ADD COLUMN recipient_key TEXT;
+  UPDATE outgoing_mail SET recipient_key = lower(recipient);
+  DROP INDEX outgoing_mail_recipient;
+  CREATE INDEX outgoing_mail_recipient_key ON outgoing_mail (recipient_key, template, created_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
