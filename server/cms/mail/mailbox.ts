@@ -6,7 +6,7 @@ import { domainToASCII } from 'node:url';
  * RFC 5233), treat the local part without regard to case, and Gmail ignores dots in it and knows
  * googlemail.com as gmail.com. So: lower case, the `+tag` removed, the domain in its ASCII form
  * without a trailing dot, and for Gmail the dots removed. What a mail is sent to stays as typed.
- * (docs/decisions/0035-attack-probe-search-mail-shutdown-heap.md)
+ * (docs/decisions/0035-search-mail-shutdown-proxy-heap.md)
  */
 const GMAIL = new Set(['gmail.com', 'googlemail.com']);
 
