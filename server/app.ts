@@ -10,7 +10,7 @@ import { formPosts } from './http/form-posts';
 import { accountDataDownload } from './bff/account-data';
 import { rumApi } from './bff/rum';
 import { photoThumbnails } from './bff/photo-thumbnails';
-import { searchApi } from './bff/search';
+import { searchApi, searchGuard } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
 import { precompressedFiles } from './http/precompressed-files';
@@ -30,7 +30,7 @@ import { createRumSummary } from './rum/summary';
 import { metricsEndpoint, type SiteMetrics } from './metrics';
 
 export interface AppDeps extends RenderDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN'>;
+  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'SEARCH_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN'>;
   metrics: SiteMetrics;
   /** What the security headers allow; the HTML cache's answers carry the same. */
   security: SecurityOptions;
@@ -40,6 +40,8 @@ export interface AppDeps extends RenderDeps {
   purgeBroadcast: PurgeBroadcast;
   /** Where the form posts are counted: shared by the replicas (PostgreSQL), or unset: this process. */
   formRateLimitStore?: Store;
+  /** Where searches are counted, likewise. */
+  searchRateLimitStore?: Store;
   clientDir: string;
   readiness: Readiness;
 }
@@ -86,13 +88,24 @@ export function createApp(deps: AppDeps): express.Express {
   const compress = compression();
   app.use((req, res, next) => (pathLocale(req.path) ? next() : compress(req, res, next)));
   app.get(LOCALES.map(accountDataPath), compress);
+  // Before anything else looks at a search (the suggestions, a search screen): its refusals cost least here.
+  app.use(
+    searchGuard({
+      limit: deps.config.SEARCH_RATE_LIMIT_MAX,
+      store: deps.searchRateLimitStore,
+      sendError: (req, res, status) => sendError(res, req, status),
+      onRateLimited: () => deps.metrics.rateLimited('search'),
+      onShed: () => deps.metrics.shed('search'),
+      logger: deps.logger,
+    }),
+  );
+  app.use(searchApi({ api: deps.api, onShed: () => deps.metrics.shed('search') }));
   app.use(seoFiles({ api: deps.api, origin: deps.origin, answer: (req, res, make) => answerPage(req, res, deps, make) }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
   app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
   const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
-  app.use(searchApi({ api: deps.api }));
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
   app.use(accountDataDownload({ account: deps.account, translations: deps.translations, secure: deps.origin.startsWith('https:') }));
   app.use(photoThumbnails({ account: deps.account }));

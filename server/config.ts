@@ -112,6 +112,8 @@ export const configSchema = z.object({
   PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Searches (search pages and the header's suggestions) one client (address) may make in a minute; more are answered 429. */
+  SEARCH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Share of page views (0 to 1) that measure web vitals and report them to /api/rum; decided once per page view. */
   RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   /** Measurement reports one client (address) may send in a minute; more are answered 429. */

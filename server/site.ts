@@ -24,6 +24,7 @@ import { createPageHandler } from './routing/page-handler';
 import { createUpstreamClient } from './upstream/client';
 import { accountApi } from './upstream/account-api';
 import { contentApi } from './upstream/content-api';
+import { searchClient } from './upstream/search-client';
 import { errorPageSettings } from './upstream/fallback-init';
 import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
 import { formsApi } from './upstream/forms-api';
@@ -139,7 +140,8 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     complete: (answer) => attachImageVariants(answer, imageVariants),
     metrics: metrics.upstream,
   });
-  const api = contentApi(upstream);
+  const searches = searchClient({ baseUrl: config.UPSTREAM_URL ?? cms!.url, timeoutMs: config.UPSTREAM_TIMEOUT_MS, complete: (answer) => attachImageVariants(answer, imageVariants), metrics: metrics.upstream });
+  const api = contentApi(upstream, searches);
   const forms = formsApi(upstream);
   // Opened after the content API, so what waits from before a restart goes out as soon as it can.
   const outbox = startOutbox({
@@ -192,6 +194,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   /** This replica's purge: its pages under the path prefixes (all when none), to be rendered again, and its upstream answers. */
   const purge = (paths: string[]) => {
     upstream.purge();
+    searches.purge();
     return pages?.purge(paths) ?? 0;
   };
   const fanout = pool ? await startPurgeFanout({ pool, url: config.DATABASE_URL!, applicationName: 'site', logger, purge }) : undefined;
@@ -206,6 +209,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
+    searchRateLimitStore: pool && new PostgresRateLimitStore(pool, 'search:'),
   });
   const stopWarmUp =
     pages && config.HTML_CACHE_REFILL_CONCURRENCY > 0

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
+import { QueueFull } from '../concurrency-limit';
 import { SwrCache } from './cache';
 import { unchanged } from './kept-unchanged';
 
-/** Why an upstream call failed. Loaders turn `not_found` into a 404 and anything else into a 5xx page. */
-export type UpstreamFailure = 'timeout' | 'network' | 'status' | 'contract';
+/**
+ * Why an upstream call failed. Loaders turn `not_found` into a 404 and anything else into a 5xx page.
+ * `shed`: never sent, as too many of its kind were waiting already (a `fetch` that refuses with `QueueFull`).
+ */
+export type UpstreamFailure = 'timeout' | 'network' | 'status' | 'contract' | 'shed';
 
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
@@ -112,6 +116,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
+      if (error instanceof QueueFull) throw new UpstreamError(`${method} ${path}: shed, ${error.message}`, 'shed');
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
       throw new UpstreamError(
         `${method} ${path}: ${timedOut ? `no answer within ${options.timeoutMs} ms` : (error as Error).message}`,
