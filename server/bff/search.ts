@@ -63,6 +63,19 @@ export const SEARCH_RENDERS_AT_ONCE = 2;
 export const SEARCH_RENDERS_WAITING = 4;
 /** Seconds a shed search is told to wait: the queue empties within milliseconds. */
 const SHED_RETRY_AFTER_S = '2';
+/**
+ * A refused search (429 or 503) is answered after this pause. The refusal is decided at once and
+ * nothing is spent on it meanwhile (a timer), but a flood's clients ignore `Retry-After` and ask
+ * again the moment they are answered: answered at once, 200 connections would make thousands of
+ * refusals a second, each a trip through the middleware, out of the one core the cached pages need.
+ * Paused, each connection asks at most once a second. A visitor's suggestion box shows nothing either way.
+ */
+export const REFUSAL_PAUSE_MS = 1000;
+
+function afterPause(res: Response, answer: () => void): void {
+  const timer = setTimeout(answer, REFUSAL_PAUSE_MS);
+  res.once('close', () => clearTimeout(timer));
+}
 
 /** A search: a read of the suggestions or of a search screen with words to look for. */
 const isSearch = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && GUARDED.has(req.path) && typeof req.query.q === 'string' && req.query.q.trim() !== '';
@@ -84,15 +97,16 @@ export interface SearchGuardOptions {
  * per-client budget of searches a minute (429 with `Retry-After` over it, like the form limit, and
  * shared by the replicas the same way), and a queue of search screens to render that sheds at once
  * (503 with `Retry-After`) when it is long. Refusals are the cheapest answers the site has: a static
- * error page or a line of JSON, nothing rendered, nothing asked upstream. The suggestions' own queue is
+ * error page or a line of JSON after a pause (`REFUSAL_PAUSE_MS`), nothing rendered, nothing asked upstream. The suggestions' own queue is
  * their upstream search's (server/upstream/search-client.ts), which their short cache answers before.
  */
 export function searchGuard({ limit, store, sendError, onRateLimited, onShed, logger }: SearchGuardOptions): RequestHandler[] {
-  const refuse = (req: Request, res: Response, status: 429 | 503) => {
-    res.setHeader('Cache-Control', 'no-store');
-    if (req.path === SEARCH_API_PATH) res.status(status).json({ error: status === 429 ? 'rate_limited' : 'upstream_unavailable' });
-    else sendError(req, res, status);
-  };
+  const refuse = (req: Request, res: Response, status: 429 | 503) =>
+    afterPause(res, () => {
+      res.setHeader('Cache-Control', 'no-store');
+      if (req.path === SEARCH_API_PATH) res.status(status).json({ error: status === 429 ? 'rate_limited' : 'upstream_unavailable' });
+      else sendError(req, res, status);
+    });
   const rateLimit = clientRateLimit({
     windowMs: 60_000,
     limit,
@@ -142,12 +156,15 @@ export function searchApi({ api, onShed }: { api: Pick<ContentApi, 'search'>; on
         if (error instanceof UpstreamNotFound) {
           results = null;
         } else if (error instanceof UpstreamError) {
-          if (error.kind === 'shed') onShed();
-          res
-            .status(503)
-            .setHeader('Cache-Control', 'no-store')
-            .setHeader('Retry-After', error.kind === 'shed' ? SHED_RETRY_AFTER_S : '5')
-            .json({ error: 'upstream_unavailable' });
+          const unavailable = () =>
+            res
+              .status(503)
+              .setHeader('Cache-Control', 'no-store')
+              .setHeader('Retry-After', error.kind === 'shed' ? SHED_RETRY_AFTER_S : '5')
+              .json({ error: 'upstream_unavailable' });
+          if (error.kind !== 'shed') return void unavailable();
+          onShed();
+          afterPause(res, unavailable);
           return;
         } else {
           next(error);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_RENDERS_AT_ONCE, SEARCH_RENDERS_WAITING } from '../../server/bff/search';
+import { REFUSAL_PAUSE_MS, SEARCH_RENDERS_AT_ONCE, SEARCH_RENDERS_WAITING } from '../../server/bff/search';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { CONTENT_DIR } from '../../server/paths';
 import { SEARCHES_AT_ONCE, SEARCHES_WAITING } from '../../server/upstream/search-client';
@@ -80,12 +80,15 @@ describe('the short cache', () => {
 });
 
 describe('shedding', () => {
-  it('answers suggestions whose search would wait behind a long queue 503 with Retry-After at once', async () => {
+  it('answers suggestions whose search would wait behind a long queue 503 with Retry-After, without joining it', async () => {
     holding = true;
     const waiting = Array.from({ length: SEARCHES_AT_ONCE + SEARCHES_WAITING }, (_, i) => get(`/api/search?lang=sl&q=shed${i}`).then((res) => res.status));
     await until('the searches reach the content API', () => held.length === SEARCHES_AT_ONCE);
-    // The queue is full (the content API holds two, eight wait behind them): the next is refused, without waiting.
+    // The queue is full (the content API holds two, eight wait behind them): the next is refused while
+    // they are all still held (after the pause a refusal takes, REFUSAL_PAUSE_MS).
+    const asked = Date.now();
     const shed = await get('/api/search?lang=sl&q=one-too-many');
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(REFUSAL_PAUSE_MS - 10);
     expect(shed.status).toBe(503);
     expect(shed.headers['retry-after']).toBe('2');
     expect(shed.headers['cache-control']).toBe('no-store');
