@@ -3,6 +3,8 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import type { Store } from 'express-rate-limit';
 import path from 'node:path';
 import type { Config } from './config';
+import { QueueFull } from './concurrency-limit';
+import { afterPause } from './http/admission-queue';
 import { badInputGuard } from './http/bad-input';
 import { buildFiles } from './http/builds';
 import { cachePurge, type PurgeBroadcast } from './http/cache-purge';
@@ -48,6 +50,8 @@ export interface AppDeps extends RenderDeps {
 
 /** Pages are read; forms are posted to the page they are on (or its payload, from the browser). */
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
+/** Seconds a visitor whose render was shed is told to wait: the renders waiting are done within a second or two. */
+const RENDER_RETRY_AFTER_S = '2';
 
 /** The middleware chain, in order. */
 export function createApp(deps: AppDeps): express.Express {
@@ -137,6 +141,14 @@ export function createApp(deps: AppDeps): express.Express {
   app.use((req, res) => renderPage(req, res, deps));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    // A render shed (too many waiting): the static error page, nothing more rendered for it.
+    if (error instanceof QueueFull && !res.headersSent) {
+      deps.metrics.shed('render');
+      return afterPause(res, () => {
+        res.setHeader('Retry-After', RENDER_RETRY_AFTER_S);
+        sendError(res, req, 503);
+      });
+    }
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 600 ? error.status : 500;
     if (status >= 500) deps.logger.error({ err: error, path: req.path }, 'request failed');
     if (res.headersSent) {

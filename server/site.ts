@@ -15,6 +15,7 @@ import { logRequest, requestId } from './http/request-log';
 import { errorDocument } from './render/error-document';
 import { securityHeaderList } from './http/security-headers';
 import { renderAnonymously } from './render/anonymous-render';
+import { renderSlots } from './render/render-slots';
 import { createHtmlCache, type HtmlCache } from './render/html-cache';
 import { loadAssetManifest } from './render/manifest';
 import type { RenderDeps } from './render/render-page';
@@ -170,6 +171,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     account: accountApi(upstream),
     outbox,
     photos: photoPreparer({ concurrency: config.PHOTO_DECODE_CONCURRENCY }),
+    renderSlots: renderSlots(),
     origin,
     logger,
     gtmId: config.GTM_ID,
@@ -185,6 +187,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
             siteHeaders: securityHeaderList(security),
           }),
           render: (url) => renderAnonymously(render, url),
+          renderSlots: render.renderSlots,
           refillConcurrency: config.HTML_CACHE_REFILL_CONCURRENCY,
           logger,
           metrics: metrics.htmlCache,

@@ -6,7 +6,7 @@ import type { SearchResults } from '../../shared/api/contract';
 import { PAYLOAD_SUFFIX } from '../../shared/document';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
-import { concurrencyLimit, QueueFull } from '../concurrency-limit';
+import { admissionQueue, afterPause } from '../http/admission-queue';
 import { clientRateLimit } from '../http/client-rate-limit';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import type { ContentApi } from '../upstream/content-api';
@@ -61,21 +61,8 @@ const GUARDED = new Set([SEARCH_API_PATH, ...SEARCH_SCREEN_PATHS]);
 /** Search screens rendered at once, and how many may wait: one more is shed (a render is a few ms of the one core). */
 export const SEARCH_RENDERS_AT_ONCE = 2;
 export const SEARCH_RENDERS_WAITING = 4;
-/** Seconds a shed search is told to wait: the queue empties within milliseconds. */
+/** Seconds a search shed by its upstream queue is told to wait: the queue empties within milliseconds. */
 const SHED_RETRY_AFTER_S = '2';
-/**
- * A refused search (429 or 503) is answered after this pause. The refusal is decided at once and
- * nothing is spent on it meanwhile (a timer), but a flood's clients ignore `Retry-After` and ask
- * again the moment they are answered: answered at once, 200 connections would make thousands of
- * refusals a second, each a trip through the middleware, out of the one core the cached pages need.
- * Paused, each connection asks at most once a second. A visitor's suggestion box shows nothing either way.
- */
-export const REFUSAL_PAUSE_MS = 1000;
-
-function afterPause(res: Response, answer: () => void): void {
-  const timer = setTimeout(answer, REFUSAL_PAUSE_MS);
-  res.once('close', () => clearTimeout(timer));
-}
 
 /** A search: a read of the suggestions or of a search screen with words to look for. */
 const isSearch = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && GUARDED.has(req.path) && typeof req.query.q === 'string' && req.query.q.trim() !== '';
@@ -85,7 +72,7 @@ export interface SearchGuardOptions {
   limit: number;
   /** Where they are counted: shared by the replicas (PostgreSQL), or unset: this process. */
   store?: Store;
-  /** Answers a search screen refused (429, 503) without rendering the layout: the site's static error page. */
+  /** Answers a search screen refused (429, 503) without rendering the layout: the site's static error page, not cached. */
   sendError: (req: Request, res: Response, status: number) => void;
   onRateLimited: () => void;
   onShed: () => void;
@@ -97,16 +84,10 @@ export interface SearchGuardOptions {
  * per-client budget of searches a minute (429 with `Retry-After` over it, like the form limit, and
  * shared by the replicas the same way), and a queue of search screens to render that sheds at once
  * (503 with `Retry-After`) when it is long. Refusals are the cheapest answers the site has: a static
- * error page or a line of JSON after a pause (`REFUSAL_PAUSE_MS`), nothing rendered, nothing asked upstream. The suggestions' own queue is
+ * error page or a line of JSON after a pause (`REFUSAL_PAUSE_MS`, server/http/admission-queue.ts), nothing rendered, nothing asked upstream. The suggestions' own queue is
  * their upstream search's (server/upstream/search-client.ts), which their short cache answers before.
  */
 export function searchGuard({ limit, store, sendError, onRateLimited, onShed, logger }: SearchGuardOptions): RequestHandler[] {
-  const refuse = (req: Request, res: Response, status: 429 | 503) =>
-    afterPause(res, () => {
-      res.setHeader('Cache-Control', 'no-store');
-      if (req.path === SEARCH_API_PATH) res.status(status).json({ error: status === 429 ? 'rate_limited' : 'upstream_unavailable' });
-      else sendError(req, res, status);
-    });
   const rateLimit = clientRateLimit({
     windowMs: 60_000,
     limit,
@@ -114,28 +95,20 @@ export function searchGuard({ limit, store, sendError, onRateLimited, onShed, lo
     skip: (req) => !isSearch(req),
     refuse: (req, res) => {
       onRateLimited();
-      refuse(req, res, 429);
+      afterPause(res, () => {
+        if (req.path === SEARCH_API_PATH) res.status(429).setHeader('Cache-Control', 'no-store').json({ error: 'rate_limited' });
+        else sendError(req, res, 429);
+      });
     },
     logger,
   });
-  const renders = concurrencyLimit(SEARCH_RENDERS_AT_ONCE, { maxQueue: SEARCH_RENDERS_WAITING });
-  const renderQueue: RequestHandler = (req, res, next) => {
-    if (req.path === SEARCH_API_PATH || !isSearch(req)) return next();
-    // The slot is the render's until its answer is sent or its visitor has gone.
-    renders(
-      () =>
-        new Promise<void>((done) => {
-          if (res.closed) return done();
-          res.once('close', done);
-          next();
-        }),
-    ).catch((error: unknown) => {
-      if (!(error instanceof QueueFull)) return next(error);
-      onShed();
-      res.setHeader('Retry-After', SHED_RETRY_AFTER_S);
-      refuse(req, res, 503);
-    });
-  };
+  const renderQueue = admissionQueue({
+    applies: (req) => req.path !== SEARCH_API_PATH && isSearch(req),
+    running: SEARCH_RENDERS_AT_ONCE,
+    waiting: SEARCH_RENDERS_WAITING,
+    refuse: (req, res) => sendError(req, res, 503),
+    onShed,
+  });
   return [rateLimit, renderQueue];
 }
 

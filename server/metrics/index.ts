@@ -18,6 +18,8 @@ export type SiteMetrics = ReturnType<typeof createSiteMetrics>;
 
 const RATE_LIMITERS = ['forms', 'rum', 'search'] as const;
 type RateLimiter = (typeof RATE_LIMITERS)[number];
+const SHED_WORK = ['search', 'render'] as const;
+type ShedWork = (typeof SHED_WORK)[number];
 
 let processRegistry: Registry | undefined;
 
@@ -46,11 +48,11 @@ export function createSiteMetrics() {
   for (const limiter of RATE_LIMITERS) rateLimited.inc({ limiter }, 0);
   const shed = new Counter({
     name: 'site_shed_requests_total',
-    help: 'Requests answered 503 at once because too many of their kind were waiting: search (search pages rendered).',
+    help: 'Requests answered 503 because too many of their kind were waiting: search (search pages and suggestions), render (any other page or payload rendered).',
     labelNames: ['work'] as const,
     registers: [registry],
   });
-  shed.inc({ work: 'search' }, 0);
+  for (const work of SHED_WORK) shed.inc({ work }, 0);
   const htmlCache = htmlCacheMetrics(registry);
 
   return {
@@ -62,7 +64,7 @@ export function createSiteMetrics() {
     rateLimited(limiter: RateLimiter): void {
       rateLimited.inc({ limiter });
     },
-    shed(work: 'search'): void {
+    shed(work: ShedWork): void {
       shed.inc({ work });
     },
     /** Reads these at each scrape, once the site has them. */

@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { Logger } from 'pino';
+import type { ConcurrencyLimit } from '../concurrency-limit';
 import { sharedRequestKey } from './cache-policy';
 import { answerFromCache } from './html-cache';
 import { logRouteErrors, sendRendered, type RenderedPage } from './rendered-page';
@@ -8,6 +9,8 @@ import type { SharedPages } from './shared-pages';
 export interface AnswerDeps {
   /** The renders every visitor shares, and the HTML cache they fill; none when the cache is off. */
   pages?: SharedPages;
+  /** Where a visitor's own render waits its turn, or is shed (`QueueFull`): render-slots.ts. */
+  renderSlots: ConcurrencyLimit;
   logger: Logger;
 }
 
@@ -25,7 +28,7 @@ export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps
     else sendRendered(req, res, shared.page);
     return;
   }
-  const page = await renderForVisitor();
+  const page = await deps.renderSlots(renderForVisitor);
   if (page) sendOwnRender(req, res, deps, page);
 }
 
