@@ -60,7 +60,7 @@ const GUARDED = new Set([SEARCH_API_PATH, ...SEARCH_SCREEN_PATHS]);
 
 /** Search screens rendered at once, and how many may wait: one more is shed (a render is a few ms of the one core). */
 export const SEARCH_RENDERS_AT_ONCE = 2;
-export const SEARCH_RENDERS_WAITING = 4;
+export const SEARCH_RENDERS_WAITING = 8;
 /** Seconds a search shed by its upstream queue is told to wait: the queue empties within milliseconds. */
 const SHED_RETRY_AFTER_S = '2';
 
