@@ -114,6 +114,7 @@ export async function soak(): Promise<boolean> {
     clearInterval(sampler);
     const alive = child.exitCode === null;
     const endMb = alive ? rssMb(child.pid!) : 0;
+    peakMb = Math.max(peakMb, endMb);
     if (alive) await new Promise((r) => setTimeout(r, SETTLE_MS));
     const steadyMb = alive ? rssMb(child.pid!) : 0;
     liveHeapPeak = Math.max(liveHeapPeak, ...liveHeaps(trace));
@@ -133,3 +134,5 @@ export async function soak(): Promise<boolean> {
     if (child.exitCode === null) await stop(child);
   }
 }
+
+if (process.argv[1] === import.meta.filename) process.exitCode = (await soak()) ? 0 : 1;

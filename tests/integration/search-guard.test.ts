@@ -1,6 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -12,6 +10,7 @@ import { startCms, type RunningCms } from '../../server/cms/server';
 import { CONTENT_DIR } from '../../server/paths';
 import { SEARCHES_AT_ONCE, SEARCHES_WAITING } from '../../server/upstream/search-client';
 import { until } from '../support/until';
+import { startUpstreamGate, type UpstreamGate } from '../support/upstream-gate';
 import { startTestSite } from './helpers';
 
 /**
@@ -24,67 +23,43 @@ import { startTestSite } from './helpers';
 
 let cms: RunningCms;
 let cmsDir: string;
-let gate: http.Server;
-let holding = false;
-const held: (() => void)[] = [];
-const searched: string[] = [];
+let gate: UpstreamGate;
 let site: Awaited<ReturnType<typeof startTestSite>>;
 
 beforeAll(async () => {
   cmsDir = mkdtempSync(path.join(os.tmpdir(), 'search-guard-cms-'));
   cms = await startCms({ dataDir: cmsDir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }) });
-  gate = http.createServer((req, res) => {
-    const forward = () => {
-      const upstream = http.request(new URL(req.url!, cms.url), { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    };
-    if (!req.url!.startsWith('/search')) return forward();
-    searched.push(new URL(req.url!, 'http://x').search);
-    if (holding) held.push(forward);
-    else forward();
-  });
-  await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
-  site = await startTestSite({ UPSTREAM_URL: `http://127.0.0.1:${(gate.address() as AddressInfo).port}/`, SEARCH_RATE_LIMIT_MAX: '10000' });
+  gate = await startUpstreamGate(cms.url, (url) => url.startsWith('/search'));
+  site = await startTestSite({ UPSTREAM_URL: gate.url, SEARCH_RATE_LIMIT_MAX: '10000' });
 });
 
 afterAll(async () => {
-  release();
   await site?.stop();
-  gate?.closeAllConnections();
-  await new Promise((resolve) => gate?.close(resolve));
+  await gate?.close();
   await cms?.close();
   rmSync(cmsDir, { recursive: true, force: true });
 });
-
-function release() {
-  holding = false;
-  for (const forward of held.splice(0)) forward();
-}
 
 const get = (url: string) => request(site.server).get(url);
 
 describe('the short cache', () => {
   it('answers an identical search from memory: one search upstream for the suggestions and the page, in the same words', async () => {
-    const before = searched.length;
+    const before = gate.seen.length;
     for (let i = 0; i < 5; i++) expect((await get('/api/search?lang=en&q=awning')).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await get('/en/search?q=awning')).status).toBe(200);
-    expect(searched.slice(before)).toEqual(['?lang=en&q=awning']);
+    expect(gate.seen.slice(before)).toEqual(['/search?lang=en&q=awning']);
     // Other words, or another language, are another search.
     await get('/api/search?lang=en&q=awnings');
     await get('/api/search?lang=de&q=awning');
-    expect(searched.length - before).toBe(3);
+    expect(gate.seen.length - before).toBe(3);
   });
 });
 
 describe('shedding', () => {
   it('answers suggestions whose search would wait behind a long queue 503 with Retry-After, without joining it', async () => {
-    holding = true;
+    gate.holding = true;
     const waiting = Array.from({ length: SEARCHES_AT_ONCE + SEARCHES_WAITING }, (_, i) => get(`/api/search?lang=sl&q=shed${i}`).then((res) => res.status));
-    await until('the searches reach the content API', () => held.length === SEARCHES_AT_ONCE);
+    await until('the searches reach the content API', () => gate.held() === SEARCHES_AT_ONCE);
     // The queue is full (the content API holds two, eight wait behind them): the next is refused while
     // they are all still held (after the pause a refusal takes, REFUSAL_PAUSE_MS).
     const asked = Date.now();
@@ -94,17 +69,17 @@ describe('shedding', () => {
     expect(shed.headers['retry-after']).toBe('2');
     expect(shed.headers['cache-control']).toBe('no-store');
     expect(shed.body).toEqual({ error: 'upstream_unavailable' });
-    expect(held.length).toBe(SEARCHES_AT_ONCE);
-    release();
+    expect(gate.held()).toBe(SEARCHES_AT_ONCE);
+    gate.release();
     expect(await Promise.all(waiting)).toEqual(Array(SEARCHES_AT_ONCE + SEARCHES_WAITING).fill(200));
     expect((await get('/api/search?lang=sl&q=one-too-many')).status).toBe(200);
   });
 
   it('answers a search screen beyond the renders in flight and waiting 503 with Retry-After and the static error page, and cached pages meanwhile', async () => {
     await get('/en').expect(200);
-    holding = true;
+    gate.holding = true;
     const waiting = Array.from({ length: SEARCH_RENDERS_AT_ONCE + SEARCH_RENDERS_WAITING }, (_, i) => get(`/en/search?q=render${i}`).then((res) => res.status));
-    await until('two renders wait for the content API', () => held.length === SEARCH_RENDERS_AT_ONCE);
+    await until('two renders wait for the content API', () => gate.held() === SEARCH_RENDERS_AT_ONCE);
     const shed = await get('/en/search?q=one-too-many');
     expect(shed.status).toBe(503);
     expect(shed.headers['retry-after']).toBe('2');
@@ -114,7 +89,7 @@ describe('shedding', () => {
     // A search screen without words is no search: rendered as any page.
     expect((await get('/en/search')).status).toBe(200);
     expect((await get('/en')).headers['x-cache']).toBe('HIT');
-    release();
+    gate.release();
     expect(await Promise.all(waiting)).toEqual(Array(SEARCH_RENDERS_AT_ONCE + SEARCH_RENDERS_WAITING).fill(200));
   });
 });

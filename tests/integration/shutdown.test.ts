@@ -12,6 +12,7 @@ import { keepAliveLoad } from '../support/keep-alive-load';
 import { getRequest, rawConnection, type RawConnection } from '../support/raw-http';
 import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { until } from '../support/until';
+import { startUpstreamGate, type UpstreamGate } from '../support/upstream-gate';
 
 /**
  * SIGTERM with keep-alive clients, against the site as its own process: readiness turns 503, idle
@@ -30,38 +31,17 @@ afterEach(async () => {
  * The content API behind a gate: search requests are held until released, so a search page stays
  * in flight for as long as the test needs (the site's own cache is never warmed with a search).
  */
-async function gatedContentApi(): Promise<{ url: string; held: () => number; release(): void }> {
+async function gatedContentApi(): Promise<UpstreamGate> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-cms-'));
   const cms = await startCms({ dataDir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }) });
-  const waiting: (() => void)[] = [];
-  let open = false;
-  const gate = http.createServer((req, res) => {
-    const forward = () => {
-      const upstream = http.request(new URL(req.url!, cms.url), { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    };
-    if (!open && req.url!.startsWith('/search')) waiting.push(forward);
-    else forward();
-  });
-  await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
+  const gate = await startUpstreamGate(cms.url, (url) => url.startsWith('/search'));
+  gate.holding = true;
   cleanups.push(async () => {
-    gate.closeAllConnections();
-    await new Promise((resolve) => gate.close(resolve));
+    await gate.close();
     await cms.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return {
-    url: `http://127.0.0.1:${(gate.address() as AddressInfo).port}/`,
-    held: () => waiting.length,
-    release() {
-      open = true;
-      for (const forward of waiting.splice(0)) forward();
-    },
-  };
+  return gate;
 }
 
 async function startSite(upstreamUrl: string, env: Record<string, string>): Promise<SiteProcess> {
