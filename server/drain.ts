@@ -34,8 +34,11 @@ export type Drain = {
 
 /**
  * How long a connection with no answer in progress stays open, once the listener is closed, after
- * its last answer ended. Clients send their next request as soon as an answer has arrived; a second
- * covers one slowed by a busy machine, and is what an idle connection adds to a shutdown.
+ * its last answer ended: this many sweeps, SWEEP_MS apart, that found nothing read on it. Clients send
+ * their next request as soon as an answer has arrived; a second covers one slowed by a busy machine,
+ * and is what an idle connection adds to a shutdown. Sweeps are counted rather than milliseconds: each
+ * follows an I/O poll, so a process starved of CPU (whose clock runs on while it reads nothing) never
+ * takes a request still in its socket's buffer for silence.
  */
 export const IDLE_GRACE_MS = 1000;
 /** No connection opened for this long: the clients have settled on the connections they have. */
@@ -43,9 +46,10 @@ export const SETTLE_MS = 250;
 /** Clients that open a connection per request never settle: the listener closes after this all the same. */
 const SETTLE_MAX_MS = 2000;
 const SWEEP_MS = 100;
+const GRACE_SWEEPS = IDLE_GRACE_MS / SWEEP_MS;
 
-/** Where a connection stood when its last answer ended (or it was opened): bytes read by then, and when. */
-type Idle = { bytesRead: number; since: number };
+/** A connection's bytes read at the last sweep (or when its last answer ended), and the sweeps since that found no more. */
+type Idle = { bytesRead: number; quietSweeps: number };
 
 export function drain(server: Server): Drain {
   const inFlight = new Set<ServerResponse>();
@@ -57,7 +61,7 @@ export function drain(server: Server): Drain {
 
   server.on('connection', (socket: Socket) => {
     lastOpened = Date.now();
-    connections.set(socket, { bytesRead: 0, since: lastOpened });
+    connections.set(socket, { bytesRead: 0, quietSweeps: 0 });
     socket.once('close', () => connections.delete(socket));
   });
 
@@ -67,7 +71,7 @@ export function drain(server: Server): Drain {
     res.once('close', () => {
       inFlight.delete(res);
       const idle = connections.get(req.socket);
-      if (idle) Object.assign(idle, { bytesRead: req.socket.bytesRead, since: Date.now() });
+      if (idle) Object.assign(idle, { bytesRead: req.socket.bytesRead, quietSweeps: 0 });
     });
     if (sayClose) res.setHeader('Connection', 'close');
   });
@@ -85,14 +89,18 @@ export function drain(server: Server): Drain {
   /**
    * Closes the connections idle for the grace: no answer in progress, and nothing read since the last
    * one ended (bytes read since then are a request arriving, its headers perhaps still incomplete).
+   * Bytes read while an answer is in progress are its request's: the count starts again after it.
    */
   const sweep = () => {
-    const now = Date.now();
     const answering = new Set([...inFlight].map((res) => res.socket));
     for (const [socket, idle] of connections) {
-      if (answering.has(socket) || socket.bytesRead !== idle.bytesRead || socket.writableEnded) continue;
+      if (socket.writableEnded) continue;
+      if (answering.has(socket) || socket.bytesRead !== idle.bytesRead) {
+        Object.assign(idle, { bytesRead: socket.bytesRead, quietSweeps: 0 });
+        continue;
+      }
       // A FIN after what was written has gone out; the client closes its side, and Node then the socket.
-      if (now - idle.since >= IDLE_GRACE_MS) socket.end();
+      if (++idle.quietSweeps >= GRACE_SWEEPS) socket.end();
     }
   };
 
