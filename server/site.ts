@@ -134,14 +134,18 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
         logger: logger.child({ component: 'cms' }),
       });
-  const upstream = createUpstreamClient({
+  const upstreamOptions = {
     baseUrl: config.UPSTREAM_URL ?? cms!.url,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
-    complete: (answer) => attachImageVariants(answer, imageVariants),
+    complete: (answer: unknown) => attachImageVariants(answer, imageVariants),
     metrics: metrics.upstream,
+  };
+  const upstream = createUpstreamClient({
+    ...upstreamOptions,
+    onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
   });
-  const searches = searchClient({ baseUrl: config.UPSTREAM_URL ?? cms!.url, timeoutMs: config.UPSTREAM_TIMEOUT_MS, complete: (answer) => attachImageVariants(answer, imageVariants), metrics: metrics.upstream });
+  // Searches apart: their own short cache and queue (the pages' answers never make room for them).
+  const searches = searchClient(upstreamOptions);
   const api = contentApi(upstream, searches);
   const forms = formsApi(upstream);
   // Opened after the content API, so what waits from before a restart goes out as soon as it can.

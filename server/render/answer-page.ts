@@ -9,7 +9,7 @@ import type { SharedPages } from './shared-pages';
 export interface AnswerDeps {
   /** The renders every visitor shares, and the HTML cache they fill; none when the cache is off. */
   pages?: SharedPages;
-  /** Where a visitor's own render waits its turn, or is shed (`QueueFull`): render-slots.ts. */
+  /** Where a visitor's own render (but a form post's) waits its turn, or is shed (`QueueFull`): render-slots.ts. */
   renderSlots: ConcurrencyLimit;
   logger: Logger;
 }
@@ -28,7 +28,8 @@ export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps
     else sendRendered(req, res, shared.page);
     return;
   }
-  const page = await deps.renderSlots(renderForVisitor);
+  // A form post is never shed: the form limit bounds them, and a refused one would be a lost inquiry.
+  const page = req.method === 'POST' ? await renderForVisitor() : await deps.renderSlots(renderForVisitor);
   if (page) sendOwnRender(req, res, deps, page);
 }
 
