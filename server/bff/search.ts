@@ -18,8 +18,8 @@ import type { ContentApi } from '../upstream/content-api';
  *
  *   200 SearchSuggestions            (an empty or blank q gives empty sections, without asking upstream)
  *   400 { error: 'bad_request' }     (lang missing or not a site locale, q not a single value)
- *   429 { error: 'rate_limited' }           (the client's searches over SEARCH_RATE_LIMIT_MAX a minute: searchGuard)
- *   503 { error: 'upstream_unavailable' }  (with Retry-After; also when too many searches wait: server/upstream/search-client.ts)
+ *   429 { error: 'rate_limited' }     (the client's searches over SEARCH_RATE_LIMIT_MAX a minute: searchGuard)
+ *   503 { error: 'upstream_unavailable' }   (with Retry-After; also when too many searches wait: server/upstream/search-client.ts)
  *
  * The answer's type and schema (the browser parses it) are in shared/api/bff.ts.
  */
