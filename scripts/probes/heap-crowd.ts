@@ -6,7 +6,9 @@
  * a tracking parameter, two searches and the sitemap, for HEAP_CROWD_SECONDS (default 30), and prints
  * the live heap after each full collection, the peak RSS, and whether the process died. With
  * HEAP_SNAPSHOT=1 it writes a heap snapshot once the live heap has peaked (at 2/3 of the run) and
- * prints the constructors that hold most of it (self sizes summed).
+ * prints the constructors that hold most of it (self sizes summed). HEAP_CROWD_SEARCHES=N puts N
+ * search screens in the mix instead of one (with the suggestions, the issue's two searches), to load
+ * the renders at a rate this machine reaches. SITE_X=... sets the site's X.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -45,7 +47,8 @@ const mix = [
   ...pages,
   ...pages.map((p) => `${p.replace(/\/$/, '')}/_payload.json`),
   ...pages.map((p) => `${p}?utm_source=crowd&fbclid=`), // wrk's script adds a new value each time
-  '/en/search?q=roller',
+  // HEAP_CROWD_SEARCHES: how many search screens in the mix (2, as in the issue), to load the renders.
+  ...Array.from({ length: Number(process.env.HEAP_CROWD_SEARCHES ?? 1) }, (_, i) => `/en/search?q=roller${i ? `+${i}` : ''}`),
   '/api/search?lang=sl&q=rolete',
   '/sitemap.xml',
 ];

@@ -29,7 +29,8 @@ export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps
     return;
   }
   // A form post is never shed: the form limit bounds them, and a refused one would be a lost inquiry.
-  const page = req.method === 'POST' ? await renderForVisitor() : await deps.renderSlots(renderForVisitor);
+  // A visitor who left while their render waited for a slot is not rendered for.
+  const page = req.method === 'POST' ? await renderForVisitor() : await deps.renderSlots(async () => (res.closed ? null : renderForVisitor()));
   if (page) sendOwnRender(req, res, deps, page);
 }
 
