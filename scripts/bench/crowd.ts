@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -27,6 +27,7 @@ end
 `,
   );
   const out = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '30s', '--latency', '-H', 'Accept-Encoding: br, gzip', '-s', script, origin], { encoding: 'utf8' }).stdout;
+  rmSync(dir, { recursive: true, force: true });
   const answers = Number(/(\d+) requests in/.exec(out)?.[1]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);

@@ -11,7 +11,7 @@
  * the renders at a rate this machine reaches. SITE_X=... sets the site's X.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { crowd } from '../bench/crowd';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,10 +75,14 @@ if (died) console.log(output.split('\n').filter((l) => /heap|memory|FATAL/i.test
 child.kill('SIGTERM');
 await exit;
 
-if (process.env.HEAP_SNAPSHOT === '1') {
-  const file = readdirSync(tmp).find((f) => f.endsWith('.heapsnapshot'));
-  if (!file) throw new Error('no heap snapshot was written');
-  summarise(path.join(tmp, file));
+try {
+  if (process.env.HEAP_SNAPSHOT === '1') {
+    const file = readdirSync(tmp).find((f) => f.endsWith('.heapsnapshot'));
+    if (!file) throw new Error('no heap snapshot was written');
+    summarise(path.join(tmp, file));
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
 }
 
 /** The constructors (or kinds) whose objects' own sizes add up to most of the snapshot. */
