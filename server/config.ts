@@ -26,6 +26,14 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+const proxyList = (value: string) => value.split(',').map((entry) => entry.trim());
+const PROXY_LIST_MESSAGE = 'must list loopback, linklocal, uniquelocal, IP addresses or CIDR ranges, separated by commas';
+
+/** Whether HOST lets only this machine connect. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -104,14 +112,25 @@ export const configSchema = z.object({
   PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Searches (search pages and the header's suggestions) one client (address) may make in a minute; more are answered 429. */
+  SEARCH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Share of page views (0 to 1) that measure web vitals and report them to /api/rum; decided once per page view. */
   RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   /** Measurement reports one client (address) may send in a minute; more are answered 429. */
   RUM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Bearer token of the ops endpoints (at least 32 characters); unset: no ops endpoint. */
   OPS_TOKEN: z.string().min(32).optional(),
-  /** Set when the site runs behind a load balancer that sets X-Forwarded-*: the number of proxy hops. */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Whose X-Forwarded-* the site believes (a visitor's address, for the per-client limits): the load
+   * balancers' addresses or subnets, as Express's `trust proxy` takes them; `0`: nobody's. A hop count
+   * (`1`) trusts whatever connects, so it is refused below unless the site listens on loopback only.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .refine((value) => /^\d{1,2}$/.test(value) || proxyList(value).every(isProxyEntry), { message: PROXY_LIST_MESSAGE })
+    .transform((value): false | number | string[] => (/^\d{1,2}$/.test(value) ? Number(value) || false : proxyList(value))),
   /**
    * Where the content API takes a visitor's address from X-Forwarded-For (its login limits count per
    * address): the BFF's own addresses, as a list of `loopback`, `linklocal`, `uniquelocal`, addresses
@@ -121,9 +140,7 @@ export const configSchema = z.object({
     .string()
     .trim()
     .default('loopback')
-    .refine((value) => value.split(',').every((entry) => isProxyEntry(entry.trim())), {
-      message: 'must list loopback, linklocal, uniquelocal, IP addresses or CIDR ranges, separated by commas',
-    }),
+    .refine((value) => proxyList(value).every(isProxyEntry), { message: PROXY_LIST_MESSAGE }),
   /** Google Tag Manager container id; unset: no tag script and no third-party origin in the CSP. */
   GTM_ID: z
     .string()
@@ -132,11 +149,20 @@ export const configSchema = z.object({
     .superRefine((v, ctx) => {
       if (v !== undefined && !isValidGtmId(v)) ctx.addIssue({ code: 'custom', message: gtmIdError(v) });
     }),
-}).refine((config) => config.HEADERS_TIMEOUT_S <= config.REQUEST_TIMEOUT_S, {
-  // The request timeout counts the headers too; Node refuses a longer headers timeout.
-  path: ['HEADERS_TIMEOUT_S'],
-  message: 'must not be longer than REQUEST_TIMEOUT_S',
-});
+})
+  .refine((config) => config.HEADERS_TIMEOUT_S <= config.REQUEST_TIMEOUT_S, {
+    // The request timeout counts the headers too; Node refuses a longer headers timeout.
+    path: ['HEADERS_TIMEOUT_S'],
+    message: 'must not be longer than REQUEST_TIMEOUT_S',
+  })
+  // A hop count believes the last entries of X-Forwarded-For whoever sent them: anyone who reaches the
+  // site without the balancer (another host on its network, a published port) picks their address and
+  // escapes every per-client limit. Behind a proxy on the same machine only (HOST on loopback), nobody can.
+  .refine((config) => typeof config.TRUST_PROXY !== 'number' || isLoopbackHost(config.HOST), {
+    path: ['TRUST_PROXY'],
+    message:
+      "a hop count trusts X-Forwarded-For from anyone who can reach the site directly (HOST is not loopback): name the load balancer's addresses or subnets instead (e.g. 10.0.0.5 or 10.0.0.0/24)",
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

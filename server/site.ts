@@ -15,6 +15,7 @@ import { logRequest, requestId } from './http/request-log';
 import { errorDocument } from './render/error-document';
 import { securityHeaderList } from './http/security-headers';
 import { renderAnonymously } from './render/anonymous-render';
+import { renderSlots } from './render/render-slots';
 import { createHtmlCache, type HtmlCache } from './render/html-cache';
 import { loadAssetManifest } from './render/manifest';
 import type { RenderDeps } from './render/render-page';
@@ -24,6 +25,7 @@ import { createPageHandler } from './routing/page-handler';
 import { createUpstreamClient } from './upstream/client';
 import { accountApi } from './upstream/account-api';
 import { contentApi } from './upstream/content-api';
+import { searchClient } from './upstream/search-client';
 import { errorPageSettings } from './upstream/fallback-init';
 import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
 import { formsApi } from './upstream/forms-api';
@@ -132,14 +134,19 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
         logger: logger.child({ component: 'cms' }),
       });
-  const upstream = createUpstreamClient({
+  const upstreamOptions = {
     baseUrl: config.UPSTREAM_URL ?? cms!.url,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
-    complete: (answer) => attachImageVariants(answer, imageVariants),
+    complete: (answer: unknown) => attachImageVariants(answer, imageVariants),
     metrics: metrics.upstream,
+  };
+  const upstream = createUpstreamClient({
+    ...upstreamOptions,
+    onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
   });
-  const api = contentApi(upstream);
+  // Searches apart: their own short cache and queue (the pages' answers never make room for them).
+  const searches = searchClient(upstreamOptions);
+  const api = contentApi(upstream, searches);
   const forms = formsApi(upstream);
   // Opened after the content API, so what waits from before a restart goes out as soon as it can.
   const outbox = startOutbox({
@@ -168,6 +175,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     account: accountApi(upstream),
     outbox,
     photos: photoPreparer({ concurrency: config.PHOTO_DECODE_CONCURRENCY }),
+    renderSlots: renderSlots(),
     origin,
     logger,
     gtmId: config.GTM_ID,
@@ -183,6 +191,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
             siteHeaders: securityHeaderList(security),
           }),
           render: (url) => renderAnonymously(render, url),
+          renderSlots: render.renderSlots,
           refillConcurrency: config.HTML_CACHE_REFILL_CONCURRENCY,
           logger,
           metrics: metrics.htmlCache,
@@ -192,6 +201,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   /** This replica's purge: its pages under the path prefixes (all when none), to be rendered again, and its upstream answers. */
   const purge = (paths: string[]) => {
     upstream.purge();
+    searches.purge();
     return pages?.purge(paths) ?? 0;
   };
   const fanout = pool ? await startPurgeFanout({ pool, url: config.DATABASE_URL!, applicationName: 'site', logger, purge }) : undefined;
@@ -206,6 +216,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
+    searchRateLimitStore: pool && new PostgresRateLimitStore(pool, 'search:'),
   });
   const stopWarmUp =
     pages && config.HTML_CACHE_REFILL_CONCURRENCY > 0

@@ -13,9 +13,11 @@ import type { ContentApi } from '../upstream/content-api';
  *   400 { error: 'bad_request' }     (lang missing or not a site locale, q not a single value)
  *   503 { error: 'upstream_unavailable' }
  */
+export const FAQ_SEARCH_API_PATH = '/api/faq-search';
+
 export function faqSearchApi({ api }: { api: Pick<ContentApi, 'faqSearch'> }): Router {
   const router = Router();
-  router.get('/api/faq-search', async (req, res, next) => {
+  router.get(FAQ_SEARCH_API_PATH, async (req, res, next) => {
     const { lang, q = '' } = req.query;
     if (!isLocale(lang) || typeof q !== 'string') {
       res.status(400).setHeader('Cache-Control', 'no-store').json({ error: 'bad_request' });

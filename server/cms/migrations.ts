@@ -492,6 +492,16 @@ const MIGRATIONS: readonly string[] = [
     rules TEXT NOT NULL
   );
   `,
+
+  /* 12: per-address mail limits count a mailbox, not a spelling (server/cms/mail/mailbox.ts) */ `
+  -- The mailbox the recipient's address delivers to (lower case, without its +tag, Gmail's dots
+  -- removed), written with each mail. Mails queued before have their address in lower case: the
+  -- limits look back an hour, so that is what a deploy lets through once.
+  ALTER TABLE outgoing_mail ADD COLUMN recipient_key TEXT;
+  UPDATE outgoing_mail SET recipient_key = lower(recipient);
+  DROP INDEX outgoing_mail_recipient;
+  CREATE INDEX outgoing_mail_recipient_key ON outgoing_mail (recipient_key, template, created_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

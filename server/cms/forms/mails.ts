@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/locales';
 import { companySettings } from '../company';
 import type { Db } from '../db';
 import {
-  formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, photoRow, renderFormMail, serviceSections, serviceSummary,
+  formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, photoCountRow, photoRow, renderFormMail, serviceSections, serviceSummary,
   type FormLabels, type FormMailTemplate, type Section, type StoredInquiry, type StoredService,
 } from '../mail/form-templates';
 import type { MailQueue } from '../mail/queue';
@@ -45,7 +45,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
 
   /** The sections, with the photos' names at the end of the last one. */
   const withPhotos = (sections: Section[], names: string[], labels: FormLabels): Section[] =>
-    names.length === 0 ? sections : [...sections, { title: labels.photos, rows: photoRow(names, labels, { attached: true }) }];
+    names.length === 0 ? sections : [...sections, { title: labels.photos, rows: photoRow(names, labels) }];
 
   return {
     inquiry(id: string, lang: Locale, form: StoredInquiry, at: Date, photos: string[] = []): void {
@@ -68,7 +68,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
       );
       const confirmation = renderFormMail('inquiry_confirmation', lang, {
         company: name,
-        summary: [...inquirySummary(form, labels), ...photoRow(photos, labels, { attached: false })],
+        summary: [...inquirySummary(form, labels), ...photoCountRow(photos.length, labels)],
         contactEmail: email,
         contactPhone: phone,
       });
@@ -94,7 +94,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
       );
       // Without an address the company calls back; there is no one to confirm to.
       if (form.email) {
-        const confirmation = renderFormMail('service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoRow(photos, labels, { attached: false })], contactEmail: email, contactPhone: phone });
+        const confirmation = renderFormMail('service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoCountRow(photos.length, labels)], contactEmail: email, contactPhone: phone });
         confirm(form.email, 'service_confirmation', at, confirmation, email);
       }
     },
