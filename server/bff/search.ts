@@ -131,7 +131,9 @@ export function searchApi({ api, onShed }: { api: Pick<ContentApi, 'search'>; on
     let results: SearchResults | null = null;
     if (query) {
       try {
-        results = await api.search(lang, query, SUGGESTIONS_PER_SECTION);
+        // The search page's own search (its default sections), cut here: one answer, kept once in the
+        // short cache, serves the box's suggestions and the page the visitor then opens.
+        results = await api.search(lang, query);
       } catch (error) {
         if (error instanceof UpstreamNotFound) {
           results = null;

@@ -27,7 +27,7 @@ export function contentApi(client: UpstreamClient, searches: UpstreamClient = cl
     article: (lang: Locale, slug: string) => client.get(`articles/${seg(slug)}`, c.articleSchema, { lang }),
     faq: (lang: Locale) => client.get('faq', c.faqSchema, { lang }),
     faqItem: (lang: Locale, slug: string) => client.get(`faq/${seg(slug)}`, c.faqItemSchema, { lang }),
-    search: (lang: Locale, q: string, perSection?: number) => searches.get('search', c.searchResultsSchema, { lang, q, perSection }),
+    search: (lang: Locale, q: string) => searches.get('search', c.searchResultsSchema, { lang, q }),
     faqSearch: (lang: Locale, q: string) => searches.get('search/faq', c.faqSearchResultsSchema, { lang, q }),
     /** Every content entity in every locale (one answer, no lang). */
     sitemap: () => client.get('sitemap', c.sitemapSchema),
