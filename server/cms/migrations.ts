@@ -483,6 +483,13 @@ const MIGRATIONS: readonly string[] = [
   DROP INDEX submissions_email;
   CREATE INDEX submissions_email ON submissions (email, created_at) WHERE email IS NOT NULL AND email_confirmed_at IS NOT NULL;
   `,
+
+  /* 11: photos too large to attach, linked from the company's mail (docs/decisions/0034-uploads-under-attack.md) */ `
+  -- The SHA-256 of the link's token, like every token; set only for the photos of a submission whose
+  -- notification links them instead of attaching them. The token itself is only ever in that mail.
+  ALTER TABLE submission_photos ADD COLUMN link_token_hash TEXT;
+  CREATE UNIQUE INDEX submission_photos_link ON submission_photos (link_token_hash) WHERE link_token_hash IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

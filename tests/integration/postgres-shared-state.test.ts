@@ -1,5 +1,6 @@
 import express from 'express';
 import { createServer, Socket, type Server } from 'node:net';
+import os from 'node:os';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,6 +223,7 @@ describe('the form rate limit in PostgreSQL', () => {
         origin: 'http://localhost',
         rateLimit: { windowMs: WINDOW_MS, max: 1, store: new PostgresRateLimitStore(gone, 'form:') },
         refuse: (_req, res, status) => void res.sendStatus(status),
+        uploadDir: os.tmpdir(),
         logger: log.logger,
       }),
     );
