@@ -1,6 +1,7 @@
 /**
  * The site as an attacker's probe meets it: the production build (`npm run build` first) in a process
- * of its own, with the runtime `npm start` and the image give it (scripts/runtime-env.mjs), the
+ * of its own, with the runtime `npm start` and the image give it (scripts/runtime-env.mjs; a variable
+ * set in the probe's environment wins, as with `npm start`), the
  * built-in content API inside, its data and temporary files in a folder of the probe's own. What a
  * probe reads from it: whether it is still alive, its resident memory (sampled while a probe runs),
  * and the upload folders it keeps.
@@ -10,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { RUNTIME_ENV } from '../runtime-env.mjs';
+import { runtimeEnv } from '../runtime-env.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -53,16 +54,17 @@ function rssOf(pid: number): number {
   }
 }
 
+/** The bytes of the files in a folder; what the site removes meanwhile counts as gone. */
 function folderBytes(dir: string): number {
   let bytes = 0;
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    try {
+  try {
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
       const stat = statSync(file);
       bytes += stat.isDirectory() ? folderBytes(file) : stat.size;
-    } catch {
-      // Removed meanwhile.
     }
+  } catch {
+    // Removed meanwhile.
   }
   return bytes;
 }
@@ -76,9 +78,9 @@ export async function startProbeSite(env: Record<string, string> = {}, dir = mkd
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: ROOT,
+    // The runtime's settings, unless the probe's own environment says otherwise (to compare allocator settings).
     env: {
-      ...process.env,
-      ...RUNTIME_ENV,
+      ...runtimeEnv(process.env),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -121,32 +121,41 @@ export interface PhotoPreparerOptions {
   decodeMs: Budget;
   /** Bytes of stored photos a client may send (the company's mailbox and storage: shared by the replicas). */
   bytes: Budget;
+  /** What decodes and re-encodes one photo once its header passed: `reencode`, unless a test holds it. */
+  decode?: (file: string, decodable: Decodable) => Promise<Buffer>;
 }
 
 /**
  * One more post than `waiting` is answered `busy` at once rather than held (its files on disk, its
  * visitor waiting) for long.
  */
-export function photoPreparer({ concurrency = 1, waiting = 16, decodeMs, bytes: storedBytes }: PhotoPreparerOptions): PhotoPreparer {
+export function photoPreparer({ concurrency = 1, waiting = 16, decodeMs, bytes: storedBytes, decode = reencode }: PhotoPreparerOptions): PhotoPreparer {
   const limit: ConcurrencyLimit = concurrencyLimit(concurrency);
   let posts = 0;
   const BUSY = { ok: false, busy: true } as const;
   return {
     async prepare(photos, { client, signal }) {
+      if (photos.length > 0 && (await storedBytes.store.used(client)) >= storedBytes.max) return { ok: false, name: photos[0]!.name, reason: 'overBudget' };
+      // Every header first, outside the queue: what no decoder may take (a bomb) is refused at once and never waits in line.
+      const decodables: Decodable[] = [];
+      for (const photo of photos) {
+        const decodable = await inspect(photo.path).catch(() => null);
+        if (!decodable) return { ok: false, name: photo.name, reason: 'notAnImage' };
+        decodables.push(decodable);
+      }
       if (posts >= concurrency + waiting) return BUSY;
       posts++;
       try {
-        if (photos.length > 0 && (await storedBytes.store.used(client)) >= storedBytes.max) return { ok: false, name: photos[0]!.name, reason: 'overBudget' };
         const prepared: PreparedPhoto[] = [];
         // One after the other: the first that does not decode is named, and the rest need not be decoded.
-        for (const photo of photos) {
+        for (const [i, photo] of photos.entries()) {
           if ((await decodeMs.store.used(client)) >= decodeMs.max) return { ok: false, name: photo.name, reason: 'overBudget' };
           // undefined: not decoded, since the post was answered meanwhile; null: not an image.
           const bytes = await limit(async (): Promise<Buffer | null | undefined> => {
             if (signal?.aborted) return undefined;
             const start = performance.now();
             try {
-              return await reencode(photo.path);
+              return await decode(photo.path, decodables[i]!);
             } catch {
               return null;
             } finally {
@@ -183,20 +192,36 @@ async function head(file: string): Promise<Buffer> {
   }
 }
 
-/** The photo as a JPEG within the bounds; rejects when it is not an image of an accepted format, or over its format's budget. */
-export async function reencode(file: string): Promise<Buffer> {
-  // The header alone, whatever size it claims: the budget is decided before anything is decoded.
+/** How a photo is decoded, decided from its header: HEVC in the WebAssembly decoder, anything else by libvips within its format's budget. */
+export type Decodable = { decoder: 'heic' } | { decoder: 'vips'; maxPixels: number };
+
+/**
+ * Reads only the header, whatever size it claims, and says how the photo will be decoded; rejects
+ * when it is no image of an accepted format, or has more pixels than its format's budget.
+ */
+export async function inspect(file: string): Promise<Decodable> {
   const meta = await sharp(file, { limitInputPixels: false }).metadata().catch(() => null);
+  const pixels = (meta?.width ?? 0) * (meta?.height ?? 0);
   if (isHeic(await head(file)) && (!meta || meta.compression === 'hevc' || meta.format !== 'heif')) {
-    // AVIF is HEIF too and libvips reads it; only HEVC goes to the WebAssembly decoder.
+    // AVIF is HEIF too and libvips reads it; only HEVC goes to the WebAssembly decoder (which checks its size again).
+    if (pixels > MAX_HEIC_PIXELS) throw new Error(`over the pixel budget of HEIC: ${MAX_HEIC_PIXELS}`);
+    return { decoder: 'heic' };
+  }
+  if (!meta) throw new Error('not an image');
+  const maxPixels = pixelBudget(meta);
+  if (pixels > maxPixels) throw new Error(`over the pixel budget of ${meta.format}: ${maxPixels}`);
+  return { decoder: 'vips', maxPixels };
+}
+
+/** The photo as a JPEG within the bounds; rejects when it is not an image of an accepted format, or over its format's budget. */
+export async function reencode(file: string, decodable?: Decodable): Promise<Buffer> {
+  const how = decodable ?? (await inspect(file));
+  if (how.decoder === 'heic') {
     const raw = await decodeHeic(await readFile(file), { maxPixels: MAX_HEIC_PIXELS, timeoutMs: HEIC_TIMEOUT_MS });
     // libheif has applied the file's rotation already.
     return encode(sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 }, limitInputPixels: MAX_HEIC_PIXELS }));
   }
-  if (!meta) throw new Error('not an image');
-  const budget = pixelBudget(meta);
-  if ((meta.width ?? 0) * (meta.height ?? 0) > budget) throw new Error(`over the pixel budget of ${meta.format}: ${budget}`);
-  return encode(sharp(file, { limitInputPixels: budget, failOn: 'warning', sequentialRead: true }).rotate());
+  return encode(sharp(file, { limitInputPixels: how.maxPixels, failOn: 'warning', sequentialRead: true }).rotate());
 }
 
 /**

@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBudgetStore } from '../../server/photos/client-budget';
-import { DECODE_MEMORY_BYTES, MAX_INPUT_PIXELS, photoPreparer, pixelBudget, reencode, type PhotoPreparerOptions } from '../../server/photos/prepare';
+import { DECODE_MEMORY_BYTES, MAX_INPUT_PIXELS, photoPreparer, pixelBudget, reencode, type Decodable, type PhotoPreparerOptions } from '../../server/photos/prepare';
+import { until } from '../support/until';
 import type { UploadedPhoto } from '../../server/photos/upload';
 
 /**
@@ -38,24 +39,57 @@ const budgets = (decodeMs = HOUR, bytes = 1e9): Pick<PhotoPreparerOptions, 'deco
 const client = { client: '203.0.113.7' };
 
 describe('the photo decoder', () => {
+  /** The real decoder, held until `release`: a test knows which posts decode and which wait. */
+  function heldDecoder() {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    return {
+      decode: async (file: string, how: Decodable) => (started++, await gate, reencode(file, how)),
+      started: () => started,
+      release: () => release(),
+    };
+  }
+
   it('takes `concurrency` + `waiting` posts at a time and answers the next one busy', async () => {
-    const preparer = photoPreparer({ concurrency: 1, waiting: 1, ...budgets() });
-    const [first, second, third] = await Promise.all([preparer.prepare([photo], client), preparer.prepare([photo], client), preparer.prepare([photo], client)]);
-    expect(first).toMatchObject({ ok: true, photos: [{ name: 'okno.jpg', type: 'image/jpeg' }] });
-    expect(second).toMatchObject({ ok: true });
-    expect(third).toEqual({ ok: false, busy: true });
+    const decoder = heldDecoder();
+    const preparer = photoPreparer({ concurrency: 1, waiting: 1, ...budgets(), decode: decoder.decode });
+    const first = preparer.prepare([photo], client);
+    await until('the first post is being decoded', () => decoder.started() === 1);
+    const second = preparer.prepare([photo], client);
+    // The second waits for the decoder; the third finds the line full.
+    expect(await preparer.prepare([photo], client)).toEqual({ ok: false, busy: true });
+    decoder.release();
+    expect(await first).toMatchObject({ ok: true, photos: [{ name: 'okno.jpg', type: 'image/jpeg' }] });
+    expect(await second).toMatchObject({ ok: true });
     // Once they are done, it takes posts again.
     expect(await preparer.prepare([photo], client)).toMatchObject({ ok: true });
   });
 
+  it('refuses a post whose photo no decoder may take from its header, without a place in the line', async () => {
+    const decoder = heldDecoder();
+    const preparer = photoPreparer({ concurrency: 1, waiting: 0, ...budgets(), decode: decoder.decode });
+    const first = preparer.prepare([photo], client);
+    await until('the first post is being decoded', () => decoder.started() === 1);
+    const side = Math.ceil(Math.sqrt(DECODE_MEMORY_BYTES / 24)) + 16;
+    const bomb = { ...photo, name: 'bomba.avif', path: await file('bomba.avif', plain(side, side).avif({ quality: 30, effort: 0 })) };
+    expect(await preparer.prepare([photo, bomb], client)).toEqual({ ok: false, name: 'bomba.avif', reason: 'notAnImage' });
+    decoder.release();
+    expect(await first).toMatchObject({ ok: true });
+  });
+
   it('decodes nothing for a post that was answered while it waited (its deadline, its visitor gone)', async () => {
-    const preparer = photoPreparer({ concurrency: 1, ...budgets() });
+    const decoder = heldDecoder();
+    const preparer = photoPreparer({ concurrency: 1, ...budgets(), decode: decoder.decode });
     const answered = new AbortController();
     const first = preparer.prepare([photo], client);
+    await until('the first post is being decoded', () => decoder.started() === 1);
     const waiting = preparer.prepare([photo, photo], { ...client, signal: answered.signal });
     answered.abort();
+    decoder.release();
     expect(await first).toMatchObject({ ok: true });
     expect(await waiting).toEqual({ ok: false, busy: true });
+    expect(decoder.started()).toBe(1);
   });
 });
 
