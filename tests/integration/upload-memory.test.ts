@@ -33,7 +33,7 @@ const BOUNDARY = 'memory-boundary';
 const fields = () => ({ phone: '041 333 444', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content: `Spomin ${Math.random()}`, terms: 'on' });
 
 function multipart(photos: Buffer[], { closed }: { closed: boolean }): Buffer {
-  const parts = Object.entries(fields()).map(([name, value]) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts: Uint8Array[] = Object.entries(fields()).map(([name, value]) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const [i, photo] of photos.entries()) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="${i}.jpg"\r\n\r\n`), photo, Buffer.from('\r\n'));
   if (closed) parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(parts);
