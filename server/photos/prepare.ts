@@ -36,10 +36,11 @@ export const DECODE_MEMORY_BYTES = 100 * 1024 * 1024;
  */
 export const STORED_BYTES_TARGET = 2.5 * 1024 * 1024;
 /**
- * HEIC is decoded whole in WebAssembly (about 14 bytes a pixel in all: the HEVC planes, RGBA inside
- * the decoder and RGBA handed out), so 25 megapixels take about 340 MB for a few seconds. That is far
- * over DECODE_MEMORY_BYTES, and kept: iPhones take 24-megapixel HEIC by default since the iPhone 15,
- * and refusing them would refuse most iPhone photos. Their 48-megapixel HEIF (a setting) is refused.
+ * HEIC is decoded whole in WebAssembly (about 12 bytes a pixel in all: the HEVC planes, RGBA inside
+ * the decoder and RGBA handed out), so 25 megapixels take about 300 MB for a few seconds, in the
+ * worker thread that decodes them. That is far over DECODE_MEMORY_BYTES, and kept: iPhones take
+ * 24-megapixel HEIC by default since the iPhone 15, and refusing them would refuse most iPhone
+ * photos. Their 48-megapixel HEIF (a setting) is refused.
  */
 export const MAX_HEIC_PIXELS = 25_000_000;
 const QUALITIES = [82, 70, 55] as const;
@@ -71,7 +72,7 @@ export function decodeCostPerPixel(meta: Pick<Metadata, 'format' | 'isProgressiv
     case 'webp':
       return 2;
     case 'heif':
-      return meta.compression === 'av1' ? 24 : null;
+      return meta.compression === 'av1' ? 25 : null;
     default:
       return null;
   }
