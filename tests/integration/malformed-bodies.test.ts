@@ -15,6 +15,7 @@ import { migrate } from '../../server/cms/migrations';
 import { signPurge } from '../../server/http/cache-purge';
 import { bodyRoutes } from '../support/express-routes';
 import { waitForMail } from '../support/mail';
+import { sendRaw } from '../support/raw-http';
 import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
@@ -196,25 +197,7 @@ function exchange(target: Target, body: Body): Promise<number | typeof CLIENT_GO
   };
   if (!headers['transfer-encoding']) headers['content-length'] = String(body.body.length + (body.cutAndGone ? 10_000 : 0));
   const head = `${target.method} ${target.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname);
-    let received = '';
-    socket.on('connect', () => {
-      socket.write(head);
-      socket.write(body.body);
-      if (body.cutAndGone) setImmediate(() => (socket.destroy(), resolve(CLIENT_GONE)));
-    });
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.toString('latin1');
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
-      if (status) {
-        socket.destroy();
-        resolve(Number(status[1]));
-      }
-    });
-    socket.on('error', (error) => (body.cutAndGone ? resolve(CLIENT_GONE) : reject(new Error(`${target.method} ${target.path} (${body.name}): ${error.message}`))));
-    socket.on('close', () => (body.cutAndGone ? resolve(CLIENT_GONE) : reject(new Error(`${target.method} ${target.path} (${body.name}): closed without an answer`))));
-  });
+  return sendRaw(url.href, head, body.body, { gone: body.cutAndGone, what: `${target.method} ${target.path} (${body.name})` }).then((status) => status ?? CLIENT_GONE);
 }
 
 async function alive(): Promise<boolean> {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeEnv } from '../../scripts/runtime-env.mjs';
+import { sendRaw } from '../support/raw-http';
 import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { until } from '../support/until';
 
@@ -40,24 +40,9 @@ function multipart(photos: Buffer[], { closed }: { closed: boolean }): Buffer {
 }
 
 /** The status of one post sent whole on its own connection. */
-function send(body: Buffer): Promise<number> {
-  const { port } = new URL(site.url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1', () => {
-      socket.write(`POST /sl/servis HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nConnection: close\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`);
-      socket.write(body);
-    });
-    let received = '';
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.toString('latin1');
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
-      if (status) {
-        socket.destroy();
-        resolve(Number(status[1]));
-      }
-    });
-    socket.on('error', reject);
-  });
+async function send(body: Buffer): Promise<number | null> {
+  const head = `POST /sl/servis HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nConnection: close\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`;
+  return sendRaw(site.url, head, body);
 }
 
 describe('memory after uploads', () => {
