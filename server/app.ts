@@ -9,10 +9,12 @@ import { badInputGuard } from './http/bad-input';
 import { buildFiles } from './http/builds';
 import { cachePurge, type PurgeBroadcast } from './http/cache-purge';
 import { formPosts } from './http/form-posts';
+import { postDeadline } from './http/post-deadline';
 import { accountDataDownload } from './bff/account-data';
 import { rumApi } from './bff/rum';
 import { photoThumbnails } from './bff/photo-thumbnails';
 import { faqSearchApi } from './bff/faq-search';
+import { submissionPhotos } from './bff/submission-photos';
 import { searchApi, searchGuard } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
@@ -29,11 +31,12 @@ import { LOCALES, pathLocale } from '../shared/locales';
 import { accountDataPath } from '../shared/routes';
 import { cookieLocale } from './request/request-locale';
 import { errorPageSettings } from './upstream/fallback-init';
+import type { FormsApi } from './upstream/forms-api';
 import { createRumSummary } from './rum/summary';
 import { metricsEndpoint, type SiteMetrics } from './metrics';
 
 export interface AppDeps extends RenderDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'SEARCH_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN'>;
+  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'SEARCH_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN' | 'POST_TIMEOUT_S'>;
   metrics: SiteMetrics;
   /** What the security headers allow; the HTML cache's answers carry the same. */
   security: SecurityOptions;
@@ -45,6 +48,10 @@ export interface AppDeps extends RenderDeps {
   formRateLimitStore?: Store;
   /** Where searches are counted, likewise. */
   searchRateLimitStore?: Store;
+  /** The content API's form endpoints: the photos the company's mail links. */
+  forms: Pick<FormsApi, 'linkedPhoto'>;
+  /** The site's own folder for the photos of posts being answered (uploadFolder). */
+  uploadDir: string;
   clientDir: string;
   readiness: Readiness;
 }
@@ -82,6 +89,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(deps.security));
   app.use(badInputGuard(PAGE_METHODS, sendError));
+  // First of what a post meets: whatever comes after it holds, the post is answered in time, with the
+  // static error page (the one in the layout reads the content API, which may be what holds it).
+  app.use(postDeadline({ ms: deps.config.POST_TIMEOUT_S * 1000, refuse: (req, res, status) => sendError(res, req, status) }));
   app.use(healthRoutes(deps.readiness));
   app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry }));
   app.use(buildFiles(deps.manifest));
@@ -115,6 +125,7 @@ export function createApp(deps: AppDeps): express.Express {
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
   app.use(accountDataDownload({ account: deps.account, translations: deps.translations, secure: deps.origin.startsWith('https:') }));
   app.use(photoThumbnails({ account: deps.account }));
+  app.use(submissionPhotos({ forms: deps.forms }));
   // Before the form gate, which would take the report for a form post (and its limit for the forms').
   app.use(
     rumApi({
@@ -132,6 +143,7 @@ export function createApp(deps: AppDeps): express.Express {
       origin: deps.origin,
       rateLimit: { windowMs: 10 * 60_000, max: deps.config.FORM_RATE_LIMIT_MAX, store: deps.formRateLimitStore },
       refuse: (req, res, status) => void sendErrorPage(req, res, status),
+      uploadDir: deps.uploadDir,
       onRateLimited: () => deps.metrics.rateLimited('forms'),
       logger: deps.logger,
     }),

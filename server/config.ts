@@ -16,6 +16,12 @@ const optionalUrl = z
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/**
+ * A submission's photos up to this many MB go with the company's notification as attachments (about
+ * 11 MB of mail once base64-encoded, under the 10 to 25 MB most mail servers take); above, links.
+ */
+export const DEFAULT_MAIL_ATTACHMENTS_MAX_MB = 8;
+
 /** One entry of CMS_TRUST_PROXY: a name Express knows, an address, or an address/prefix. */
 function isProxyEntry(entry: string): boolean {
   if (PROXY_NAMES.has(entry)) return true;
@@ -99,6 +105,12 @@ export const configSchema = z.object({
   /** Seconds a whole request (headers and body) may take to arrive; then a 408 and the connection is closed. */
   REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(30),
   /**
+   * Seconds a post (a form, its photos) may take from its arrival to its answer, whatever holds it: a
+   * body still arriving or whose parse never ends (408), photos waiting for the decoder (503). Its
+   * connection is then closed and its files removed (docs/decisions/0034-uploads-under-attack.md).
+   */
+  POST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
    * Password hashes the built-in content API runs at once (each about 0.3 s of one core); the others
    * wait their turn, so hashing never holds all of libuv's threads (4 unless UV_THREADPOOL_SIZE says
    * otherwise), which also read files, resolve host names and compress.
@@ -110,6 +122,21 @@ export const configSchema = z.object({
    * threads that read files and compress pages (docs/decisions/0026-photos-with-forms.md).
    */
   PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /**
+   * Seconds of photo decoding one client (address) may use in an hour, on each replica; its photos are
+   * refused beyond it without being decoded, so no client holds the decoder for long.
+   */
+  PHOTO_DECODE_LIMIT_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  /**
+   * Megabytes of photos (as stored: re-encoded, at most 2.5 MB each) one client (address) may send in an
+   * hour, across all replicas when DATABASE_URL is set; more are refused (the company's mailbox and storage).
+   */
+  PHOTO_LIMIT_MB: z.coerce.number().int().min(1).max(10_000).default(25),
+  /**
+   * Megabytes of a submission's photos that go with the company's notification as attachments; above
+   * it the mail carries a link to each photo instead (the built-in content API's mail).
+   */
+  MAIL_ATTACHMENTS_MAX_MB: z.coerce.number().min(0).max(100).default(DEFAULT_MAIL_ATTACHMENTS_MAX_MB),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Searches (search pages and the header's suggestions) one client (address) may make in a minute; more are answered 429. */
@@ -162,6 +189,11 @@ export const configSchema = z.object({
     path: ['TRUST_PROXY'],
     message:
       "a hop count trusts X-Forwarded-For from anyone who can reach the site directly (HOST is not loopback): name the load balancer's addresses or subnets instead (e.g. 10.0.0.5 or 10.0.0.0/24)",
+  })
+  .refine((config) => config.REQUEST_TIMEOUT_S <= config.POST_TIMEOUT_S, {
+    // A post's body has REQUEST_TIMEOUT_S to arrive; a shorter deadline would cut slow uploads the request timeout allows.
+    path: ['POST_TIMEOUT_S'],
+    message: 'must not be shorter than REQUEST_TIMEOUT_S',
   });
 
 export type Config = z.infer<typeof configSchema>;

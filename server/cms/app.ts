@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { localeSchema } from '../../shared/api/contract';
+import { DEFAULT_MAIL_ATTACHMENTS_MAX_MB } from '../config';
 import type { Locale } from '../../shared/locales';
 import { MAX_LIST_PAGE } from '../../shared/pagination';
 import { accountMails } from './accounts/mails';
@@ -36,6 +37,8 @@ export type CmsAppOptions = {
    * embedded content API is only reached over loopback, hence the default; CMS_TRUST_PROXY otherwise.
    */
   trustProxy?: string;
+  /** A submission's photos up to this many bytes go with the company's mail, above it links (MAIL_ATTACHMENTS_MAX_MB). */
+  mailAttachmentsMaxBytes?: number;
   now?: () => Date;
 };
 
@@ -69,13 +72,22 @@ const BAD_REQUEST = { error: 'bad_request' };
  */
 export function createCmsApp(
   db: Db,
-  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', now }: CmsAppOptions,
+  {
+    logger,
+    siteUrl = DEFAULT_SITE_URL,
+    onMailQueued,
+    background = backgroundTasks(logger),
+    passwords = passwordHashing(),
+    trustProxy = 'loopback',
+    mailAttachmentsMaxBytes = DEFAULT_MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
+    now,
+  }: CmsAppOptions,
 ): express.Express {
   const content = contentQueries(db);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
   const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl), logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, grants: accounts, logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, grants: accounts, logger, attachmentsMaxBytes: mailAttachmentsMaxBytes, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');

@@ -502,6 +502,13 @@ const MIGRATIONS: readonly string[] = [
   DROP INDEX outgoing_mail_recipient;
   CREATE INDEX outgoing_mail_recipient_key ON outgoing_mail (recipient_key, template, created_at);
   `,
+
+  /* 13: photos too large to attach, linked from the company's mail (docs/decisions/0034-uploads-under-attack.md) */ `
+  -- The SHA-256 of the link's token, like every token; set only for the photos of a submission whose
+  -- notification links them instead of attaching them. The token itself is only ever in that mail.
+  ALTER TABLE submission_photos ADD COLUMN link_token_hash TEXT;
+  CREATE UNIQUE INDEX submission_photos_link ON submission_photos (link_token_hash) WHERE link_token_hash IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -206,14 +206,14 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     },
 
     /**
-     * An uncached GET of a binary answer (a photo's thumbnail): its status, type and bytes. A 5xx or an
-     * unreachable upstream is an `UpstreamError`.
+     * An uncached GET of a binary answer (a photo, its thumbnail): its status, type, file name as the
+     * upstream gave it (Content-Disposition) and bytes. A 5xx or an unreachable upstream is an `UpstreamError`.
      */
-    async getBytes(path: string, options: { headers?: Record<string, string> } = {}): Promise<{ status: number; type: string; bytes: Buffer }> {
+    async getBytes(path: string, options: { headers?: Record<string, string> } = {}): Promise<{ status: number; type: string; disposition: string | null; bytes: Buffer }> {
       return measured(path, async () => {
         const res = await request('GET', path, {}, undefined, options.headers);
         if (res.status >= 500) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
-        return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+        return { status: res.status, type: res.headers.get('content-type') ?? '', disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
       });
     },
 

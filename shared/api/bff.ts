@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
  *   GET /api/search?lang=&q=  -> SearchSuggestions  (server/bff/search.ts)
  *   GET /api/faq-search?lang=&q= -> FaqFilter       (server/bff/faq-search.ts)
  *   GET /api/account/photos/:submissionId/:n -> image/jpeg, the owner's session only (server/bff/photo-thumbnails.ts)
+ *   GET /api/submission-photos/:token -> image/jpeg, to whoever has the link from the company's mail (server/bff/submission-photos.ts)
  *
  * zod/mini, not zod: the header's search box loads this (when the visitor first types), and mini is
  * about 4 KB (gzip) where the full API is about 22 KB.
@@ -47,3 +48,12 @@ export type SuggestionSection = keyof SearchSuggestions['sections'];
 /** Where the signed-in visitor's browser gets the thumbnail of photo `n` (0-based) of their own submission. */
 export const PHOTO_THUMBNAIL_PATH = '/api/account/photos';
 export const photoThumbnailPath = (submissionId: string, n: number) => `${PHOTO_THUMBNAIL_PATH}/${encodeURIComponent(submissionId)}/${n}`;
+
+/**
+ * Where the company's notification links a photo it does not attach (too large together): the token
+ * is the photo's secret, known only to that mail (the content API keeps its hash).
+ */
+export const SUBMISSION_PHOTO_PATH = '/api/submission-photos';
+export const submissionPhotoPath = (token: string) => `${SUBMISSION_PHOTO_PATH}/${token}`;
+/** The shape of such a token: 32 random bytes, base64url. */
+export const SUBMISSION_PHOTO_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -511,6 +511,12 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  *                                       that submission), never one someone else posted with that address
  *   GET account/submissions/:id/photos/:n/thumbnail (bearer) -> image/jpeg  a small copy of photo n (0-based)
  *                                       of one of them; 404 for anyone else's, or none
+ *
+ * The company's notification attaches a submission's photos, unless together they are larger than
+ * the content API's limit (MAIL_ATTACHMENTS_MAX_MB): it then links each one to the site
+ * (shared/api/bff.ts `submissionPhotoPath`), with a token of its own that only that mail holds.
+ *   GET submission-photos/:token -> image/jpeg (Content-Disposition: attachment, the photo's name)
+ *                                   404 for any other token (unknown, malformed, its submission erased)
  */
 export const FORM_KINDS = ['inquiry', 'service', 'newsletter'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];

@@ -32,9 +32,13 @@ export type MailWords = {
   sections: { product: string; contact: string; message: string; request: string };
   yes: string;
   no: string;
-  /** The row that names the photos sent with a submission, and what the notification adds (they are its attachments). */
+  /**
+   * The row that names the photos sent with a submission, and what the notification adds: they are its
+   * attachments, or (too large together) links that open them, which must stay in the company.
+   */
   photos: string;
   photosAttached: string;
+  photosLinked: string;
 };
 
 export type FormLabels = MailWords & { locale: Locale };
@@ -198,7 +202,7 @@ export function serviceSummary(form: StoredService, labels: FormLabels): Row[] {
  */
 export function photoRow(names: readonly string[], labels: FormLabels): Row[] {
   if (names.length === 0) return [];
-  const list = names.map((name) => clean(name).replace(/\n/g, ' ')).join('\n');
+  const list = names.map(photoName).join('\n');
   return [{ label: `${labels.photos} (${labels.photosAttached})`, value: list }];
 }
 
@@ -209,3 +213,11 @@ export function photoRow(names: readonly string[], labels: FormLabels): Row[] {
 export function photoCountRow(count: number, labels: FormLabels): Row[] {
   return count === 0 ? [] : [{ label: labels.photos, value: String(count) }];
 }
+
+/** The notification's photos when they are too large to attach: each name and, below it, the link that opens it. */
+export function photoLinkRow(photos: readonly { name: string; url: string }[], labels: FormLabels): Row[] {
+  if (photos.length === 0) return [];
+  return [{ label: `${labels.photos} (${labels.photosLinked})`, value: photos.map((photo) => `${photoName(photo.name)}\n${photo.url}`).join('\n') }];
+}
+
+const photoName = (name: string) => clean(name).replace(/\n/g, ' ');

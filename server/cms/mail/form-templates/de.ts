@@ -15,6 +15,7 @@ export const de: FormLocale = {
     no: 'Nein',
     photos: 'Fotos',
     photosAttached: 'angehängt',
+    photosLinked: 'Links, zu groß für einen Anhang: diese E-Mail nicht weiterleiten',
   },
 
   templates: {

@@ -15,6 +15,7 @@ export const en: FormLocale = {
     no: 'No',
     photos: 'Photos',
     photosAttached: 'attached',
+    photosLinked: 'links, too large to attach: do not forward this email',
   },
 
   templates: {

@@ -15,6 +15,7 @@ export const sl: FormLocale = {
     no: 'Ne',
     photos: 'Fotografije',
     photosAttached: 'priložene',
+    photosLinked: 'povezave, prevelike za prilogo: tega sporočila ne posredujte naprej',
   },
 
   templates: {
