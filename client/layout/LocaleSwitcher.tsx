@@ -1,5 +1,5 @@
 import { cookieString, isHttpsOrigin } from '../../shared/cookies';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
 import { useLayout, usePageMeta } from './use-layout';

@@ -1,4 +1,4 @@
-import type { TFunction } from '../../client/i18n/translator';
+import type { TFunction } from 'i18next';
 import { STATUS_CODES } from 'node:http';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { settingsFromList, type Init, type Product } from '../../shared/api/contract';
