@@ -8,7 +8,7 @@ import { startTagManager } from './features/consent/tag-manager';
 import { storedConsent } from './features/consent/record';
 import { I18nextProvider } from 'react-i18next';
 import { browserI18n } from './i18n/browser-i18n';
-import { SCREEN_NAMESPACES } from './i18n/namespaces';
+import { SCREEN_NAMESPACES } from '../shared/i18n';
 import { createRoutes, LAYOUT_ROUTE_ID, pageRouteId } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
 import { guardLazyRoutes } from './runtime/chunk-reload';

@@ -1,8 +1,7 @@
 import { createInstance, type i18n, type ResourceLanguage } from 'i18next';
 import type { Locale } from '../../shared/locales';
 import { NAMESPACE_CHUNKS } from './namespace-chunks';
-import { SCREEN_NAMESPACE_NAMES, type ScreenNamespace } from './namespaces';
-import { I18N_OPTIONS } from './options';
+import { I18N_OPTIONS, SCREEN_NAMESPACE_NAMES, type ScreenNamespace } from '../../shared/i18n';
 
 export interface BrowserI18n {
   i18n: i18n;

@@ -1,6 +1,6 @@
 import type { ResourceKey } from 'i18next';
 import type { Locale } from '../../shared/locales';
-import { CONSENT_NAMESPACE, type ScreenNamespace } from './namespaces';
+import { CONSENT_NAMESPACE, type ScreenNamespace } from '../../shared/i18n';
 
 type Chunk = (locale: Locale) => Promise<ResourceKey>;
 

@@ -19,6 +19,7 @@ import { newsletterRoutes } from './newsletter/routes';
 import { newsletterService } from './newsletter/service';
 import { contentQueries } from './queries';
 import { readContentVersion } from './seed';
+import { loadCmsStrings, type CmsStrings } from './strings';
 
 export type CmsAppOptions = {
   logger: Logger;
@@ -35,6 +36,8 @@ export type CmsAppOptions = {
    * embedded content API is only reached over loopback, hence the default; CMS_TRUST_PROXY otherwise.
    */
   trustProxy?: string;
+  /** Its words (mails, language names): read from the project's `locales/` by default. */
+  strings?: CmsStrings;
   now?: () => Date;
 };
 
@@ -67,13 +70,13 @@ const BAD_REQUEST = { error: 'bad_request' };
  */
 export function createCmsApp(
   db: Db,
-  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', now }: CmsAppOptions,
+  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', strings = loadCmsStrings(), now }: CmsAppOptions,
 ): express.Express {
-  const content = contentQueries(db);
+  const content = contentQueries(db, strings);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
-  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
-  const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl), logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, grants: accounts, logger, now });
+  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
+  const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings }), newsletter, grants: accounts, logger, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');

@@ -1,7 +1,7 @@
 import { createInstance, type i18n } from 'i18next';
 import Backend, { type FsBackendOptions } from 'i18next-fs-backend';
 import path from 'node:path';
-import { I18N_OPTIONS } from '../../client/i18n/options';
+import { I18N_OPTIONS } from '../../shared/i18n';
 import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales';
 
 /**

@@ -1,5 +1,5 @@
 import type { i18n, ResourceLanguage } from 'i18next';
-import { DEFAULT_NAMESPACE, PAGE_NAMESPACES, type ScreenNamespace } from '../../client/i18n/namespaces';
+import { DEFAULT_NAMESPACE, PAGE_NAMESPACES, type ScreenNamespace } from '../../shared/i18n';
 import type { Locale } from '../../shared/locales';
 import { loadStrings } from './load-strings';
 

@@ -1,5 +1,5 @@
 import type { i18n, TFunction } from 'i18next';
-import { SCREEN_NAMESPACES } from '../../client/i18n/namespaces';
+import { SCREEN_NAMESPACES } from '../../shared/i18n';
 import { isHttpsOrigin } from '../../shared/cookies';
 import { matchRoute } from '../../shared/route-match';
 import type { PageI18n } from '../i18n/page-i18n';

@@ -383,7 +383,7 @@ export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData
   const [answer, visitorEmail] = await Promise.all([
     load(request, () =>
       context.api.init(locale).catch((error: unknown) => {
-        if (error instanceof UpstreamError) return fallbackInit(context.api, locale);
+        if (error instanceof UpstreamError) return fallbackInit(context.api, locale, context.t);
         throw error;
       }),
     ),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES } from '../../shared/routes';
-import { DEFAULT_NAMESPACE, namespaceFile, SCREEN_NAMESPACE_NAMES, SCREEN_NAMESPACES } from '../../client/i18n/namespaces';
+import { DEFAULT_NAMESPACE, namespaceFile, SCREEN_NAMESPACE_NAMES, SCREEN_NAMESPACES } from '../../shared/i18n';
 import { CLIENT_BUILD_DIR } from '../../server/paths';
 import { attr, firstText, startTestSite } from './helpers';
 import { stringKeys } from '../support/string-keys';

@@ -5,7 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { longDate } from '../../client/components/dates';
 import { countryName, openingHoursText } from '../../client/components/opening-hours';
-import { PAGE_NAMESPACES } from '../../client/i18n/namespaces';
+import { PAGE_NAMESPACES } from '../../shared/i18n';
 import { LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { pageI18n } from '../support/i18n';
 import { stringKeys } from '../support/string-keys';

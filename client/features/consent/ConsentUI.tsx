@@ -4,7 +4,7 @@ import { LEGAL_PAGE_SLUGS, pathTo } from '../../../shared/routes';
 import type { Locale } from '../../../shared/locales';
 import { Modal } from '../../components/Modal';
 import { CATEGORIES, READ_ONLY_CATEGORIES, type Category } from './config';
-import { CONSENT_NAMESPACE } from '../../i18n/namespaces';
+import { CONSENT_NAMESPACE } from '../../../shared/i18n';
 import { acceptAll, closeConsentPreferences, consentView, openConsentPreferences, rejectAll, saveConsent } from './store';
 import './consent.css';
 

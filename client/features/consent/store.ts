@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import { CONSENT_NAMESPACE } from '../../i18n/namespaces';
+import { CONSENT_NAMESPACE } from '../../../shared/i18n';
 import { isHttpsOrigin } from '../../../shared/cookies';
 import type { Locale } from '../../../shared/locales';
 import { autoClearPlan, cookieNames, eraseAssignments, matchingCookies } from './auto-clear';

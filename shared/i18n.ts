@@ -1,5 +1,6 @@
-import type { Locale } from '../../shared/locales';
-import type { RouteName } from '../../shared/routes';
+import type { InitOptions } from 'i18next';
+import { LOCALES, type Locale } from './locales';
+import type { RouteName } from './routes';
 
 /**
  * The site's UI strings are i18next namespaces, one JSON file each: `locales/{lang}/{ns}.json`.
@@ -14,7 +15,8 @@ import type { RouteName } from '../../shared/routes';
  * - `mail`: the content API's mails; never in the browser.
  *
  * A new namespace: its file in every locale, its name here (and in `SCREEN_NAMESPACES` for the screens
- * that show it), and its chunk in `client/i18n/namespace-chunks.ts` if the browser loads it later.
+ * that show it), and its chunk in `client/i18n/namespace-chunks.ts` if the browser loads it later
+ * (docs/adding-a-locale.md, "A new namespace").
  */
 export const DEFAULT_NAMESPACE = 'common';
 
@@ -22,6 +24,7 @@ export type ScreenNamespace = 'forms' | 'account';
 export const SCREEN_NAMESPACE_NAMES: readonly ScreenNamespace[] = ['forms', 'account'];
 
 export const CONSENT_NAMESPACE = 'consent';
+export const MAIL_NAMESPACE = 'mail';
 
 /** What a page render can show: `common` and every screen's own namespace. */
 export const PAGE_NAMESPACES: readonly string[] = [DEFAULT_NAMESPACE, ...SCREEN_NAMESPACE_NAMES];
@@ -63,3 +66,27 @@ export const SCREEN_NAMESPACES: Readonly<Record<RouteName, readonly ScreenNamesp
 };
 
 export const namespaceFile = (locale: Locale, ns: string) => `locales/${locale}/${ns}.json`;
+
+/**
+ * The i18next options of every instance, the server's and the browser's, so both write the same text
+ * from the same strings.
+ */
+export const I18N_OPTIONS = {
+  supportedLngs: [...LOCALES],
+  defaultNS: DEFAULT_NAMESPACE,
+  // A string missing in a locale shows as its key (a test keeps every key in every locale), never
+  // another language's words in the middle of a page.
+  fallbackLng: false,
+  // Strings are there before the first `t`: read from disk at boot on the server, inlined in the page
+  // in the browser.
+  initAsync: false,
+  // React escapes what it renders, and mails are plain text.
+  interpolation: { escapeValue: false },
+  react: {
+    // A page's language never changes (another locale is another page load), so no component
+    // subscribes to language changes.
+    bindI18n: false,
+    // The strings a screen renders with are there before it renders: nothing suspends for them.
+    useSuspense: false,
+  },
+} satisfies InitOptions;
