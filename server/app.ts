@@ -24,6 +24,7 @@ import { seoFiles } from './render/seo-files';
 import { isHttpsOrigin } from '../shared/cookies';
 import { LOCALES, pathLocale } from '../shared/locales';
 import { accountDataPath } from '../shared/routes';
+import { parseCookies } from './request/cookies';
 import { cookieLocale } from './request/request-locale';
 import { errorPageSettings } from './upstream/fallback-init';
 import { createRumSummary } from './rum/summary';
@@ -54,7 +55,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('trust proxy', deps.config.TRUST_PROXY);
 
   function sendError(res: Response, req: Request, status: number) {
-    const locale = pathLocale(req.path) ?? cookieLocale(req.headers.cookie);
+    const locale = pathLocale(req.path) ?? cookieLocale(req.cookies);
     const settings = errorPageSettings(deps.api, locale);
     res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(status, deps.i18n.forRequest(locale), deps.manifest, settings));
   }
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): express.Express {
     sendError(res, req, status);
   }
 
+  app.use(parseCookies);
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(deps.security));
   app.use(badInputGuard(PAGE_METHODS, sendError));

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { LOCALES } from '../../shared/locales';
 import { accountDataPath, pathTo } from '../../shared/routes';
 import type { PageI18n } from '../i18n/page-i18n';
-import { clearSessionCookie, readSession } from '../request/session-cookie';
+import { readSession, SESSION_COOKIE, sessionCookieOptions } from '../request/session-cookie';
 import type { AccountApi } from '../upstream/account-api';
 import { UpstreamError } from '../upstream/client';
 
@@ -21,11 +21,11 @@ export function accountDataDownload({ account, i18n, secure }: { account: Pick<A
     router.get(accountDataPath(locale), async (req, res, next) => {
       res.setHeader('Cache-Control', 'private, no-store');
       const login = pathTo('login', locale);
-      const session = readSession(req.headers.cookie);
+      const session = readSession(req.cookies);
       if (!session) return void res.redirect(303, login);
       try {
         const result = await account.exportData(locale, session);
-        if (!result.ok) return void res.setHeader('Set-Cookie', clearSessionCookie(secure)).redirect(303, login);
+        if (!result.ok) return void res.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure)).redirect(303, login);
         const name = `${i18n.forRequest(locale, ['account']).t('account.data.fileName')}-${result.data.exportedAt.slice(0, 10)}.json`;
         res.attachment(name).type('json').send(`${JSON.stringify(result.data, null, 2)}\n`);
       } catch (error) {

@@ -7,6 +7,7 @@ import type { Outbox } from '../outbox/types';
 import type { PhotoPreparer } from '../photos/prepare';
 import { requestLocale } from '../request/request-locale';
 import { CLIENT_ADDRESS_HEADER } from '../request/fetch-request';
+import { cookiesOf } from '../request/cookies';
 import { readSession } from '../request/session-cookie';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
@@ -56,7 +57,7 @@ export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext
   return {
     api: deps.api,
     account: deps.account,
-    session: readSession(request.headers.get('cookie')),
+    session: readSession(cookiesOf(request)),
     clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
     secure: isHttpsOrigin(deps.origin),
     origin: deps.origin,
