@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLayout } from '../layout/use-layout';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { marketPhone } from '../../shared/showrooms';
 import { pathTo } from '../../shared/routes';
 import { Link } from './Link';

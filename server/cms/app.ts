@@ -21,6 +21,7 @@ import { newsletterService } from './newsletter/service';
 import { contentQueries } from './queries';
 import { PER_SECTION } from './search/engine';
 import { contentVersionReader } from './seed';
+import { loadCmsStrings, type CmsStrings } from './strings';
 
 export type CmsAppOptions = {
   logger: Logger;
@@ -39,6 +40,8 @@ export type CmsAppOptions = {
   trustProxy?: string;
   /** A submission's photos up to this many bytes go with the company's mail, above it links (MAIL_ATTACHMENTS_MAX_MB). */
   mailAttachmentsMaxBytes?: number;
+  /** Its words (mails, language names): read from the project's `locales/` by default. */
+  strings?: CmsStrings;
   now?: () => Date;
 };
 
@@ -80,14 +83,15 @@ export function createCmsApp(
     passwords = passwordHashing(),
     trustProxy = 'loopback',
     mailAttachmentsMaxBytes = DEFAULT_MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
+    strings = loadCmsStrings(),
     now,
   }: CmsAppOptions,
 ): express.Express {
-  const content = contentQueries(db);
+  const content = contentQueries(db, strings);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
-  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
-  const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl), logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, grants: accounts, logger, attachmentsMaxBytes: mailAttachmentsMaxBytes, now });
+  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
+  const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings }), newsletter, grants: accounts, logger, attachmentsMaxBytes: mailAttachmentsMaxBytes, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ConcurrencyLimit } from '../concurrency-limit';
+import { requestCookies } from '../request/cookies';
 import { isStorable, sharedRequestKey } from './cache-policy';
 import { underPrefixes, type Entry, type HtmlCache, type Served } from './html-cache';
 import { logRouteErrors, type RenderedPage } from './rendered-page';
@@ -135,7 +136,7 @@ export function createSharedPages({ cache, render, refillConcurrency, renderSlot
      * one render in the background replaces it); null leaves the request to the app.
      */
     serve(req: IncomingMessage, res: ServerResponse, requestId: () => string): Served | null {
-      const key = sharedRequestKey(req.method, req.url ?? '', req.headers.cookie);
+      const key = sharedRequestKey(req.method, req.url ?? '', requestCookies(req, res));
       if (key === null) return null;
       const served = cache.serve(key, req, res, requestId);
       if (served) metrics.answered(served);

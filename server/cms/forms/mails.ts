@@ -8,6 +8,7 @@ import {
 } from '../mail/form-templates';
 import type { MailQueue } from '../mail/queue';
 import { submissionPhotoPath } from '../../../shared/api/bff';
+import type { CmsStrings } from '../strings';
 
 /** A photo as the mails name it; `linkToken` when the company's mail links it rather than attaching it. */
 export type MailPhoto = { name: string; linkToken?: string };
@@ -28,7 +29,7 @@ export const CONFIRMATIONS_PER_HOUR = 5;
 
 export type FormMails = ReturnType<typeof formMails>;
 
-export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteUrl: string; logger: Logger }) {
+export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }: { siteUrl: string; logger: Logger; strings: CmsStrings }) {
   const company = companySettings(db, new URL(siteUrl).hostname);
 
   function confirm(to: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, companyEmail: string): void {
@@ -56,21 +57,21 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
     const rows = isLinked(photos)
       ? photoLinkRow(photos.map((photo) => ({ name: photo.name, url: new URL(submissionPhotoPath(photo.linkToken!), siteUrl).href })), labels)
       : photoRow(photos.map((photo) => photo.name), labels);
-    return [...sections, { title: labels.photos, rows }];
+    return [...sections, { title: labels.mail('rows.photos'), rows }];
   };
 
   return {
     inquiry(id: string, lang: Locale, form: StoredInquiry, at: Date, photos: MailPhoto[] = []): void {
-      const labels = formLabels(lang);
+      const labels = formLabels(strings, lang);
       const { name, email, phone } = company();
       notify(
         id,
         'inquiry_notification',
         at,
-        renderFormMail('inquiry_notification', lang, {
+        renderFormMail(strings, 'inquiry_notification', lang, {
           offerType: offerTypeLabel(form, labels),
           sections: withPhotos(inquirySections(form, labels), photos, labels),
-          language: labels.languages[lang],
+          language: strings.languageName(lang, lang),
           receivedAt: formatReceivedAt(lang, at),
           id,
           replyTo: form.email,
@@ -78,7 +79,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
         form.email,
         photos,
       );
-      const confirmation = renderFormMail('inquiry_confirmation', lang, {
+      const confirmation = renderFormMail(strings, 'inquiry_confirmation', lang, {
         company: name,
         summary: [...inquirySummary(form, labels), ...photoCountRow(photos.length, labels)],
         contactEmail: email,
@@ -88,15 +89,15 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
     },
 
     service(id: string, lang: Locale, form: StoredService, at: Date, photos: MailPhoto[] = []): void {
-      const labels = formLabels(lang);
+      const labels = formLabels(strings, lang);
       const { name, email, phone } = company();
       notify(
         id,
         'service_notification',
         at,
-        renderFormMail('service_notification', lang, {
+        renderFormMail(strings, 'service_notification', lang, {
           sections: withPhotos(serviceSections(form, labels), photos, labels),
-          language: labels.languages[lang],
+          language: strings.languageName(lang, lang),
           receivedAt: formatReceivedAt(lang, at),
           id,
           replyTo: form.email,
@@ -106,7 +107,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
       );
       // Without an address the company calls back; there is no one to confirm to.
       if (form.email) {
-        const confirmation = renderFormMail('service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoCountRow(photos.length, labels)], contactEmail: email, contactPhone: phone });
+        const confirmation = renderFormMail(strings, 'service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoCountRow(photos.length, labels)], contactEmail: email, contactPhone: phone });
         confirm(form.email, 'service_confirmation', at, confirmation, email);
       }
     },

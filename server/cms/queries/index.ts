@@ -2,6 +2,7 @@ import type { FaqSearchResults, Home, Init, SearchResults } from '../../../share
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import { searchEngine } from '../search/engine';
+import type { CmsStrings } from '../strings';
 import { articleQueries } from './articles';
 import { catalogQueries } from './catalog';
 import { faqQueries } from './faq';
@@ -16,8 +17,8 @@ const HOME_LATEST_ARTICLES = 3;
 /** One function per endpoint of the contract; undefined means the entity does not exist. */
 export type ContentQueries = ReturnType<typeof contentQueries>;
 
-export function contentQueries(db: Db) {
-  const site = siteQueries(db);
+export function contentQueries(db: Db, strings: CmsStrings) {
+  const site = siteQueries(db, strings);
   const catalog = catalogQueries(db);
   const articles = articleQueries(db);
   const faq = faqQueries(db);
