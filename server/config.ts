@@ -102,6 +102,8 @@ export const configSchema = z.object({
    * threads that read files and compress pages (docs/decisions/0026-photos-with-forms.md).
    */
   PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** Minutes a staff member's session lasts without a request; every session also ends 12 hours after sign-in. */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(5).max(480).default(30),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Share of page views (0 to 1) that measure web vitals and report them to /api/rum; decided once per page view. */

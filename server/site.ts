@@ -130,6 +130,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         siteUrl: origin,
         mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
         passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
+        staffIdleMinutes: config.STAFF_IDLE_MINUTES,
         logger: logger.child({ component: 'cms' }),
       });
   const upstream = createUpstreamClient({

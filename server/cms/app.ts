@@ -18,6 +18,13 @@ import { newsletterMails } from './newsletter/mails';
 import { newsletterRoutes } from './newsletter/routes';
 import { newsletterService } from './newsletter/service';
 import { contentQueries } from './queries';
+import { leadRoutes, type CsvWords } from './leads/routes';
+import { leadService } from './leads/service';
+import { siteLabel } from './mail/site-labels';
+import { companySettings } from './company';
+import { staffMails } from './staff/mails';
+import { staffRoutes } from './staff/routes';
+import { staffService } from './staff/service';
 import { readContentVersion } from './seed';
 
 export type CmsAppOptions = {
@@ -35,6 +42,8 @@ export type CmsAppOptions = {
    * embedded content API is only reached over loopback, hence the default; CMS_TRUST_PROXY otherwise.
    */
   trustProxy?: string;
+  /** Minutes a staff session lasts without a request (STAFF_IDLE_MINUTES). */
+  staffIdleMinutes?: number;
   now?: () => Date;
 };
 
@@ -67,13 +76,17 @@ const BAD_REQUEST = { error: 'bad_request' };
  */
 export function createCmsApp(
   db: Db,
-  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', now }: CmsAppOptions,
+  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', staffIdleMinutes, now }: CmsAppOptions,
 ): express.Express {
   const content = contentQueries(db);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
   const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl), logger, now });
   const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, grants: accounts, logger, now });
+  const company = companySettings(db, new URL(siteUrl).hostname);
+  const teamMails = staffMails(db, queue, siteUrl);
+  const staff = staffService({ db, passwords, mails: teamMails, logger, issuer: () => company().name, idleMinutes: staffIdleMinutes, now });
+  const leads = leadService({ db, staff, mails: teamMails, logger, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -109,12 +122,21 @@ export function createCmsApp(
   app.use(accountRoutes({ service: accounts, background }));
   app.use(formRoutes({ service: forms, requireSession: sessionGuard(accounts) }));
   app.use(newsletterRoutes({ service: newsletter, requireSession: sessionGuard(accounts) }));
+  app.use(staffRoutes({ service: staff }));
+  app.use(leadRoutes({ service: leads, staff, csvWords }));
 
   app.use((_req, res) => {
     res.status(404).json(NOT_FOUND);
   });
   app.use(errorHandler(logger));
   return app;
+}
+
+/** The CSV's headings and values in the staff's language, from locales/ (staff.json, forms.json). */
+function csvWords(lang: 'sl' | 'en'): CsvWords {
+  const words = (key: string, fallback: string) => siteLabel(lang, key) ?? fallback;
+  const prefix = { kind: 'staff.kinds', status: 'staff.statuses', offerType: 'inquiry.offerTypes' } as const;
+  return { heading: (column) => words(`staff.csv.${column}`, column), value: (column, value) => words(`${prefix[column]}.${value}`, value) };
 }
 
 /** An endpoint answering from its query string and path; `undefined` from `answer` is a 404. */

@@ -36,6 +36,7 @@ try {
     passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_S * 1000,
     trustProxy: config.CMS_TRUST_PROXY,
+    staffIdleMinutes: config.STAFF_IDLE_MINUTES,
   });
   logger.info({ url: cms.url }, 'cms listening');
 

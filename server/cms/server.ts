@@ -13,6 +13,7 @@ import { createMailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { migrate } from './migrations';
 import { seedContent } from './seed';
+import { leadStore } from './leads/store';
 
 export type CmsOptions = {
   dataDir: string;
@@ -31,6 +32,10 @@ export type CmsOptions = {
   passwordHashConcurrency?: number;
   /** Who may tell it a visitor's address in X-Forwarded-For (CMS_TRUST_PROXY); loopback by default. */
   trustProxy?: string;
+  /** Minutes a staff session lasts without a request (STAFF_IDLE_MINUTES); 30 by default. */
+  staffIdleMinutes?: number;
+  /** The clock of the endpoints (tests move it; sessions, codes and links expire by it). */
+  now?: () => Date;
   /** How long `close()` waits for the requests in flight before it cuts them (SHUTDOWN_TIMEOUT_S); 10 s by default. */
   shutdownTimeoutMs?: number;
 };
@@ -60,6 +65,8 @@ export async function startCms({
   passwordHashConcurrency,
   shutdownTimeoutMs = 10_000,
   trustProxy,
+  staffIdleMinutes,
+  now,
 }: CmsOptions): Promise<RunningCms> {
   const db = openDb(dataDir);
   try {
@@ -67,6 +74,8 @@ export async function startCms({
     const seeded = seedContent(db, contentDir);
     logger.info({ version: seeded.version, contentDir }, seeded.imported ? 'cms content imported' : 'cms content unchanged');
     runHousekeeping(db, logger);
+    const filled = leadStore(db).backfillSearchText();
+    if (filled > 0) logger.info({ leads: filled }, 'cms leads made searchable');
   } catch (error) {
     db.close();
     throw error;
@@ -75,7 +84,7 @@ export async function startCms({
   const transport = createMailTransport({ smtpUrl: mail.smtpUrl, from: mail.from, fileDir: join(dataDir, 'mail') });
   // Debug level: the transport's kind only, never the SMTP URL (it holds the password).
   logger.debug({ transport: transport.kind }, 'cms mail transport');
-  const worker: MailWorker = startMailWorker({ queue: mailQueue(db), transport, logger });
+  const worker: MailWorker = startMailWorker({ queue: mailQueue(db), transport, logger, now });
   const housekeeping = setInterval(() => {
     try {
       runHousekeeping(db, logger);
@@ -85,7 +94,7 @@ export async function startCms({
   }, HOUSEKEEPING_MS).unref();
   const background = backgroundTasks(logger);
 
-  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy }));
+  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, staffIdleMinutes, now }));
   // Standing alone, several BFFs keep connections open to it: each closes after its answer once closing begins.
   const draining = drain(server);
   const stopAll = async () => {

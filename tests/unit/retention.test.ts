@@ -116,7 +116,7 @@ describe('housekeeping applies the periods', () => {
 
   it('counts a status change as activity', () => {
     submission('worked-on', 'gost@example.com', monthsAgo(30));
-    db.prepare(`UPDATE submissions SET status = 'in_progress' WHERE id = 'worked-on'`).run();
+    db.prepare(`UPDATE submissions SET status = 'contacted' WHERE id = 'worked-on'`).run();
     // The trigger stamps the real time; move the test's clock to just before the period ends.
     const stamped = db.prepare<[], { last_activity_at: string }>(`SELECT last_activity_at FROM submissions WHERE id = 'worked-on'`).get()!;
     const clock = new Date(monthsBefore(new Date(stamped.last_activity_at), -24).getTime() - 60_000);

@@ -19,6 +19,14 @@ export type MailVars = {
   password_changed: { company: string; resetLink: string; contactEmail: string };
   /** Failed sign-ins on the account: `link` is the login page with a single-use unlock token. */
   login_unlock: { company: string; link: string; resetLink: string };
+  /** An owner invited the address to the staff area: `link` joins (single-use), `role` in words, `until` when it stops working. */
+  staff_invitation: { company: string; link: string; role: string; until: string };
+  /** The company booked the free measuring visit of the visitor's lead; `when` is its local date and time in words. */
+  lead_visit_booked: { company: string; when: string; contactPhone: string; contactEmail: string };
+  /** The company sent the quote for the visitor's lead. */
+  lead_quote_sent: { company: string; contactPhone: string; contactEmail: string };
+  /** A member of staff answered the visitor's lead: their words, their name; Reply-To is the member. */
+  lead_reply: { company: string; text: string; member: string };
 };
 
 export type MailTemplate = keyof MailVars;

@@ -63,4 +63,41 @@ export const de: LocaleTemplates = {
       SIGN_OFF(company),
     ),
   }),
+
+  staff_invitation: ({ company, link, role, until }) => ({
+    subject: `${company}: Einladung in den Mitarbeiterbereich der Website`,
+    text: lines(
+      'Guten Tag,',
+      `Sie wurden in den Mitarbeiterbereich der Website von ${company} eingeladen, als ${role}. Öffnen Sie diesen Link, um Namen und Passwort festzulegen und einen Anmeldecode in einer Authenticator-App auf Ihrem Telefon einzurichten (Google Authenticator, Microsoft Authenticator o. ä.):`,
+      link,
+      `Der Link gilt bis ${until} und kann nur einmal verwendet werden.`,
+      'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+      SIGN_OFF(company),
+    ),
+  }),
+
+  lead_visit_booked: ({ company, when, contactPhone, contactEmail }) => ({
+    subject: `${company}: Ihr kostenloser Aufmaßtermin`,
+    text: lines(
+      'Guten Tag,',
+      `für Ihre Anfrage haben wir den kostenlosen Aufmaßtermin vor Ort vereinbart: ${when}.`,
+      `Wenn Ihnen der Termin nicht passt, rufen Sie uns bitte unter ${contactPhone} an oder schreiben Sie an ${contactEmail}. Den Stand Ihrer Anfrage sehen Sie auch in Ihrem Konto auf unserer Website.`,
+      SIGN_OFF(company),
+    ),
+  }),
+
+  lead_quote_sent: ({ company, contactPhone, contactEmail }) => ({
+    subject: `${company}: das Angebot zu Ihrer Anfrage`,
+    text: lines(
+      'Guten Tag,',
+      'wir haben das Angebot zu Ihrer Anfrage erstellt und Ihnen zugesandt.',
+      `Falls es Sie nicht erreicht hat oder Sie Fragen haben, rufen Sie uns bitte unter ${contactPhone} an oder schreiben Sie an ${contactEmail}.`,
+      SIGN_OFF(company),
+    ),
+  }),
+
+  lead_reply: ({ company, text, member }) => ({
+    subject: `${company}: Antwort auf Ihre Anfrage`,
+    text: lines('Guten Tag,', text, `Mit freundlichen Grüßen\n${member}\n${company}\n\nSie können auf diese E-Mail antworten.`),
+  }),
 };

@@ -62,4 +62,41 @@ export const en: LocaleTemplates = {
       SIGN_OFF(company),
     ),
   }),
+
+  staff_invitation: ({ company, link, role, until }) => ({
+    subject: `${company}: invitation to the website's staff area`,
+    text: lines(
+      'Hello,',
+      `You have been invited to the staff area of the ${company} website, to work as ${role}. Open this link to choose your name and password and to add a sign-in code to an authenticator app on your phone (Google Authenticator, Microsoft Authenticator or similar):`,
+      link,
+      `The link works until ${until} and can only be used once.`,
+      'If you did not expect this invitation, you can ignore this email.',
+      SIGN_OFF(company),
+    ),
+  }),
+
+  lead_visit_booked: ({ company, when, contactPhone, contactEmail }) => ({
+    subject: `${company}: your free measuring visit`,
+    text: lines(
+      'Hello,',
+      `We have booked the free measuring visit for your inquiry: ${when}.`,
+      `If this time does not suit you, please call us on ${contactPhone} or write to ${contactEmail}. You can also follow your inquiry in your account on our website.`,
+      SIGN_OFF(company),
+    ),
+  }),
+
+  lead_quote_sent: ({ company, contactPhone, contactEmail }) => ({
+    subject: `${company}: the quote for your inquiry`,
+    text: lines(
+      'Hello,',
+      'We have prepared the quote for your inquiry and sent it to you.',
+      `If it has not reached you, or if you have any questions, please call us on ${contactPhone} or write to ${contactEmail}.`,
+      SIGN_OFF(company),
+    ),
+  }),
+
+  lead_reply: ({ company, text, member }) => ({
+    subject: `${company}: a reply to your inquiry`,
+    text: lines('Hello,', text, `Kind regards,\n${member}\n${company}\n\nYou can reply to this email.`),
+  }),
 };

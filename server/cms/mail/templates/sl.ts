@@ -62,4 +62,41 @@ export const sl: LocaleTemplates = {
       SIGN_OFF(company),
     ),
   }),
+
+  staff_invitation: ({ company, link, role, until }) => ({
+    subject: `${company}: povabilo v zaledje spletne strani`,
+    text: lines(
+      'Pozdravljeni,',
+      `povabljeni ste v zaledje spletne strani podjetja ${company}, kjer boste delali kot ${role}. Z odprtjem spodnje povezave si nastavite ime in geslo ter v aplikaciji za overjanje na telefonu (npr. Google Authenticator, Microsoft Authenticator) dodate kodo za prijavo:`,
+      link,
+      `Povezava velja do ${until} in jo lahko uporabite samo enkrat.`,
+      'Če povabila niste pričakovali, tega sporočila ne upoštevajte.',
+      SIGN_OFF(company),
+    ),
+  }),
+
+  lead_visit_booked: ({ company, when, contactPhone, contactEmail }) => ({
+    subject: `${company}: termin brezplačnega ogleda in meritev`,
+    text: lines(
+      'Pozdravljeni,',
+      `za vaše povpraševanje smo dogovorili brezplačen ogled in meritve na terenu: ${when}.`,
+      `Če vam termin ne ustreza, nas pokličite na ${contactPhone} ali pišite na ${contactEmail}. Stanje povpraševanja lahko spremljate tudi v svojem računu na naši spletni strani.`,
+      SIGN_OFF(company),
+    ),
+  }),
+
+  lead_quote_sent: ({ company, contactPhone, contactEmail }) => ({
+    subject: `${company}: ponudba za vaše povpraševanje`,
+    text: lines(
+      'Pozdravljeni,',
+      'ponudbo za vaše povpraševanje smo pripravili in vam jo poslali.',
+      `Če je niste prejeli ali imate vprašanja, nas pokličite na ${contactPhone} ali pišite na ${contactEmail}.`,
+      SIGN_OFF(company),
+    ),
+  }),
+
+  lead_reply: ({ company, text, member }) => ({
+    subject: `${company}: odgovor na vaše povpraševanje`,
+    text: lines('Pozdravljeni,', text, `Lep pozdrav\n${member}\n${company}\n\nNa to sporočilo lahko odgovorite.`),
+  }),
 };
