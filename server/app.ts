@@ -42,6 +42,8 @@ export interface AppDeps extends RenderDeps {
   formRateLimitStore?: Store;
   clientDir: string;
   readiness: Readiness;
+  /** The embedded content API's metrics (the leads'), appended to the site's: nothing else can scrape it on loopback. */
+  embeddedMetrics?: () => Promise<string>;
 }
 
 /** Pages are read; forms are posted to the page they are on (or its payload, from the browser). */
@@ -76,7 +78,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(securityHeaders(deps.security));
   app.use(badInputGuard(PAGE_METHODS, sendError));
   app.use(healthRoutes(deps.readiness));
-  app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry }));
+  app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry, also: deps.embeddedMetrics }));
   app.use(buildFiles(deps.manifest));
   // Before the form gate: the webhook is signed, not same-origin.
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, broadcast: deps.purgeBroadcast, purge: deps.purge, logger: deps.logger }));

@@ -131,6 +131,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
         passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
         staffIdleMinutes: config.STAFF_IDLE_MINUTES,
+        opsToken: config.OPS_TOKEN,
         logger: logger.child({ component: 'cms' }),
       });
   const upstream = createUpstreamClient({
@@ -207,6 +208,13 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
+    embeddedMetrics:
+      cms && config.OPS_TOKEN
+        ? async () => {
+            const res = await fetch(new URL('metrics', cms.url), { headers: { authorization: `Bearer ${config.OPS_TOKEN}` }, signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
+            return res.ok ? res.text() : '';
+          }
+        : undefined,
   });
   const stopWarmUp =
     pages && config.HTML_CACHE_REFILL_CONCURRENCY > 0

@@ -20,6 +20,9 @@ import { newsletterService } from './newsletter/service';
 import { contentQueries } from './queries';
 import { leadRoutes, type CsvWords } from './leads/routes';
 import { leadService } from './leads/service';
+import { leadMetrics } from './leads/metrics';
+import { metricsEndpoint } from '../metrics/endpoint';
+import { Registry } from 'prom-client';
 import { siteLabel } from './mail/site-labels';
 import { companySettings } from './company';
 import { staffMails } from './staff/mails';
@@ -44,6 +47,10 @@ export type CmsAppOptions = {
   trustProxy?: string;
   /** Minutes a staff session lasts without a request (STAFF_IDLE_MINUTES). */
   staffIdleMinutes?: number;
+  /** Bearer token of `GET /metrics` (OPS_TOKEN); unset: no such endpoint. */
+  opsToken?: string;
+  /** Where the leads' metrics are registered (with the process's own when the content API runs alone). */
+  metricsRegistry?: Registry;
   now?: () => Date;
 };
 
@@ -76,7 +83,7 @@ const BAD_REQUEST = { error: 'bad_request' };
  */
 export function createCmsApp(
   db: Db,
-  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', staffIdleMinutes, now }: CmsAppOptions,
+  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', staffIdleMinutes, opsToken, metricsRegistry = new Registry(), now }: CmsAppOptions,
 ): express.Express {
   const content = contentQueries(db);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
@@ -86,7 +93,7 @@ export function createCmsApp(
   const company = companySettings(db, new URL(siteUrl).hostname);
   const teamMails = staffMails(db, queue, siteUrl);
   const staff = staffService({ db, passwords, mails: teamMails, logger, issuer: () => company().name, idleMinutes: staffIdleMinutes, now });
-  const leads = leadService({ db, staff, mails: teamMails, logger, now });
+  const leads = leadService({ db, staff, mails: teamMails, metrics: leadMetrics(db, metricsRegistry, now), logger, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -102,6 +109,7 @@ export function createCmsApp(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use(metricsEndpoint({ opsToken, registry: metricsRegistry }));
   app.get('/init', endpoint(langQuery, ({ lang }) => content.init(lang)));
   app.get('/home', endpoint(langQuery, ({ lang }) => content.home(lang)));
   app.get('/pages/:slug', bySlug(content.page));

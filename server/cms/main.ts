@@ -37,6 +37,8 @@ try {
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_S * 1000,
     trustProxy: config.CMS_TRUST_PROXY,
     staffIdleMinutes: config.STAFF_IDLE_MINUTES,
+    opsToken: config.OPS_TOKEN,
+    processMetrics: true,
   });
   logger.info({ url: cms.url }, 'cms listening');
 

@@ -13,6 +13,7 @@ import { createMailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { migrate } from './migrations';
 import { seedContent } from './seed';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { leadStore } from './leads/store';
 
 export type CmsOptions = {
@@ -34,6 +35,10 @@ export type CmsOptions = {
   trustProxy?: string;
   /** Minutes a staff session lasts without a request (STAFF_IDLE_MINUTES); 30 by default. */
   staffIdleMinutes?: number;
+  /** Bearer token of the content API's `GET /metrics` (OPS_TOKEN); unset: no such endpoint. */
+  opsToken?: string;
+  /** With the process's own metrics (CPU, memory, event loop): when the content API runs alone in its process. */
+  processMetrics?: boolean;
   /** The clock of the endpoints (tests move it; sessions, codes and links expire by it). */
   now?: () => Date;
   /** How long `close()` waits for the requests in flight before it cuts them (SHUTDOWN_TIMEOUT_S); 10 s by default. */
@@ -66,6 +71,8 @@ export async function startCms({
   shutdownTimeoutMs = 10_000,
   trustProxy,
   staffIdleMinutes,
+  opsToken,
+  processMetrics = false,
   now,
 }: CmsOptions): Promise<RunningCms> {
   const db = openDb(dataDir);
@@ -93,8 +100,10 @@ export async function startCms({
     }
   }, HOUSEKEEPING_MS).unref();
   const background = backgroundTasks(logger);
+  const metricsRegistry = new Registry();
+  if (processMetrics) collectDefaultMetrics({ register: metricsRegistry });
 
-  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, staffIdleMinutes, now }));
+  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, staffIdleMinutes, opsToken, metricsRegistry, now }));
   // Standing alone, several BFFs keep connections open to it: each closes after its answer once closing begins.
   const draining = drain(server);
   const stopAll = async () => {

@@ -24,6 +24,7 @@ import { acceptAndEnrol, appCode, inviteFromCommandLine, signIn, tokenOf, type E
 const CONTENT_DIR = resolve(process.cwd(), 'content');
 const SITE_URL = 'https://www.sencila.test';
 const PASSWORD = 'a long staff password';
+const OPS_TOKEN = 'ops-token-for-the-staff-tests-0123456789';
 
 let dataDir: string;
 let cms: RunningCms;
@@ -36,7 +37,7 @@ const logLines: string[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cms-staff-'));
   const logger = pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) });
-  cms = await startCms({ dataDir, port: 0, contentDir: CONTENT_DIR, logger, siteUrl: SITE_URL, mail: { from: 'Senčila <no-reply@sencila.test>' }, now: () => new Date(clock) });
+  cms = await startCms({ dataDir, port: 0, contentDir: CONTENT_DIR, logger, siteUrl: SITE_URL, mail: { from: 'Senčila <no-reply@sencila.test>' }, opsToken: OPS_TOKEN, now: () => new Date(clock) });
   db = new Database(join(dataDir, 'cms.sqlite'));
 });
 
@@ -296,6 +297,21 @@ describe('roles and the team', () => {
 
       const audit = staffAuditPageSchema.parse((await get(`staff/audit?lead=${id}`, ownerToken)).body);
       expect(audit.items.map((entry) => entry.action).reverse()).toEqual(['lead_assigned', 'lead_status', 'lead_note', 'lead_reply', 'lead_status', 'lead_status']);
+    });
+
+    it('counts leads by kind and status, the wait for a first contact, and those waiting too long', async () => {
+      const metrics = async () => (await fetch(new URL('metrics', cms.url), { headers: { authorization: `Bearer ${OPS_TOKEN}` } })).text();
+      const text = await metrics();
+      expect(text).toMatch(/^cms_leads\{kind="inquiry",status="new"\} [1-9]\d*$/m);
+      expect(text).toMatch(/^cms_leads\{kind="service",status="spam"\} 0$/m);
+      // The first lead above was moved on from new once (assigned first, then booked): one wait observed.
+      expect(text).toMatch(/^cms_lead_first_contact_seconds_count 1$/m);
+      expect(text).toMatch(/^cms_leads_waiting_first_contact_over_two_working_days 0$/m);
+      clock += 5 * 24 * 60 * 60_000;
+      expect(await metrics()).toMatch(/^cms_leads_waiting_first_contact_over_two_working_days [1-9]\d*$/m);
+      expect((await fetch(new URL('metrics', cms.url))).status).toBe(401);
+      ownerToken = (await signIn(post, owner.email, PASSWORD, owner.secret, nextStep())).token;
+      sales.token = (await signIn(post, sales.email, PASSWORD, sales.secret, nextStep())).token;
     });
 
     it('exports the filtered list as CSV a spreadsheet opens, with no formula from a visitor', async () => {

@@ -3,6 +3,7 @@ import type { LeadDetail, LeadFilter, LeadPage, LeadStatus, LeadSummary } from '
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import type { Actor, StaffService } from '../staff/service';
+import type { LeadMetrics } from './metrics';
 import { leadStore } from './store';
 
 /**
@@ -28,7 +29,21 @@ export type LeadService = ReturnType<typeof leadService>;
 
 export type LeadChange<T = LeadDetail> = T | 'not_found' | 'bad_assignee';
 
-export function leadService({ db, staff, mails, logger, now = () => new Date() }: { db: Db; staff: StaffService; mails: LeadMails; logger: Logger; now?: () => Date }) {
+export function leadService({
+  db,
+  staff,
+  mails,
+  metrics,
+  logger,
+  now = () => new Date(),
+}: {
+  db: Db;
+  staff: StaffService;
+  mails: LeadMails;
+  metrics?: LeadMetrics;
+  logger: Logger;
+  now?: () => Date;
+}) {
   const store = leadStore(db);
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
 
@@ -69,6 +84,8 @@ export function leadService({ db, staff, mails, logger, now = () => new Date() }
         const visitAt = input.status === 'visit_booked' ? input.visitAt! : null;
         const reason = input.status === 'lost' ? input.reason! : null;
         store.setStatus(id, { status: input.status, visitAt, reason }, at.toISOString());
+        const contactedNow = before.first_contact_at === null && store.status(id)!.first_contact_at !== null;
+        if (contactedNow) metrics?.firstContact((at.getTime() - Date.parse(before.created_at)) / 1000);
         store.addEvent(id, { kind: 'status', from: before.status, to: input.status, visitAt, reason }, by, at.toISOString());
         staff.audit(by, { action: 'lead_status', leadId: id, detail: { from: before.status, to: input.status } }, at);
         const to = recipient(id);

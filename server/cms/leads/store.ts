@@ -19,10 +19,11 @@ type LeadRow = {
   visit_at: string | null;
   lost_reason: string | null;
   email_confirmed_at: string | null;
+  first_contact_at: string | null;
 };
 
 const SELECT_LEAD = `SELECT s.id, s.kind, s.status, s.locale, s.data, s.email, s.created_at, s.assignee_id, m.name AS assignee_name,
-  s.visit_at, s.lost_reason, s.email_confirmed_at
+  s.visit_at, s.lost_reason, s.email_confirmed_at, s.first_contact_at
   FROM submissions s LEFT JOIN staff_members m ON m.id = s.assignee_id`;
 
 const text = (data: Record<string, unknown>, name: string) => (typeof data[name] === 'string' && data[name] !== '' ? (data[name] as string) : null);
