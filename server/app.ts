@@ -24,6 +24,7 @@ import { seoFiles } from './render/seo-files';
 import { isHttpsOrigin } from '../shared/cookies';
 import { LOCALES, pathLocale } from '../shared/locales';
 import { accountDataPath } from '../shared/routes';
+import { parseCookies } from './request/cookies';
 import { cookieLocale } from './request/request-locale';
 import { errorPageSettings } from './upstream/fallback-init';
 import { createRumSummary } from './rum/summary';
@@ -56,9 +57,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('trust proxy', deps.config.TRUST_PROXY);
 
   function sendError(res: Response, req: Request, status: number) {
-    const locale = pathLocale(req.path) ?? cookieLocale(req.headers.cookie);
+    const locale = pathLocale(req.path) ?? cookieLocale(req.cookies);
     const settings = errorPageSettings(deps.api, locale);
-    res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(status, locale, deps.translations, deps.manifest, settings));
+    res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(status, deps.i18n.forRequest(locale), deps.manifest, settings));
   }
 
   /** A page's address refused or failed: its error page in the layout; anything else, or a second failure, the static page. */
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps): express.Express {
     sendError(res, req, status);
   }
 
+  app.use(parseCookies);
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(deps.security));
   app.use(badInputGuard(PAGE_METHODS, sendError));
@@ -96,7 +98,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   app.use(searchApi({ api: deps.api }));
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
-  app.use(accountDataDownload({ account: deps.account, translations: deps.translations, secure: deps.origin.startsWith('https:') }));
+  app.use(accountDataDownload({ account: deps.account, i18n: deps.i18n, secure: deps.origin.startsWith('https:') }));
   app.use(photoThumbnails({ account: deps.account }));
   // Before the form gate, which would take the report for a form post (and its limit for the forms').
   app.use(

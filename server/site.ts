@@ -8,7 +8,7 @@ import { drain } from './drain';
 import type { Config } from './config';
 import { monthsBefore } from './cms/retention';
 import { startCms } from './cms/server';
-import { loadTranslations } from './i18n';
+import { loadPageI18n } from './i18n/page-i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
 import { isReady } from './http/health';
 import { logRequest, requestId } from './http/request-log';
@@ -65,7 +65,7 @@ function answerClientError(socket: Socket, status: number, body: string) {
 
 /** Boots the whole site: the HTTP server, the content API (embedded unless UPSTREAM_URL is set), the BFF. */
 export async function startSite(config: Config, logger: Logger, options: { clientDir?: string } = {}): Promise<Site> {
-  const translations = await loadTranslations(LOCALES_DIR);
+  const i18n = loadPageI18n(LOCALES_DIR);
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
   const imageVariants = loadImageVariants(clientDir);
@@ -111,7 +111,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     if (!socket.writable || answering || error.code === 'ECONNRESET') return socket.destroy();
     const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
     // Before the app is ready, the content API is not there yet: the build's settings then.
-    answerClientError(socket, status, errorDocument(status, DEFAULT_LOCALE, translations, manifest, errorPageSettings(app ? api : undefined, DEFAULT_LOCALE)));
+    answerClientError(socket, status, errorDocument(status, i18n.forRequest(DEFAULT_LOCALE), manifest, errorPageSettings(app ? api : undefined, DEFAULT_LOCALE)));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -165,7 +165,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const render: RenderDeps = {
     handler: createPageHandler(),
     manifest,
-    translations,
+    i18n,
     api,
     account: accountApi(upstream),
     outbox,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from './Link';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../shared/routes';
 import { MAX_FAQ_QUERY } from '../../shared/search/faq-items';
 import { useLayout } from '../layout/use-layout';

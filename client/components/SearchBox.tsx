@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { Suggestion, SuggestionSection } from '../../shared/api/bff';
 import type { Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';

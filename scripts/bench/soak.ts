@@ -7,6 +7,8 @@
  */
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import { LOCALES } from '../../shared/locales';
+import { pathTo } from '../../shared/routes';
 import { site, stop } from './servers';
 
 const REQUESTS = Number(process.env.SOAK_REQUESTS ?? 200_000);
@@ -31,7 +33,6 @@ function random(seed: number) {
   };
 }
 
-const SEARCH_PATH = { sl: '/iskanje', en: '/search', de: '/suche' } as const;
 const WORDS = ['rolete', 'žaluzije', 'senčila', 'komarniki', 'screen', 'pergola', 'tenda', 'motor', 'blinds', 'shutter', 'Markise', 'Rollladen', 'garage', 'alu'];
 
 /** The mix, by share of requests; every unknown part is new each time, as a crawler's would be. */
@@ -39,15 +40,14 @@ function addresses(pages: string[]) {
   const next = random(2026);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const token = () => Math.floor(next() * 2 ** 32).toString(36);
-  const locale = () => pick(['sl', 'en', 'de'] as const);
+  const locale = () => pick(LOCALES);
   const word = () => (next() < 0.5 ? pick(WORDS) : `${pick(WORDS)} ${token()}`);
   return (): string => {
     const r = next();
     if (r < 0.5) return pick(pages);
     if (r < 0.65) return `${pick(pages).replace(/\/$/, '')}/_payload.json`;
     if (r < 0.7) {
-      const l = locale();
-      return `/${l}${SEARCH_PATH[l]}?q=${encodeURIComponent(word())}`;
+      return `${pathTo('search', locale())}?q=${encodeURIComponent(word())}`;
     }
     if (r < 0.8) return `/api/search?lang=${locale()}&q=${encodeURIComponent(word())}`;
     if (r < 0.97) return `${pick(pages)}?utm_source=${token()}&fbclid=${token()}`;

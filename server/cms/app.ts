@@ -23,12 +23,12 @@ import { leadService } from './leads/service';
 import { leadMetrics } from './leads/metrics';
 import { metricsEndpoint } from '../metrics/endpoint';
 import { Registry } from 'prom-client';
-import { siteLabel } from './mail/site-labels';
 import { companySettings } from './company';
 import { staffMails } from './staff/mails';
 import { staffRoutes } from './staff/routes';
 import { staffService } from './staff/service';
 import { readContentVersion } from './seed';
+import { loadCmsStrings, type CmsStrings } from './strings';
 
 export type CmsAppOptions = {
   logger: Logger;
@@ -51,6 +51,8 @@ export type CmsAppOptions = {
   opsToken?: string;
   /** Where the leads' metrics are registered (with the process's own when the content API runs alone). */
   metricsRegistry?: Registry;
+  /** Its words (mails, language names): read from the project's `locales/` by default. */
+  strings?: CmsStrings;
   now?: () => Date;
 };
 
@@ -83,15 +85,27 @@ const BAD_REQUEST = { error: 'bad_request' };
  */
 export function createCmsApp(
   db: Db,
-  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', staffIdleMinutes, opsToken, metricsRegistry = new Registry(), now }: CmsAppOptions,
+  {
+    logger,
+    siteUrl = DEFAULT_SITE_URL,
+    onMailQueued,
+    background = backgroundTasks(logger),
+    passwords = passwordHashing(),
+    trustProxy = 'loopback',
+    staffIdleMinutes,
+    opsToken,
+    metricsRegistry = new Registry(),
+    strings = loadCmsStrings(),
+    now,
+  }: CmsAppOptions,
 ): express.Express {
-  const content = contentQueries(db);
+  const content = contentQueries(db, strings);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
-  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
-  const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl), logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, grants: accounts, logger, now });
+  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
+  const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings }), newsletter, grants: accounts, logger, now });
   const company = companySettings(db, new URL(siteUrl).hostname);
-  const teamMails = staffMails(db, queue, siteUrl);
+  const teamMails = staffMails(db, queue, siteUrl, strings);
   const staff = staffService({ db, passwords, mails: teamMails, logger, issuer: () => company().name, idleMinutes: staffIdleMinutes, now });
   const leads = leadService({ db, staff, mails: teamMails, metrics: leadMetrics(db, metricsRegistry, now), logger, now });
   const app = express();
@@ -131,7 +145,7 @@ export function createCmsApp(
   app.use(formRoutes({ service: forms, requireSession: sessionGuard(accounts) }));
   app.use(newsletterRoutes({ service: newsletter, requireSession: sessionGuard(accounts) }));
   app.use(staffRoutes({ service: staff }));
-  app.use(leadRoutes({ service: leads, staff, csvWords }));
+  app.use(leadRoutes({ service: leads, staff, csvWords: csvWords(strings) }));
 
   app.use((_req, res) => {
     res.status(404).json(NOT_FOUND);
@@ -140,11 +154,12 @@ export function createCmsApp(
   return app;
 }
 
-/** The CSV's headings and values in the staff's language, from locales/ (staff.json, forms.json). */
-function csvWords(lang: 'sl' | 'en'): CsvWords {
-  const words = (key: string, fallback: string) => siteLabel(lang, key) ?? fallback;
-  const prefix = { kind: 'staff.kinds', status: 'staff.statuses', offerType: 'inquiry.offerTypes' } as const;
-  return { heading: (column) => words(`staff.csv.${column}`, column), value: (column, value) => words(`${prefix[column]}.${value}`, value) };
+/** The CSV's headings and values in the staff's language, from locales/ (staff.json; the offer types' names from forms.json). */
+function csvWords(strings: CmsStrings): (lang: 'sl' | 'en') => CsvWords {
+  return (lang) => ({
+    heading: (column) => strings.staff(lang)(`csv.${column}`),
+    value: (column, value) => (column === 'offerType' ? strings.site(lang)(`inquiry.offerTypes.${value}`) : strings.staff(lang)(`${column === 'kind' ? 'kinds' : 'statuses'}.${value}`)),
+  });
 }
 
 /** An endpoint answering from its query string and path; `undefined` from `answer` is a 404. */

@@ -9,6 +9,7 @@ import { migrate } from './migrations';
 import { mailQueue } from './mail/queue';
 import { staffMails } from './staff/mails';
 import { staffService } from './staff/service';
+import { loadCmsStrings } from './strings';
 
 /**
  * The staff's command line (`npm run staff -- …`, or `node dist/server/staff.js …` in the content API's
@@ -47,7 +48,7 @@ const staff = staffService({
   passwords: passwordHashing(),
   logger,
   issuer: () => company().name,
-  mails: staffMails(db, mailQueue(db), siteUrl),
+  mails: staffMails(db, mailQueue(db), siteUrl, loadCmsStrings()),
 });
 
 const [command, ...args] = process.argv.slice(2);

@@ -18,7 +18,7 @@ export interface AnswerDeps {
  */
 export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps: AnswerDeps, renderForVisitor: () => Promise<RenderedPage | null>): Promise<void> {
   const { pages } = deps;
-  const key = pages ? sharedRequestKey(req.method, req.originalUrl, req.headers.cookie) : null;
+  const key = pages ? sharedRequestKey(req.method, req.originalUrl, req.cookies) : null;
   if (pages && key !== null) {
     const shared = await pages.get(key);
     if (shared.entry) answerFromCache(req, res, shared.entry, ['x-cache', 'MISS']);

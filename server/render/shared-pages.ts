@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { requestCookies } from '../request/cookies';
 import { isStorable, sharedRequestKey } from './cache-policy';
 import { underPrefixes, type Entry, type HtmlCache, type Served } from './html-cache';
 import { logRouteErrors, type RenderedPage } from './rendered-page';
@@ -129,7 +130,7 @@ export function createSharedPages({ cache, render, refillConcurrency, logger, me
      * one render in the background replaces it); null leaves the request to the app.
      */
     serve(req: IncomingMessage, res: ServerResponse, requestId: () => string): Served | null {
-      const key = sharedRequestKey(req.method, req.url ?? '', req.headers.cookie);
+      const key = sharedRequestKey(req.method, req.url ?? '', requestCookies(req, res));
       if (key === null) return null;
       const served = cache.serve(key, req, res, requestId);
       if (served) metrics.answered(served);

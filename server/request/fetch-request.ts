@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { carryPhotos } from '../photos/upload';
+import { carryCookies } from './cookies';
 
 /**
  * The visitor's address (Express's `req.ip`: what TRUST_PROXY makes of X-Forwarded-For) on the Fetch
@@ -10,7 +11,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
 /**
  * The page's Fetch request for one visitor, on the configured origin (never the Host header), with
- * their cookies, their address and a posted form's fields (and photos), aborted when the visitor goes away.
+ * their cookies (as cookie-parser read them), their address and a posted form's fields (and photos), aborted when the visitor goes away.
  */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method): Request {
   const controller = new AbortController();
@@ -27,13 +28,14 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
   const request = new Request(new URL(url, origin), {
     method: post ? 'POST' : 'GET',
     headers: {
-      cookie: req.headers.cookie ?? '',
       ...(req.ip ? { [CLIENT_ADDRESS_HEADER]: req.ip } : {}),
       ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },
     body: post ? form : undefined,
     signal: controller.signal,
   });
+  // Read once by cookie-parser (req.cookies): the loaders take them from there, not from a header.
+  carryCookies(req, request);
   // A multipart post's photos wait in files; its fields travel in the body above, as any form's.
   if (post) carryPhotos(req, request);
   return request;

@@ -1,4 +1,4 @@
-import type { TFunction } from '../../client/i18n/translator';
+import type { TFunction } from 'i18next';
 import { STATUS_CODES } from 'node:http';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { settingsFromList, type Init, type Product } from '../../shared/api/contract';
@@ -383,7 +383,7 @@ export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData
   const [answer, visitorEmail] = await Promise.all([
     load(request, () =>
       context.api.init(locale).catch((error: unknown) => {
-        if (error instanceof UpstreamError) return fallbackInit(context.api, locale);
+        if (error instanceof UpstreamError) return fallbackInit(context.api, locale, context.t);
         throw error;
       }),
     ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OFFER_TYPES } from '../forms/inquiry';
-import { LOCALES } from '../locales';
+import { LOCALES, type Locale } from '../locales';
 
 /**
  * The upstream content API contract: one source of truth for the embedded content API (which serves
@@ -25,11 +25,16 @@ import { LOCALES } from '../locales';
 
 export const localeSchema = z.enum(LOCALES);
 
+/** An object with one `schema` per locale, keyed by its code. */
+function perLocale<T extends z.ZodType>(schema: T) {
+  return z.object(Object.fromEntries(LOCALES.map((locale) => [locale, schema])) as Record<Locale, T>);
+}
+
 /** A product family's inquiry form: the inquiry screen's `:offerType` and its product fields. */
 export const offerTypeSchema = z.enum(OFFER_TYPES);
 
 /** The slug of an entity in every locale (for the locale switcher, hreflang and the sitemap). */
-export const slugsSchema = z.object({ sl: z.string(), en: z.string(), de: z.string() });
+export const slugsSchema = perLocale(z.string());
 export type Slugs = z.infer<typeof slugsSchema>;
 
 /**
@@ -450,11 +455,7 @@ export const statusSchema = z.object({ status: z.string() });
  * publishedAt, an article category's newest article), else null.
  */
 const sitemapDateSchema = z.iso.date().nullable();
-const categoryParamsSchema = z.object({
-  sl: z.object({ category: z.string().min(1) }),
-  en: z.object({ category: z.string().min(1) }),
-  de: z.object({ category: z.string().min(1) }),
-});
+const categoryParamsSchema = perLocale(z.object({ category: z.string().min(1) }));
 
 export const sitemapEntrySchema = z.discriminatedUnion('route', [
   /** A product, a product category (at its bare slug), an FAQ item, a content page. */

@@ -7,7 +7,7 @@ import { stepFields } from '../../shared/forms/inquiry-form';
 import type { Locale } from '../../shared/locales';
 import type { PublicFormResult, PublicFormScreen } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
-import { siteLabel } from '../../server/cms/mail/site-labels';
+import { pageI18n } from '../support/i18n';
 import { startTestSite, waitForMail } from './helpers';
 
 /**
@@ -282,7 +282,7 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     expect(shown).toContain('motorControl,colour,ralCode');
     const bad = await step({ intent: 'next', step: '1', shown, ...filled }, 400);
     expect(actionOf(bad.text, route)).toEqual({ form: 'inquiry', values: filled, errors: { motorControl: 'form.errors.choice' }, step: 1 });
-    expect(errorBeside(bad.text, 'inquiry-motorControl')).toContain(siteLabel(locale, 'form.errors.choice'));
+    expect(errorBeside(bad.text, 'inquiry-motorControl')).toContain(pageI18n(locale).t('form.errors.choice'));
     expect(input(bad.text, 'inquiry-width')).toContain('value="120"');
     expect(input(bad.text, 'inquiry-ralCode')).toContain('value="RAL 7016"');
     expect(bad.text).toMatch(/<input type="radio"(?=[^>]*name="mechanism")(?=[^>]*value="motor")[^>]*checked=""/);
@@ -321,8 +321,8 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     const result = actionOf(missing.text, `service___${locale}`);
     expect(result.errors).toEqual({ postalCode: 'form.errors.required', town: 'form.errors.required' });
     expect(result.values).toEqual({ ...fields, streetAddress: ADDRESS.streetAddress });
-    expect(errorBeside(missing.text, 'service-town')).toContain(siteLabel(locale, 'form.errors.required'));
-    expect(errorBeside(missing.text, 'service-postalCode')).toContain(siteLabel(locale, 'form.errors.required'));
+    expect(errorBeside(missing.text, 'service-town')).toContain(pageI18n(locale).t('form.errors.required'));
+    expect(errorBeside(missing.text, 'service-postalCode')).toContain(pageI18n(locale).t('form.errors.required'));
     expect(input(missing.text, 'service-streetAddress')).toContain(`value="${ADDRESS.streetAddress}"`);
 
     expect((await post(path, { ...fields, ...ADDRESS })).status).toBe(303);

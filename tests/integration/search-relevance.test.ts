@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterFaq } from '../../shared/search/faq-filter';
 import { openDb, type Db } from '../../server/cms/db';
 import { migrate } from '../../server/cms/migrations';
+import { loadCmsStrings } from '../../server/cms/strings';
 import { contentQueries, type ContentQueries } from '../../server/cms/queries';
 import { seedContent } from '../../server/cms/seed';
 import type { Locale } from '../../shared/locales';
@@ -113,7 +114,7 @@ beforeAll(() => {
   db = openDb(dir);
   migrate(db);
   seedContent(db, resolve(process.cwd(), 'content'));
-  content = contentQueries(db);
+  content = contentQueries(db, loadCmsStrings());
 });
 afterAll(() => {
   db?.close();

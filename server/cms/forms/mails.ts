@@ -7,6 +7,7 @@ import {
   type FormLabels, type FormMailTemplate, type Section, type StoredInquiry, type StoredService,
 } from '../mail/form-templates';
 import type { MailQueue } from '../mail/queue';
+import type { CmsStrings } from '../strings';
 
 /**
  * The mails a form submission sends: a notification to the company's address from the settings
@@ -24,7 +25,7 @@ export const CONFIRMATIONS_PER_HOUR = 5;
 
 export type FormMails = ReturnType<typeof formMails>;
 
-export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteUrl: string; logger: Logger }) {
+export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }: { siteUrl: string; logger: Logger; strings: CmsStrings }) {
   const company = companySettings(db, new URL(siteUrl).hostname);
 
   function confirm(to: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, companyEmail: string): void {
@@ -45,20 +46,20 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
 
   /** The sections, with the photos' names at the end of the last one. */
   const withPhotos = (sections: Section[], names: string[], labels: FormLabels): Section[] =>
-    names.length === 0 ? sections : [...sections, { title: labels.photos, rows: photoRow(names, labels, { attached: true }) }];
+    names.length === 0 ? sections : [...sections, { title: labels.mail('rows.photos'), rows: photoRow(names, labels, { attached: true }) }];
 
   return {
     inquiry(id: string, lang: Locale, form: StoredInquiry, at: Date, photos: string[] = []): void {
-      const labels = formLabels(lang);
+      const labels = formLabels(strings, lang);
       const { name, email, phone } = company();
       notify(
         id,
         'inquiry_notification',
         at,
-        renderFormMail('inquiry_notification', lang, {
+        renderFormMail(strings, 'inquiry_notification', lang, {
           offerType: offerTypeLabel(form, labels),
           sections: withPhotos(inquirySections(form, labels), photos, labels),
-          language: labels.languages[lang],
+          language: strings.languageName(lang, lang),
           receivedAt: formatReceivedAt(lang, at),
           id,
           replyTo: form.email,
@@ -66,7 +67,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
         form.email,
         photos.length > 0,
       );
-      const confirmation = renderFormMail('inquiry_confirmation', lang, {
+      const confirmation = renderFormMail(strings, 'inquiry_confirmation', lang, {
         company: name,
         summary: [...inquirySummary(form, labels), ...photoRow(photos, labels, { attached: false })],
         contactEmail: email,
@@ -76,15 +77,15 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
     },
 
     service(id: string, lang: Locale, form: StoredService, at: Date, photos: string[] = []): void {
-      const labels = formLabels(lang);
+      const labels = formLabels(strings, lang);
       const { name, email, phone } = company();
       notify(
         id,
         'service_notification',
         at,
-        renderFormMail('service_notification', lang, {
+        renderFormMail(strings, 'service_notification', lang, {
           sections: withPhotos(serviceSections(form, labels), photos, labels),
-          language: labels.languages[lang],
+          language: strings.languageName(lang, lang),
           receivedAt: formatReceivedAt(lang, at),
           id,
           replyTo: form.email,
@@ -94,7 +95,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
       );
       // Without an address the company calls back; there is no one to confirm to.
       if (form.email) {
-        const confirmation = renderFormMail('service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoRow(photos, labels, { attached: false })], contactEmail: email, contactPhone: phone });
+        const confirmation = renderFormMail(strings, 'service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoRow(photos, labels, { attached: false })], contactEmail: email, contactPhone: phone });
         confirm(form.email, 'service_confirmation', at, confirmation, email);
       }
     },

@@ -1,6 +1,7 @@
 import type { Home, Init, SearchResults } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
+import type { CmsStrings } from '../strings';
 import { articleQueries } from './articles';
 import { catalogQueries } from './catalog';
 import { faqQueries } from './faq';
@@ -16,8 +17,8 @@ const HOME_LATEST_ARTICLES = 3;
 /** One function per endpoint of the contract; undefined means the entity does not exist. */
 export type ContentQueries = ReturnType<typeof contentQueries>;
 
-export function contentQueries(db: Db) {
-  const site = siteQueries(db);
+export function contentQueries(db: Db, strings: CmsStrings) {
+  const site = siteQueries(db, strings);
   const catalog = catalogQueries(db);
   const articles = articleQueries(db);
   const faq = faqQueries(db);

@@ -5,8 +5,8 @@ import type { Db } from '../db';
 import type { LeadMails, LeadRecipient } from '../leads/service';
 import { COMPANY_TIME_ZONE } from '../mail/form-templates';
 import type { MailQueue } from '../mail/queue';
-import { siteLabel } from '../mail/site-labels';
 import { renderMail } from '../mail/templates';
+import type { CmsStrings } from '../strings';
 import type { StaffMails } from './service';
 
 /**
@@ -17,7 +17,7 @@ import type { StaffMails } from './service';
 /** Service mails about one's own lead, not marketing; still bounded, since the address may not be the visitor's own. */
 export const LEAD_MAILS_PER_HOUR = 3;
 
-export function staffMails(db: Db, queue: MailQueue, siteUrl: string): StaffMails & LeadMails {
+export function staffMails(db: Db, queue: MailQueue, siteUrl: string, strings: CmsStrings): StaffMails & LeadMails {
   const origin = siteUrl.replace(/\/+$/, '');
   const company = companySettings(db, new URL(origin).hostname);
   const allowed = (to: string, template: 'lead_visit_booked' | 'lead_quote_sent', at: Date) =>
@@ -34,10 +34,10 @@ export function staffMails(db: Db, queue: MailQueue, siteUrl: string): StaffMail
   return {
     invitation(to: string, lang: StaffLocale, link: { token: string; role: StaffRole; expiresAt: string }, now: Date): void {
       const until = new Intl.DateTimeFormat(LOCALE_ISO[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: COMPANY_TIME_ZONE }).format(new Date(link.expiresAt));
-      const mail = renderMail('staff_invitation', lang, {
+      const mail = renderMail(strings, 'staff_invitation', lang, {
         company: company().name,
         link: `${origin}/admin/invitation?token=${encodeURIComponent(link.token)}`,
-        role: siteLabel(lang, `staff.roles.${link.role}`) ?? link.role,
+        role: strings.staff(lang)(`roles.${link.role}`),
         until,
       });
       queue.enqueue({ to, template: 'staff_invitation', ...mail }, now);
@@ -45,18 +45,18 @@ export function staffMails(db: Db, queue: MailQueue, siteUrl: string): StaffMail
 
     visitBooked(to, visitAt, now) {
       if (!allowed(to.email, 'lead_visit_booked', now)) return false;
-      queue.enqueue({ to: to.email, template: 'lead_visit_booked', ...renderMail('lead_visit_booked', to.locale, { ...contact(), when: visitWords(to, visitAt) }), replyTo: company().email || undefined }, now);
+      queue.enqueue({ to: to.email, template: 'lead_visit_booked', ...renderMail(strings, 'lead_visit_booked', to.locale, { ...contact(), when: visitWords(to, visitAt) }), replyTo: company().email || undefined }, now);
       return true;
     },
 
     quoteSent(to, now) {
       if (!allowed(to.email, 'lead_quote_sent', now)) return false;
-      queue.enqueue({ to: to.email, template: 'lead_quote_sent', ...renderMail('lead_quote_sent', to.locale, contact()), replyTo: company().email || undefined }, now);
+      queue.enqueue({ to: to.email, template: 'lead_quote_sent', ...renderMail(strings, 'lead_quote_sent', to.locale, contact()), replyTo: company().email || undefined }, now);
       return true;
     },
 
     reply(to, text, from, now) {
-      queue.enqueue({ to: to.email, template: 'lead_reply', ...renderMail('lead_reply', to.locale, { company: company().name, text, member: from.name }), replyTo: from.email }, now);
+      queue.enqueue({ to: to.email, template: 'lead_reply', ...renderMail(strings, 'lead_reply', to.locale, { company: company().name, text, member: from.name }), replyTo: from.email }, now);
       return true;
     },
   };
