@@ -49,8 +49,8 @@ const BODIES: { [T in MailTemplate]: Body<T> } = {
 };
 
 /** A mail a person wrote and may be answered: signed by them, without the no-reply line. */
-const PERSONAL: Partial<Record<MailTemplate, (t: Words, vars: MailVars[MailTemplate]) => string>> = {
-  lead_reply: (t, vars) => t('lead_reply.signOff', vars),
+const PERSONAL: Partial<Record<MailTemplate, (t: Words, vars: MailVars[MailTemplate]) => string[]>> = {
+  lead_reply: (t, vars) => [t('lead_reply.signOff', vars), t('lead_reply.answerable')],
 };
 
 export function renderMail<T extends MailTemplate>(strings: CmsStrings, template: T, locale: Locale, vars: MailVars[T]): RenderedMail {
@@ -61,7 +61,7 @@ export function renderMail<T extends MailTemplate>(strings: CmsStrings, template
     subject: own('subject', vars),
     // Sent from an address nobody reads: the sign-off says so.
     text: PERSONAL[template]
-      ? lines(t('greeting'), ...BODIES[template](own, vars), PERSONAL[template](t, vars))
+      ? lines(t('greeting'), ...BODIES[template](own, vars), ...PERSONAL[template](t, vars))
       : lines(t('greeting'), ...BODIES[template](own, vars), t('signOff', vars), t('automated')),
   };
 }
