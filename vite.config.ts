@@ -40,7 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         // The loader (boot.ts) is the page's one script tag; it loads the entry once the page is painted.
-        rollupOptions: { input: ['client/entry.tsx', 'client/boot.ts'] },
+        // The staff area (client/admin/) is an entry of its own: no public page loads any of it.
+        rollupOptions: { input: ['client/entry.tsx', 'client/boot.ts', 'client/admin/entry.tsx'] },
       },
   ssr: { noExternal: ['react-router'] },
 }));

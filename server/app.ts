@@ -16,6 +16,7 @@ import { localeRedirects } from './http/locale-redirect';
 import { precompressedFiles } from './http/precompressed-files';
 import { requestLog } from './http/request-log';
 import { securityHeaders, type SecurityOptions } from './http/security-headers';
+import { adminArea, type AdminAreaDeps } from './admin';
 import { answerPage } from './render/answer-page';
 import { errorDocument } from './render/error-document';
 import { isPayloadPath, renderPayload } from './render/payload';
@@ -45,6 +46,8 @@ export interface AppDeps extends RenderDeps {
   readiness: Readiness;
   /** The embedded content API's metrics (the leads'), appended to the site's: nothing else can scrape it on loopback. */
   embeddedMetrics?: () => Promise<string>;
+  /** The staff area under /admin. */
+  admin: Omit<AdminAreaDeps, 'manifest' | 'origin' | 'logger'>;
 }
 
 /** Pages are read; forms are posted to the page they are on (or its payload, from the browser). */
@@ -96,6 +99,8 @@ export function createApp(deps: AppDeps): express.Express {
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
   const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
+  // Before the form gate (its posts have their own checks) and the locale redirects (no locale prefix).
+  app.use(adminArea({ ...deps.admin, manifest: deps.manifest, origin: deps.origin, logger: deps.logger }));
   app.use(searchApi({ api: deps.api }));
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
   app.use(accountDataDownload({ account: deps.account, i18n: deps.i18n, secure: deps.origin.startsWith('https:') }));

@@ -23,6 +23,9 @@ import { sitemapUrls, warmUpWhenReady } from './render/warm-up';
 import { createPageHandler } from './routing/page-handler';
 import { createUpstreamClient } from './upstream/client';
 import { accountApi } from './upstream/account-api';
+import { staffApi } from './upstream/staff-api';
+import { loadStrings } from './i18n/load-strings';
+import { ADMIN_NAMESPACES } from '../shared/admin/i18n';
 import { contentApi } from './upstream/content-api';
 import { errorPageSettings } from './upstream/fallback-init';
 import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
@@ -208,6 +211,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
+    admin: { staff: staffApi(upstream), strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES), allow: config.ADMIN_ALLOW },
     embeddedMetrics:
       cms && config.OPS_TOKEN
         ? async () => {

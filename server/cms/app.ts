@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { StaffLocale } from '../../shared/api/staff';
 import { localeSchema } from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
 import { MAX_LIST_PAGE } from '../../shared/pagination';
@@ -155,7 +156,7 @@ export function createCmsApp(
 }
 
 /** The CSV's headings and values in the staff's language, from locales/ (staff.json; the offer types' names from forms.json). */
-function csvWords(strings: CmsStrings): (lang: 'sl' | 'en') => CsvWords {
+function csvWords(strings: CmsStrings): (lang: StaffLocale) => CsvWords {
   return (lang) => ({
     heading: (column) => strings.staff(lang)(`csv.${column}`),
     value: (column, value) => (column === 'offerType' ? strings.site(lang)(`inquiry.offerTypes.${value}`) : strings.staff(lang)(`${column === 'kind' ? 'kinds' : 'statuses'}.${value}`)),

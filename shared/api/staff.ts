@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES, type Locale } from '../locales';
 import { FORM_KINDS, localeSchema, offerTypeSchema, type VisitorStatus } from './contract';
 
 /*
@@ -61,10 +62,10 @@ export function staffCan(role: StaffRole, permission: StaffPermission): boolean 
   return (STAFF_PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
 }
 
-/** The languages of the staff screens (a subset of the site's). */
-export const STAFF_LOCALES = ['sl', 'en'] as const;
-export const staffLocaleSchema = z.enum(STAFF_LOCALES);
-export type StaffLocale = (typeof STAFF_LOCALES)[number];
+/** The languages of the staff screens: the site's own three. */
+export const STAFF_LOCALES = LOCALES;
+export const staffLocaleSchema = localeSchema;
+export type StaffLocale = Locale;
 
 export const staffMemberSchema = z.object({
   id: z.number().int(),

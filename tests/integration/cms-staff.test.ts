@@ -268,7 +268,7 @@ describe('roles and the team', () => {
 
       const me = staffMemberSchema.parse((await get('staff/me', sales.token)).body);
       expect(leadDetailSchema.parse((await post(`staff/leads/${id}/assignee`, { memberId: me.id }, sales.token)).body).assignee).toEqual({ id: me.id, name: me.name });
-      expect((await post(`staff/leads/${id}/status`, { status: 'visit_booked' }, sales.token)).body).toMatchObject({ fields: { visitAt: 'staff.errors.visitAt' } });
+      expect((await post(`staff/leads/${id}/status`, { status: 'visit_booked' }, sales.token)).body).toMatchObject({ fields: { visitAt: 'errors.visitAt' } });
       const booked = leadDetailSchema.parse((await post(`staff/leads/${id}/status`, { status: 'visit_booked', visitAt: '2026-12-03T09:30' }, sales.token)).body);
       expect(booked).toMatchObject({ status: 'visit_booked', visitAt: '2026-12-03T09:30' });
       const visitMail = await waitForMail(dataDir, email, '09:30');
@@ -291,7 +291,7 @@ describe('roles and the team', () => {
       expect(exported.submissions.find((s) => s.id === id)!.notes).toEqual([expect.objectContaining({ text: 'Stranka želi sivo barvo.' })]);
 
       // A lost lead says why; spam reads as received to its sender.
-      expect((await post(`staff/leads/${id}/status`, { status: 'lost' }, sales.token)).body).toMatchObject({ fields: { reason: 'staff.errors.lostReason' } });
+      expect((await post(`staff/leads/${id}/status`, { status: 'lost' }, sales.token)).body).toMatchObject({ fields: { reason: 'errors.lostReason' } });
       await post(`staff/leads/${id}/status`, { status: 'spam' }, sales.token);
       expect(accountSubmissionSchema.array().parse((await get('account/submissions', visitor.token)).body).find((s) => s.id === id)!.status).toBe('received');
 

@@ -1,5 +1,5 @@
 import express, { type Response } from 'express';
-import { leadFilterSchema } from '../../../shared/api/staff';
+import { leadFilterSchema, type StaffLocale } from '../../../shared/api/staff';
 import { leadAssigneeForm, leadNoteForm, leadReplyForm, leadStatusForm } from '../../../shared/forms/staff';
 import type { StaffService } from '../staff/service';
 import { actorOf, staffGuard, staffOf, withBody } from '../staff/routes';
@@ -24,7 +24,7 @@ function answer(res: Response, result: LeadChange): void {
   else res.json(result);
 }
 
-export function leadRoutes({ service, staff, csvWords }: { service: LeadService; staff: StaffService; csvWords: (lang: 'sl' | 'en') => CsvWords }): express.Router {
+export function leadRoutes({ service, staff, csvWords }: { service: LeadService; staff: StaffService; csvWords: (lang: StaffLocale) => CsvWords }): express.Router {
   const router = express.Router();
   router.use('/staff/leads', staffGuard(staff, 'leads'));
 

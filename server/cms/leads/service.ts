@@ -83,6 +83,8 @@ export function leadService({
         const before = store.status(id)!;
         const visitAt = input.status === 'visit_booked' ? input.visitAt! : null;
         const reason = input.status === 'lost' ? input.reason! : null;
+        // Saved again as it was: nothing happened, nothing to record or mail.
+        if (before.status === input.status && (visitAt ?? before.visit_at) === before.visit_at && reason === before.lost_reason) return;
         store.setStatus(id, { status: input.status, visitAt, reason }, at.toISOString());
         const contactedNow = before.first_contact_at === null && store.status(id)!.first_contact_at !== null;
         if (contactedNow) metrics?.firstContact((at.getTime() - Date.parse(before.created_at)) / 1000);

@@ -1,7 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import * as z from 'zod/mini';
-import { staffCan, type StaffLocale, type StaffPermission } from '../../../shared/api/staff';
+import { STAFF_LOCALES, staffCan, type StaffLocale, type StaffPermission } from '../../../shared/api/staff';
 import { fieldErrors } from '../../../shared/forms/fields';
 import {
   staffCodeForm, staffInvitationAcceptForm, staffInviteForm, staffLoginForm, staffMemberForm, staffProfileForm,
@@ -21,7 +21,7 @@ const UNAUTHORIZED = { error: 'unauthorized' } as const;
 const FORBIDDEN = { error: 'forbidden' } as const;
 const AUDIT_PER_PAGE = 50;
 
-const langQuery = z.object({ lang: z._default(z.enum(['sl', 'en']), 'sl') });
+const langQuery = z.object({ lang: z._default(z.enum(STAFF_LOCALES), 'sl') });
 const idParam = z.object({ id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)) });
 const auditQuery = z.object({
   page: z._default(z.pipe(z.string().check(z.regex(/^\d{1,6}$/)), z.transform(Number)), 1),
