@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Form, NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { staffCan } from '../../shared/api/staff';
@@ -15,6 +16,10 @@ export function Shell() {
   const { t } = useTranslation();
   const { member, locale, languages } = useShell();
   const { pathname, search } = useLocation();
+  // Hydrated: what the e2e suite waits for before it clicks (as on the public pages, client/layout/Layout.tsx).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   const withLang = (code: string) => {
     const query = new URLSearchParams(search);
     query.set('lang', code);

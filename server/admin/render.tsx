@@ -113,7 +113,8 @@ export function createAdminRenderer(deps: AdminRenderDeps) {
     const cookieHeaders = [...setCookies([...Object.values(result.actionHeaders), ...Object.values(result.loaderHeaders)]).map(([, value]) => value), ...extraCookies];
     if (cookieHeaders.length) res.setHeader('Set-Cookie', cookieHeaders);
     const hydration = { loaderData: result.loaderData, actionData: result.actionData, errors: serializeErrors(result.errors) };
-    if (wantsData) return void res.status(result.statusCode).json({ status: result.statusCode, ...hydration } satisfies AdminPayload);
+    // The status travels in the payload: the browser's router reads it there, and a refused form is no failed request.
+    if (wantsData) return void res.json({ status: result.statusCode, ...hydration } satisfies AdminPayload);
 
     const i18n = deps.strings.cloneInstance({ lng: locale, defaultNS: ADMIN_NAMESPACES[0], fallbackNS: [...ADMIN_NAMESPACES.slice(1)] });
     const screen = result.matches.at(-1)?.route.id ?? SHELL_ROUTE_ID;
