@@ -55,7 +55,8 @@ export function adminArea(deps: AdminAreaDeps): express.Router {
   const area = [ADMIN_PREFIX, `${ADMIN_PREFIX}/{*rest}`];
 
   const gate: RequestHandler = (req, res, next) => {
-    if (allowed && !allowed(req.ip)) return next('router');
+    // As any address the site does not have: the site's own 404 page, nothing that says an area is here.
+    if (allowed && !allowed(req.ip)) return next(Object.assign(new Error('Not Found'), { status: 404 }));
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     if (req.method === 'POST' && !isSameOrigin(req, deps.origin)) return void res.status(403).type('text').send('Forbidden');
