@@ -1,7 +1,7 @@
-import { redirect, redirectDocument, UNSAFE_ErrorResponseImpl, type DataStrategyFunction, type DataStrategyResult } from 'react-router';
+import { redirect, redirectDocument, UNSAFE_ErrorResponseImpl } from 'react-router';
 import { ADMIN_DATA_PARAM, type AdminPayload } from '../../shared/admin/document';
 import { ADMIN_PREFIX } from '../../shared/admin/routes';
-import { deserializeError } from '../runtime/payload';
+import { singleFetchStrategy } from '../runtime/payload';
 
 /** A staff screen's data (or a post's answer) from its own address with `?_data`: the same loaders as the page. */
 async function fetchPayload(request: Request): Promise<AdminPayload> {
@@ -15,23 +15,7 @@ async function fetchPayload(request: Request): Promise<AdminPayload> {
   return (await res.json()) as AdminPayload;
 }
 
-/** One request per navigation or post; each matched route takes its part, as on the public site (client/runtime/payload.ts). */
-export const adminDataStrategy: DataStrategyFunction = async ({ request, matches }) => {
-  const toLoad = matches.filter((m) => m.shouldLoad);
-  if (toLoad.length === 0) return {};
-  const payload = await fetchPayload(request);
-  const results = request.method === 'POST' ? payload.actionData : payload.loaderData;
-  const answers: Record<string, DataStrategyResult> = {};
-  await Promise.all(
-    toLoad.map(async (match) => {
-      answers[match.route.id] = await match.resolve(async () => {
-        // Signing out or in changes who the screens are for: a whole new document.
-        if (payload.redirect) return (payload.redirect.startsWith(ADMIN_PREFIX) && !payload.redirect.startsWith(`${ADMIN_PREFIX}/login`) ? redirect : redirectDocument)(payload.redirect);
-        const error = payload.errors?.[match.route.id];
-        if (error) throw deserializeError(error);
-        return results?.[match.route.id] ?? null;
-      });
-    }),
-  );
-  return answers;
-};
+/** One request per navigation or post, as on the public site; signing in or out (the sign-in screens) loads a whole new document. */
+export const adminDataStrategy = singleFetchStrategy(fetchPayload, (location) =>
+  (location.startsWith(ADMIN_PREFIX) && !location.startsWith(`${ADMIN_PREFIX}/login`) ? redirect : redirectDocument)(location),
+);

@@ -36,7 +36,7 @@ const TOWNS = ['Ljubljana', 'Maribor', 'Celje', 'Kranj', 'Koper', 'Novo mesto', 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
 /** A content database with 20,000 leads over two years, their statuses, assignees and histories spread as a company's would be. */
-async function seedLeads(dataDir: string): Promise<{ session: string; leadId: string }> {
+export async function seedLeads(dataDir: string): Promise<{ session: string; leadId: string }> {
   const db = openDb(dataDir);
   migrate(db);
   seedContent(db, path.join(ROOT, 'content'));

@@ -2,7 +2,12 @@ import { data } from 'react-router';
 import type { AdminActionData } from '../../shared/admin/screens';
 import type { StaffResult } from '../upstream/staff-api';
 
-/** The answers a staff screen's loader or action gives besides its data. */
+/** The answers a staff screen's loader or action gives besides its data, and what a post to it holds. */
+
+/** A post's fields, as a form posts them (text only: the staff area takes no files). */
+export async function postedFields(request: Request): Promise<Record<string, string>> {
+  return Object.fromEntries([...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
 
 /** Elsewhere, after a post or to a screen the member should be on (303: a reload never posts again). */
 export function seeOther(location: string, cookies: string[] = []): Response {

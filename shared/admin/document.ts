@@ -1,6 +1,6 @@
 import type { ResourceLanguage } from 'i18next';
 import type { StaffLocale } from '../api/staff';
-import type { HydrationState } from '../document';
+import type { HydrationState, PagePayload } from '../document';
 
 /** The staff area's page data block and root element (apart from the site's: another app). */
 export const ADMIN_DATA_ID = '__admin';
@@ -18,8 +18,5 @@ export interface AdminDocumentData {
   hydration: HydrationState;
 }
 
-/** What a staff screen's address answers with `?_data`: its routes' data, or where to go instead. */
-export interface AdminPayload extends HydrationState {
-  status: number;
-  redirect?: string;
-}
+/** What a staff screen's address answers with `?_data`: its routes' data, or where to go instead (as a public page's payload). */
+export type AdminPayload = PagePayload;

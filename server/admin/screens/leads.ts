@@ -4,7 +4,7 @@ import type { LeadFilterValues } from '../../../shared/admin/screens';
 import { fieldErrors } from '../../../shared/forms/fields';
 import { leadAssigneeForm, leadNoteForm, leadReplyForm, leadStatusForm } from '../../../shared/forms/staff';
 import type { LeadQuery } from '../../upstream/staff-api';
-import { errorsOf, failed, refused, seeOther } from '../answers';
+import { errorsOf, failed, postedFields, refused, seeOther } from '../answers';
 import type { AdminScreenModule } from '../context';
 
 /** The inbox and a lead's page: what the content API's staff endpoints hold, for owners and sales. */
@@ -38,8 +38,6 @@ export const inbox: AdminScreenModule<'inbox'> = {
   },
 };
 
-const fields = async (request: Request) => Object.fromEntries([...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-
 export const lead: AdminScreenModule<'lead'> = {
   async loader({ params, context }) {
     const id = String(params.id);
@@ -56,7 +54,7 @@ export const lead: AdminScreenModule<'lead'> = {
   async action({ request, params, context }) {
     const id = String(params.id);
     const token = session(context.session);
-    const values = await fields(request);
+    const values = await postedFields(request);
     const intent = values.intent;
     const back = (done: string) => seeOther(adminPath('lead', { id }, { done }));
     const invalid = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) => refused({ form: intent, values, errors: fieldErrors(error) });

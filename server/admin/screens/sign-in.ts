@@ -2,7 +2,7 @@ import { staffCodeForm, staffInvitationAcceptForm, staffLoginForm } from '../../
 import { fieldErrors } from '../../../shared/forms/fields';
 import { adminPath, safeNext } from '../../../shared/admin/routes';
 import type { StaffLoginStep } from '../../../shared/api/staff';
-import { errorsOf, refused, seeOther } from '../answers';
+import { errorsOf, postedFields, refused, seeOther } from '../answers';
 import type { AdminArgs, AdminScreenModule } from '../context';
 import {
   clearRecovery, clearStep, readRecoveryCodes, readStep, recoveryCookie, staffSessionCookie, stepCookie,
@@ -15,7 +15,6 @@ import { qrCode } from '../qr';
  * the staff area (server/admin/cookies.ts); the content API decides everything.
  */
 
-const fields = async (request: Request) => Object.fromEntries([...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 const nextOf = (request: Request) => safeNext(new URL(request.url).searchParams.get('next'));
 /** The step's screen, carrying where to go afterwards. */
 const stepPath = (step: StaffLoginStep, next: string) => adminPath(step.step === 'code' ? 'code' : 'enrol', {}, { next });
@@ -26,7 +25,7 @@ export const login: AdminScreenModule<'login'> = {
     return { next: nextOf(request) };
   },
   async action({ request, context }) {
-    const values = await fields(request);
+    const values = await postedFields(request);
     const input = staffLoginForm.safeParse(values);
     const shown = { email: values.email ?? '' };
     if (!input.success) return refused({ values: shown, errors: fieldErrors(input.error) });
@@ -41,7 +40,7 @@ export const login: AdminScreenModule<'login'> = {
 async function codeAction({ request, context }: AdminArgs, enrolling: boolean) {
   const step = readStep(context.cookies);
   if (!step || (step.step === 'enrol') !== enrolling) return seeOther(adminPath('login', {}, { next: nextOf(request) }));
-  const input = staffCodeForm.safeParse({ challenge: step.challenge, code: (await fields(request)).code ?? '' });
+  const input = staffCodeForm.safeParse({ challenge: step.challenge, code: (await postedFields(request)).code ?? '' });
   if (!input.success) return refused({ errors: fieldErrors(input.error) });
   if (enrolling) {
     const result = await context.staff.enrol(input.data, context.client);
@@ -94,7 +93,7 @@ export const invitation: AdminScreenModule<'invitation'> = {
     return { invitation: result.ok ? result.data : null, token };
   },
   async action({ context, request }) {
-    const values = await fields(request);
+    const values = await postedFields(request);
     const input = staffInvitationAcceptForm.safeParse(values);
     const shown = { name: values.name ?? '' };
     if (!input.success) return refused({ values: shown, errors: fieldErrors(input.error) });

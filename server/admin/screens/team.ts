@@ -2,12 +2,10 @@ import { adminPath } from '../../../shared/admin/routes';
 import { fieldErrors } from '../../../shared/forms/fields';
 import { staffInviteForm, staffMemberForm, staffProfileForm } from '../../../shared/forms/staff';
 import { clearStaffSession } from '../cookies';
-import { errorsOf, failed, refused, seeOther } from '../answers';
+import { errorsOf, failed, postedFields, refused, seeOther } from '../answers';
 import type { AdminScreenModule } from '../context';
 
 /** The owners' screens (the team, the audit log) and every member's own account. */
-
-const fields = async (request: Request) => Object.fromEntries([...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 
 export const team: AdminScreenModule<'team'> = {
   async loader({ context }) {
@@ -19,7 +17,7 @@ export const team: AdminScreenModule<'team'> = {
   /** `intent`: invite (an address and a role), member (a role, enabled or not), twoFactor (set the app up again). */
   async action({ request, context }) {
     const token = context.session!;
-    const values = await fields(request);
+    const values = await postedFields(request);
     const back = (done: string) => seeOther(adminPath('team', {}, { done }));
     if (values.intent === 'invite') {
       const input = staffInviteForm.safeParse(values);
@@ -63,7 +61,7 @@ export const account: AdminScreenModule<'account'> = {
   /** `intent`: profile (name, language), logout (this session), logoutEverywhere (every session). */
   async action({ request, context }) {
     const token = context.session!;
-    const values = await fields(request);
+    const values = await postedFields(request);
     if (values.intent === 'profile') {
       const input = staffProfileForm.safeParse(values);
       if (!input.success) return refused({ form: 'profile', values, errors: fieldErrors(input.error) });
