@@ -1,14 +1,15 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
+import { SCREEN_NAMESPACES } from '../shared/i18n';
 import { pathLocale } from '../shared/locales';
 import { ROUTE_TRAITS } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
 import { storedConsent } from './features/consent/record';
-import { I18nextProvider } from 'react-i18next';
 import { browserI18n } from './i18n/browser-i18n';
-import { SCREEN_NAMESPACES } from '../shared/i18n';
+import { i18nForReact } from './i18n/for-react';
 import { createRoutes, LAYOUT_ROUTE_ID, pageRouteId } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
 import { guardLazyRoutes } from './runtime/chunk-reload';
@@ -72,7 +73,7 @@ async function mount(): Promise<void> {
     hydrateRoot(
       document.getElementById(APP_ROOT_ID)!,
       <StrictMode>
-        <I18nextProvider i18n={strings.i18n}>
+        <I18nextProvider i18n={i18nForReact(strings.i18n)}>
           <RouterProvider router={router} />
         </I18nextProvider>
       </StrictMode>,

@@ -76,6 +76,10 @@ export const namespaceFile = (locale: Locale, ns: string) => `locales/${locale}/
 export const I18N_OPTIONS = {
   supportedLngs: [...LOCALES],
   defaultNS: DEFAULT_NAMESPACE,
+  // Keys are dotted paths and never name their namespace (a screen's namespaces are fallbacks):
+  // spelled out, i18next skips guessing whether each key is a sentence or names a namespace.
+  keySeparator: '.',
+  nsSeparator: false,
   // A string missing in a locale shows as its key (a test keeps every key in every locale), never
   // another language's words in the middle of a page.
   fallbackLng: false,

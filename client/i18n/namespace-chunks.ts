@@ -3,6 +3,7 @@ import type { Locale } from '../../shared/locales';
 import { CONSENT_NAMESPACE, type ScreenNamespace } from '../../shared/i18n';
 
 type Chunk = (locale: Locale) => Promise<ResourceKey>;
+const strings = (module: { default: ResourceKey }) => module.default;
 
 /**
  * The namespaces the browser loads after the first page: a screen's own on a client navigation to it,
@@ -14,7 +15,7 @@ type Chunk = (locale: Locale) => Promise<ResourceKey>;
  * namespace's file in every locale, and of nothing else (the mails' words stay on the server).
  */
 export const NAMESPACE_CHUNKS: Readonly<Record<ScreenNamespace | typeof CONSENT_NAMESPACE, Chunk>> = {
-  forms: (locale) => import(`../../locales/${locale}/forms.json`).then((m: { default: ResourceKey }) => m.default),
-  account: (locale) => import(`../../locales/${locale}/account.json`).then((m: { default: ResourceKey }) => m.default),
-  consent: (locale) => import(`../../locales/${locale}/consent.json`).then((m: { default: ResourceKey }) => m.default),
+  forms: (locale) => import(`../../locales/${locale}/forms.json`).then(strings),
+  account: (locale) => import(`../../locales/${locale}/account.json`).then(strings),
+  consent: (locale) => import(`../../locales/${locale}/consent.json`).then(strings),
 };

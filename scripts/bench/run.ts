@@ -19,40 +19,24 @@
  * speed drifts by up to twice within a minute, which a ratio of two servers measured minutes apart
  * carries whole. Uses Debian's `wrk` when it is installed (apt-get install wrk), else autocannon,
  * which tops out near 10,000 req/s on one core and so understates the fastest servers. Then the
- * memory soak (soak.ts; alone: `node --import tsx scripts/bench/soak.ts`, after `npm run build`).
+ * search figures (search.ts: the header box's suggestions at 20 clients, the index rebuild), the search
+ * flood (search-flood.ts: the cached page's p99 under 200 connections of new searches) and the memory
+ * soak (soak.ts); each alone: `node --import tsx scripts/bench/<file>.ts`, after `npm run build`.
  */
-import autocannon from 'autocannon';
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CONNECTIONS, measure, WRK } from './measure';
+import { searchBench } from './search';
+import { searchFlood } from './search-flood';
 import { answers, ROOT, site, start, stop, tmp } from './servers';
 import { soak } from './soak';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARM_S = Number(process.env.BENCH_WARM_SECONDS ?? 10);
-const CONNECTIONS = 50;
 const products = JSON.parse(readFileSync(path.join(ROOT, 'content/products.json'), 'utf8')) as { sl: { slug: string } }[];
 const PAGE = `/sl/izdelek/${products[0]!.sl.slug}`;
-
-/** wrk (C, Debian's `wrk`) when installed: a JavaScript load generator saturates its core first. */
-const WRK = spawnSync('wrk', ['--version']).error === undefined;
-
-function wrk(url: string, seconds: number) {
-  const out = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], { encoding: 'utf8' }).stdout;
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  if (!rps || !p99 || /Non-2xx/.test(out)) throw new Error(`${url}: wrk failed:\n${out}`);
-  const ms = Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1);
-  return { rps, p99: Math.round(ms * 10) / 10 };
-}
-
-async function measure(url: string, seconds: number) {
-  if (WRK) return wrk(url, seconds);
-  const result = await autocannon({ url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' }, duration: seconds });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
-}
 
 const target = (kind: string, arg: string, port: number) =>
   start(['node', '--import', 'tsx', '--import', './scripts/bench/react-router-production.mjs', 'scripts/bench/targets.tsx', kind, arg, String(port)], {}, answers(`http://127.0.0.1:${port}/`));
@@ -108,5 +92,7 @@ const collected = 'bare React collected, compressed once';
 console.log(`${'bare React collected / streaming'.padEnd(38)} ${ratio(collected, 'bare React streaming + compression').toFixed(2).padStart(8)}   (what compressing once saves)`);
 console.log(`${'cache miss / bare React collected'.padEnd(38)} ${ratio('site, cache miss (render)', collected).toFixed(2).padStart(8)}   (the site's own work on top of React)`);
 
-// BENCH_SOAK=0: the comparison alone.
+// BENCH_SEARCH=0, BENCH_FLOOD=0, BENCH_SOAK=0: without the search figures, the search flood, the memory soak.
+if (process.env.BENCH_SEARCH !== '0') await searchBench();
+if (process.env.BENCH_FLOOD !== '0') await searchFlood();
 if (process.env.BENCH_SOAK !== '0') await soak();

@@ -13,9 +13,10 @@ const pinned = (args: string[]) => (process.platform === 'linux' ? ['taskset', '
  * the site and those it is compared with, runs with the runtime `npm start` and the image give the
  * site (memory settings, decision record 0022), so a ratio compares the code, not the heap limit.
  */
-export async function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>): Promise<ChildProcess> {
+export async function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>, onStdout?: (text: string) => void): Promise<ChildProcess> {
   const [cmd, ...rest] = pinned(args);
-  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', ...env }, stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'inherit'] });
+  child.stdout?.on('data', (chunk: Buffer) => onStdout!(chunk.toString()));
   let exited = false;
   child.once('exit', () => (exited = true));
   for (let i = 0; i < 300 && !exited; i++) {
@@ -34,11 +35,15 @@ export async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** The production build on core 0, its data in a temp folder, on the built-in content API. */
-export const site = (port: number, env: Record<string, string>) =>
+/**
+ * The production build on core 0, its data in a temp folder, on the built-in content API. `traceGc`:
+ * run with `--trace-gc` (which NODE_OPTIONS may not carry) and hand it what the process writes.
+ */
+export const site = (port: number, env: Record<string, string>, traceGc?: (text: string) => void) =>
   start(
-    ['node', 'dist/server/main.js'],
+    ['node', ...(traceGc ? ['--trace-gc'] : []), 'dist/server/main.js'],
     // No warm-up: the sitemap's pages rendering in the background would load the core under the others' measurements.
     { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
     answers(`http://127.0.0.1:${port}/readyz`),
+    traceGc,
   );

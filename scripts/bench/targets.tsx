@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
+import { i18nForReact } from '../../client/i18n/for-react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID } from '../../shared/document';
 import { startCms } from '../../server/cms/server';
@@ -79,7 +80,7 @@ if (kind === 'static') {
         <head dangerouslySetInnerHTML={{ __html: headInner }} />
         <body>
           <div id={APP_ROOT_ID}>
-            <I18nextProvider i18n={i18n}>
+            <I18nextProvider i18n={i18nForReact(i18n)}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </I18nextProvider>
           </div>

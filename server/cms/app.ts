@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { StaffLocale } from '../../shared/api/staff';
 import { localeSchema } from '../../shared/api/contract';
+import { DEFAULT_MAIL_ATTACHMENTS_MAX_MB } from '../config';
 import type { Locale } from '../../shared/locales';
 import { MAX_LIST_PAGE } from '../../shared/pagination';
 import { accountMails } from './accounts/mails';
@@ -28,7 +29,8 @@ import { companySettings } from './company';
 import { staffMails } from './staff/mails';
 import { staffRoutes } from './staff/routes';
 import { staffService } from './staff/service';
-import { readContentVersion } from './seed';
+import { PER_SECTION } from './search/engine';
+import { contentVersionReader } from './seed';
 import { loadCmsStrings, type CmsStrings } from './strings';
 
 export type CmsAppOptions = {
@@ -52,6 +54,8 @@ export type CmsAppOptions = {
   opsToken?: string;
   /** Where the leads' metrics are registered (with the process's own when the content API runs alone). */
   metricsRegistry?: Registry;
+  /** A submission's photos up to this many bytes go with the company's mail, above it links (MAIL_ATTACHMENTS_MAX_MB). */
+  mailAttachmentsMaxBytes?: number;
   /** Its words (mails, language names): read from the project's `locales/` by default. */
   strings?: CmsStrings;
   now?: () => Date;
@@ -75,6 +79,7 @@ const articlesQuery = langQuery.extend({
 });
 
 const searchQuery = langQuery.extend({ q: z.string().trim().max(MAX_QUERY_LENGTH) });
+const siteSearchQuery = searchQuery.extend({ perSection: positiveInt.pipe(z.number().max(PER_SECTION)).default(PER_SECTION) });
 
 const NOT_FOUND = { error: 'not_found' };
 const BAD_REQUEST = { error: 'bad_request' };
@@ -96,6 +101,7 @@ export function createCmsApp(
     staffIdleMinutes,
     opsToken,
     metricsRegistry = new Registry(),
+    mailAttachmentsMaxBytes = DEFAULT_MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
     strings = loadCmsStrings(),
     now,
   }: CmsAppOptions,
@@ -104,7 +110,7 @@ export function createCmsApp(
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
   const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings }), newsletter, grants: accounts, logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings }), newsletter, grants: accounts, logger, attachmentsMaxBytes: mailAttachmentsMaxBytes, now });
   const company = companySettings(db, new URL(siteUrl).hostname);
   const teamMails = staffMails(db, queue, siteUrl, strings);
   const staff = staffService({ db, passwords, mails: teamMails, logger, issuer: () => company().name, idleMinutes: staffIdleMinutes, now });
@@ -114,9 +120,10 @@ export function createCmsApp(
   app.disable('etag');
   app.set('trust proxy', trustProxy);
 
+  const contentVersion = contentVersionReader(db);
   app.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
-    res.set('X-Content-Version', readContentVersion(db) ?? 'none');
+    res.set('X-Content-Version', contentVersion() ?? 'none');
     next();
   });
 
@@ -139,7 +146,8 @@ export function createCmsApp(
   app.get('/articles/:slug', bySlug(content.article));
   app.get('/faq', endpoint(langQuery, ({ lang }) => content.faq(lang)));
   app.get('/faq/:slug', bySlug(content.faqItem));
-  app.get('/search', endpoint(searchQuery, ({ lang, q }) => content.search(lang, q)));
+  app.get('/search', endpoint(siteSearchQuery, ({ lang, q, perSection }) => content.search(lang, q, perSection)));
+  app.get('/search/faq', endpoint(searchQuery, ({ lang, q }) => content.faqSearch(lang, q)));
   // One answer for every locale: a `lang` given is ignored.
   app.get('/sitemap', endpoint(z.object({}), () => content.sitemap()));
   app.use(accountRoutes({ service: accounts, background }));

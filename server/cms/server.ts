@@ -33,6 +33,8 @@ export type CmsOptions = {
   passwordHashConcurrency?: number;
   /** Who may tell it a visitor's address in X-Forwarded-For (CMS_TRUST_PROXY); loopback by default. */
   trustProxy?: string;
+  /** A submission's photos up to this many bytes go with the company's mail, above it links (MAIL_ATTACHMENTS_MAX_MB). */
+  mailAttachmentsMaxBytes?: number;
   /** Minutes a staff session lasts without a request (STAFF_IDLE_MINUTES); 30 by default. */
   staffIdleMinutes?: number;
   /** Bearer token of the content API's `GET /metrics` (OPS_TOKEN); unset: no such endpoint. */
@@ -68,6 +70,7 @@ export async function startCms({
   siteUrl = DEFAULT_SITE_URL,
   mail = { from: DEFAULT_MAIL_FROM },
   passwordHashConcurrency,
+  mailAttachmentsMaxBytes,
   shutdownTimeoutMs = 10_000,
   trustProxy,
   staffIdleMinutes,
@@ -103,7 +106,9 @@ export async function startCms({
   const metricsRegistry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: metricsRegistry });
 
-  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, staffIdleMinutes, opsToken, metricsRegistry, now }));
+  const server = createServer(
+    createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes, staffIdleMinutes, opsToken, metricsRegistry, now }),
+  );
   // Standing alone, several BFFs keep connections open to it: each closes after its answer once closing begins.
   const draining = drain(server);
   const stopAll = async () => {

@@ -3,14 +3,14 @@ import { LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { loadStrings } from '../i18n/load-strings';
 import { LOCALES_DIR } from '../paths';
 
+/** A string at a key, filled in with the values given (i18next's `t` of a locale and namespace). */
+export type Words = (key: string, values?: Record<string, unknown>) => string;
+
 /**
  * The words the content API writes, all from `locales/` through i18next (read once, at start): its
  * mails' own (`mail.json`), the staff area's (`staff.json`), and the site's (`common.json`, `forms.json`, `account.json`), so a form's
  * field is named in a mail as on the form, and each language is named as the site names it.
  */
-/** A string at a key, filled in with the values given (i18next's `t` of a locale and namespace). */
-export type Words = (key: string, values?: Record<string, unknown>) => string;
-
 export interface CmsStrings {
   /** The mails' words in a locale. */
   mail(locale: Locale): Words;

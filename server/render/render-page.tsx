@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
+import { i18nForReact } from '../../client/i18n/for-react';
 import { buildHead } from '../../shared/head';
 import type { DocumentData } from '../../shared/document';
 import { toFetchRequest } from '../request/fetch-request';
@@ -113,7 +114,7 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
     };
     const router = createStaticRouter(matchedBranch(context), context);
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={i18nForReact(i18n)}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </I18nextProvider>,
       {

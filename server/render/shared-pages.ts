@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { ConcurrencyLimit } from '../concurrency-limit';
 import { requestCookies } from '../request/cookies';
 import { isStorable, sharedRequestKey } from './cache-policy';
 import { underPrefixes, type Entry, type HtmlCache, type Served } from './html-cache';
@@ -23,6 +24,11 @@ export interface SharedPagesOptions {
   render: (url: string) => Promise<RenderedPage>;
   /** How many pages are rendered at a time to refill the cache (after a purge, at start); 0: none are. */
   refillConcurrency: number;
+  /**
+   * Where a render a visitor starts waits its turn, or is shed (render-slots.ts); one a visitor joins
+   * takes no slot, and background renders (bounded by `refillConcurrency`, one per stale page) none.
+   */
+  renderSlots: ConcurrencyLimit;
   logger: Logger;
   metrics: SharedPagesMetrics;
 }
@@ -43,7 +49,7 @@ interface Flight {
 
 const pathOf = (url: string) => url.split('?')[0]!;
 
-export function createSharedPages({ cache, render, refillConcurrency, logger, metrics }: SharedPagesOptions) {
+export function createSharedPages({ cache, render, refillConcurrency, renderSlots, logger, metrics }: SharedPagesOptions) {
   const flights = new Map<string, Flight>();
   /** URLs waiting for a refill render, in the order they came. */
   const refillQueue = new Set<string>();
@@ -60,7 +66,7 @@ export function createSharedPages({ cache, render, refillConcurrency, logger, me
     const known = flights.get(url);
     if (known) return known;
     const started = { current: true } as Flight;
-    started.answer = render(url)
+    started.answer = (startedBy === 'visitor' ? renderSlots(() => render(url)) : render(url))
       .then(async (page): Promise<SharedAnswer> => {
         if (startedBy === 'visitor') logRouteErrors(logger, page, pathOf(url));
         if (!started.current || !isStorable(page)) return { page };

@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { carryPhotos } from '../photos/upload';
+import { onDeadlinePassed } from './deadline';
 import { carryCookies } from './cookies';
 
 /**
@@ -11,13 +12,15 @@ export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
 /**
  * The page's Fetch request for one visitor, on the configured origin (never the Host header), with
- * their cookies (as cookie-parser read them), their address and a posted form's fields (and photos), aborted when the visitor goes away.
+ * their cookies (as cookie-parser read them), their address and a posted form's fields (and photos), aborted when the visitor goes
+ * away or a post's deadline passes (its answer was given without this request).
  */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method): Request {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
+  onDeadlinePassed(res, () => controller.abort());
   const post = method === 'POST';
   const form = new URLSearchParams();
   if (post) {

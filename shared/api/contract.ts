@@ -17,7 +17,10 @@ import { LOCALES, type Locale } from '../locales';
  *   GET articles/:slug            -> Article
  *   GET faq                       -> Faq
  *   GET faq/:slug                 -> FaqItem
- *   GET search?q=                 -> SearchResults (sections: articles, products, categories, pages)
+ *   GET search?q=&perSection=     -> SearchResults (sections: articles, products, categories, pages, faq,
+ *                                    at most perSection each, 1 to 10, default 10; a spelling suggestion
+ *                                    when nothing is found)
+ *   GET search/faq?q=             -> FaqSearchResults (the FAQ items a filter of the FAQ list keeps)
  *   GET sitemap                   -> Sitemap       (every content entity's screen in every locale; no lang)
  *
  * A missing entity is a 404 with `{ error: 'not_found' }`.
@@ -333,14 +336,27 @@ export const homeSchema = z.object({
 });
 export type Home = z.infer<typeof homeSchema>;
 
+/**
+ * "Did you mean": when a search found nothing, the query with its words spelt as the site spells them,
+ * which does find something; null otherwise (and from an upstream that does not suggest).
+ */
+const suggestionSchema = z.string().nullable().default(null);
+
 export const searchResultsSchema = z.object({
   query: z.string(),
   articles: z.array(articleSummarySchema),
   products: z.array(productSummarySchema),
   categories: z.array(categorySchema),
   pages: z.array(z.object({ key: z.string(), slug: z.string(), title: z.string(), excerpt: z.string() })),
+  /** FAQ answers: the question, and the passage of the answer that matched. */
+  faq: z.array(z.object({ id: z.number().int(), slug: z.string(), question: z.string(), excerpt: z.string() })).default([]),
+  suggestion: suggestionSchema,
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** The FAQ items (ids) that match a filter of the FAQ list, by the site search's engine. */
+export const faqSearchResultsSchema = z.object({ query: z.string(), ids: z.array(z.number().int()), suggestion: suggestionSchema });
+export type FaqSearchResults = z.infer<typeof faqSearchResultsSchema>;
 
 export const apiErrorSchema = z.object({ error: z.string() });
 
@@ -512,6 +528,12 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  *                                       that submission), never one someone else posted with that address
  *   GET account/submissions/:id/photos/:n/thumbnail (bearer) -> image/jpeg  a small copy of photo n (0-based)
  *                                       of one of them; 404 for anyone else's, or none
+ *
+ * The company's notification attaches a submission's photos, unless together they are larger than
+ * the content API's limit (MAIL_ATTACHMENTS_MAX_MB): it then links each one to the site
+ * (shared/api/bff.ts `submissionPhotoPath`), with a token of its own that only that mail holds.
+ *   GET submission-photos/:token -> image/jpeg (Content-Disposition: attachment, the photo's name)
+ *                                   404 for any other token (unknown, malformed, its submission erased)
  */
 export const FORM_KINDS = ['inquiry', 'service', 'newsletter'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];

@@ -7,7 +7,7 @@ import { startTestSite, waitForMail } from './helpers';
 
 /**
  * Accounts against strangers, through the site as a visitor meets it (docs/decisions/0025): behind one
- * proxy (TRUST_PROXY=1, this test playing the proxy that appends the client's address to
+ * proxy on this machine (TRUST_PROXY=loopback, this test playing the proxy that appends the client's address to
  * X-Forwarded-For) on an https public origin. The login limits are the content API's; what is tested
  * here is that each visitor's own address reaches it through the BFF, that the mailed unlock link
  * works from the login page, that the profile lists only what its owner posted, and that every
@@ -22,7 +22,7 @@ const OWNER = '203.0.113.9';
 let site: Awaited<ReturnType<typeof startTestSite>>;
 let cms: Database.Database;
 beforeAll(async () => {
-  site = await startTestSite({ PUBLIC_URL: ORIGIN, TRUST_PROXY: '1' });
+  site = await startTestSite({ PUBLIC_URL: ORIGIN, TRUST_PROXY: 'loopback' });
   cms = new Database(join(site.dataDir, 'cms.sqlite'), { readonly: true });
 });
 afterAll(async () => {

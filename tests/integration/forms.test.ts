@@ -335,6 +335,21 @@ describe('drive, colour, measuring visit and installation address without JavaSc
 });
 
 describe('what every form post must pass', () => {
+  it('refuses control characters in a one-line field with its field error, in the page in each language, and stores nothing', async () => {
+    const name = 'Eve\r\nBcc: victim@evil.example';
+    for (const [locale, routeId] of [['sl', 'inquiry___sl'], ['en', 'inquiry___en'], ['de', 'inquiry___de']] as const) {
+      const email = unique('eve');
+      const res = await post(pathTo('inquiry', locale), { intent: 'send', step: '3', offerType: 'tende', nameAndSurname: name, email, town: 'Kranj\u0000', terms: 'on' });
+      expect(res.status).toBe(400);
+      expect(actionOf(res.text, routeId)).toMatchObject({ errors: { nameAndSurname: 'form.errors.controlCharacters', town: 'form.errors.controlCharacters' }, step: 2 });
+      expect(res.text).toContain(pageI18n(locale).t('form.errors.controlCharacters'));
+      expect(cms((db) => db.prepare('SELECT count(*) AS n FROM submissions WHERE email = ?').get(email))).toEqual({ n: 0 });
+    }
+    const service = await post('/en/service', { phone: '+386 40 111 222', ...ADDRESS, streetAddress: 'Main St 1\nBcc: x', content: 'Two\nlines are fine here.', terms: 'on' });
+    expect(service.status).toBe(400);
+    expect(actionOf(service.text, 'service___en').errors).toEqual({ streetAddress: 'form.errors.controlCharacters' });
+  });
+
   it('answers a filled honeypot as a success and stores nothing', async () => {
     const before = await site.outbox.stats();
     const res = await post('/sl/e-novice', { email: unique('bot'), consent: 'on', website: 'http://spam.example' });

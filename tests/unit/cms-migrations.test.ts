@@ -18,9 +18,9 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('submissions become leads (migration 11)', () => {
+describe('submissions become leads (migration 14)', () => {
   it('maps the old statuses, keeps every row, its photos and their cascade, and turns foreign keys back on', () => {
-    migrate(db, 10);
+    migrate(db, 13);
     const insert = db.prepare(
       `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, status, created_at, last_activity_at)
        VALUES (?, ?, 'inquiry', 'sl', '{"offerType":"tende","nameAndSurname":"Ana Čop"}', 'ana@example.si', ?, '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z')`,

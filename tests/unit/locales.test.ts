@@ -1,3 +1,4 @@
+import type { i18n } from 'i18next';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -5,6 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { longDate } from '../../client/components/dates';
 import { countryName, openingHoursText } from '../../client/components/opening-hours';
+import { i18nForReact } from '../../client/i18n/for-react';
 import { PAGE_NAMESPACES } from '../../shared/i18n';
 import { LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { pageI18n } from '../support/i18n';
@@ -95,5 +97,22 @@ describe('UI strings', () => {
     }
     // A timestamp is the UTC day's date, as Intl with the UTC time zone has it.
     expect(longDate(t, '2026-12-31T23:30:00.000Z')).toBe(intl.format(new Date('2026-12-31T23:30:00.000Z')));
+  });
+});
+
+describe('the instance react-i18next is given (client/i18n/for-react.ts)', () => {
+  it('renders in the instance’s language and strings, and what the hook’s copy adds reaches the instance', () => {
+    const de = pageI18n('de');
+    let fromHook: i18n | undefined;
+    const Skip = () => {
+      const { t, i18n: hooked } = useTranslation();
+      fromHook = hooked;
+      return createElement('p', null, t('layout.skipToContent'), ' ', hooked.language);
+    };
+    const html = renderToString(createElement(I18nextProvider, { i18n: i18nForReact(de) }, createElement(Skip)));
+    expect(html).toBe(`<p>${de.t('layout.skipToContent')}<!-- --> <!-- -->de</p>`);
+    fromHook!.addResourceBundle('de', 'consent', { banner: { title: 'Cookies?' } });
+    expect(de.hasResourceBundle('de', 'consent')).toBe(true);
+    expect(de.getFixedT('de', 'consent')('banner.title')).toBe('Cookies?');
   });
 });

@@ -1,4 +1,4 @@
-import { fold } from '../../../shared/search/analyzer';
+import { fold } from '../search/analyzer';
 
 /** The fields the inbox's text search looks in: who sent it, where, and what they wrote. */
 const SEARCHED_FIELDS = ['nameAndSurname', 'email', 'phone', 'streetAddress', 'postalCode', 'town', 'message', 'note', 'content'];

@@ -1,6 +1,6 @@
 import type { LeadDetail, LeadEvent, LeadFilter, LeadHistoryEntry, LeadKind, LeadStatus, LeadSummary } from '../../../shared/api/staff';
 import type { Locale } from '../../../shared/locales';
-import { fold } from '../../../shared/search/analyzer';
+import { fold } from '../search/analyzer';
 import { leadSearchText } from './search-text';
 import type { Db } from '../db';
 

@@ -18,8 +18,9 @@ import type { RenderedMail } from './templates';
  *   to the company's own address, and answering it is its purpose.
  * - The visitor's confirmation goes to an address anyone could have typed, so, like the account
  *   mails, it quotes nothing typed in free text (name, address, message, note, box, RAL code, own
- *   fabric entries, invoice number): only the offer type and the choices made from the form's fixed
- *   options, by their labels, and the product's sizes and ticks. A stranger's words never reach
+ *   fabric entries, invoice number, the photos' file names): only the offer type and the choices made
+ *   from the form's fixed options, by their labels, the product's sizes and ticks, and how many
+ *   photos came. A stranger's words never reach
  *   someone's inbox under the company's name.
  */
 
@@ -209,13 +210,27 @@ export function serviceSummary(form: StoredService, labels: FormLabels): Row[] {
 }
 
 /**
- * The photos' row: their file names, one a line (cleaned: they are the visitor's words, and the
- * confirmation, which repeats nothing else typed, lists them so the visitor sees what arrived).
- * The notification says they are attached. None when no photo came.
+ * The photos' row of the company's notification: their file names, one a line (cleaned), said to be
+ * attached. None when no photo came.
  */
-export function photoRow(names: readonly string[], labels: FormLabels, { attached }: { attached: boolean }): Row[] {
+export function photoRow(names: readonly string[], labels: FormLabels): Row[] {
   if (names.length === 0) return [];
-  const list = names.map((name) => clean(name).replace(/\n/g, ' ')).join('\n');
-  const photos = labels.mail('rows.photos');
-  return [{ label: attached ? `${photos} (${labels.mail('rows.photosAttached')})` : photos, value: list }];
+  const list = names.map(photoName).join('\n');
+  return [{ label: `${labels.mail('rows.photos')} (${labels.mail('rows.photosAttached')})`, value: list }];
 }
+
+/**
+ * The photos' row of the visitor's confirmation: how many arrived, never their file names, which
+ * the sender chose and which would reach whatever address the post named under the company's name.
+ */
+export function photoCountRow(count: number, labels: FormLabels): Row[] {
+  return count === 0 ? [] : [{ label: labels.mail('rows.photos'), value: String(count) }];
+}
+
+/** The notification's photos when they are too large to attach: each name and, below it, the link that opens it. */
+export function photoLinkRow(photos: readonly { name: string; url: string }[], labels: FormLabels): Row[] {
+  if (photos.length === 0) return [];
+  return [{ label: `${labels.mail('rows.photos')} (${labels.mail('rows.photosLinked')})`, value: photos.map((photo) => `${photoName(photo.name)}\n${photo.url}`).join('\n') }];
+}
+
+const photoName = (name: string) => clean(name).replace(/\n/g, ' ');

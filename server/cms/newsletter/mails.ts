@@ -50,6 +50,9 @@ export function newsletterMails(db: Db, queue: MailQueue, siteUrl: string, strin
   return {
     unsubscribeLink: (lang: Locale, token: string) => link('newsletterUnsubscribe', lang, token),
 
+    /** Whether a confirmation went to this address's mailbox since then, under any spelling (`name+1@`, `Name@`). */
+    confirmedSince: (to: string, since: Date) => queue.countSince(to, 'newsletter_confirm', since) > 0,
+
     confirmation(to: string, lang: Locale, token: string, at: Date): void {
       const mail = renderFormMail(strings, 'newsletter_confirm', lang, { company: company().name, link: link('newsletterConfirm', lang, token), days: NEWSLETTER_CONFIRM_DAYS });
       queue.enqueue({ to, template: 'newsletter_confirm', ...mail, replyTo: company().email || undefined }, at);

@@ -4,7 +4,7 @@ import {
 import { LOCALE_ISO, LOCALES, type Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import type { CmsStrings } from '../strings';
-import { fromJson, groupBy, imageOf, slugsColumn, slugsOf } from './rows';
+import { fromJson, groupBy, ID_IN_LIST, imageOf, inIdOrder, slugsColumn, slugsOf } from './rows';
 import { derivedSeoEntries } from './seo';
 
 /** Site-wide content: locales, settings, menus, the notification bar, the home page and content pages. */
@@ -38,6 +38,9 @@ export function siteQueries(db: Db, strings: Pick<CmsStrings, 'endonym' | 'langu
     SELECT p.id, p.key, p.updated_at, t.slug, ${slugsColumn('page_translations', 'page_id', 'p.id')}, t.title,
       t.seo_title, t.seo_description, t.body
     FROM pages p JOIN page_translations t ON t.page_id = p.id AND t.locale = @locale WHERE t.slug = @slug`);
+  const pagesById = db.prepare<{ locale: Locale; ids: string }, { id: number; key: string; slug: string; title: string }>(`
+    SELECT p.id, p.key, t.slug, t.title
+    FROM pages p JOIN page_translations t ON t.page_id = p.id AND t.locale = @locale WHERE p.id ${ID_IN_LIST}`);
 
   const readSettings = (): Init['settings'] =>
     settings.all().map((row) => ({ key: row.key, value: fromJson<unknown>(row.value) }));
@@ -103,6 +106,11 @@ export function siteQueries(db: Db, strings: Pick<CmsStrings, 'endonym' | 'langu
           ctas: fromJson<Cta[]>(row.ctas),
         }
       );
+    },
+
+    /** Pages by id, in the order asked for: what a search result names of each. */
+    pagesByIds(locale: Locale, ids: number[]): { id: number; key: string; slug: string; title: string }[] {
+      return inIdOrder(pagesById.all({ locale, ids: JSON.stringify(ids) }), ids);
     },
 
     page(locale: Locale, slug: string): Page | undefined {

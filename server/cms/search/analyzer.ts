@@ -1,27 +1,20 @@
 import { stemmer as englishStemmer } from '@orama/stemmers/english';
 import { stemmer as germanStemmer } from '@orama/stemmers/german';
-import type { Locale } from '../locales';
+import type { Locale } from '../../../shared/locales';
 import { slovenianStem } from './slovenian-stemmer';
 
 /**
- * Text to search terms, one analyzer for the site search index (server/cms/search-index.ts), its
- * queries (query.ts) and the FAQ filter, so a word is read the same way wherever it is searched.
- * docs/decisions/0007-search.md says why it is built like this.
- *
- * Raise ANALYZER_VERSION whenever a rule here or the stemmer package changes what a word becomes:
- * the content version includes it, so every data folder rebuilds its index at the next start.
+ * Text to words, folded spellings and stems: one analyzer for the documents the search engine indexes
+ * and for the queries it answers (engine.ts), so a word is read the same way on both sides.
+ * docs/decisions/0007-search.md and 0037-search-engine.md say why it is built like this.
  */
-export const ANALYZER_VERSION = 1;
 
-/** The words of a text as the index's tokenizer (FTS5 unicode61) splits it: letters and digits, lower case. */
+/** The words of a text: letters and digits, lower case. */
 export function wordsOf(text: string): string[] {
   return text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/**
- * Lower case without diacritics (č -> c, ä -> a), as FTS5's `remove_diacritics 2` folds, and the
- * letters that have no decomposition: đ -> d, ß -> ss.
- */
+/** Lower case without diacritics (č -> c, ä -> a), and the letters that have no decomposition: đ -> d, ß -> ss. */
 export function fold(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/đ/g, 'd').replace(/ß/g, 'ss');
 }
@@ -40,11 +33,4 @@ export function stem(locale: Locale, word: string): string {
       // (Rollladen).
       return fold(germanStemmer(word)).replace(/(\p{L})\1\1/gu, '$1$1');
   }
-}
-
-/** The stems of a text, space-separated: what the index's stem columns hold. */
-export function stemsOf(locale: Locale, text: string): string {
-  return wordsOf(text)
-    .map((word) => stem(locale, word))
-    .join(' ');
 }

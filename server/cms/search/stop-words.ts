@@ -1,4 +1,4 @@
-import type { Locale } from '../locales';
+import type { Locale } from '../../../shared/locales';
 
 /**
  * Words too common to require (folded, as `fold` leaves them). Every word of a query must match, so
@@ -16,6 +16,8 @@ const STOP_WORDS: Record<Locale, ReadonlySet<string>> = {
     'a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'is', 'are',
     'be', 'do', 'does', 'can', 'i', 'me', 'my', 'you', 'your', 'it', 'how', 'what', 'which', 'when',
     'where', 'why', 'who', 'should', 'will', 'not',
+    // what is left of contractions (won't, doesn't, it's): the words are split at the apostrophe
+    'won', 'don', 'doesn', 'isn', 'didn', 'can', 't', 's', 'll', 've', 're', 'd', 'm',
   ]),
   de: new Set([
     'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'und', 'oder',
