@@ -9,7 +9,7 @@ import { shareImages } from './scripts/build/share-images.ts';
 /**
  * Two builds: the browser bundle (hashed assets and a manifest the server reads for script, preload
  * and stylesheet tags; image variants, kept between builds in dist/.cache, which no build empties)
- * and, with `--ssr`, the server bundle (the site and the standalone content API).
+ * and, with `--ssr`, the server bundle (the site, the standalone content API and the staff's command line).
  */
 /**
  * react-router's package points every import at its development build, whose only difference is
@@ -30,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'node20',
         sourcemap: true,
         rollupOptions: {
-          input: { main: 'server/main.ts', cms: 'server/cms/main.ts' },
+          input: { main: 'server/main.ts', cms: 'server/cms/main.ts', staff: 'server/cms/staff-cli.ts' },
           output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
         },
       }
@@ -40,7 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         // The loader (boot.ts) is the page's one script tag; it loads the entry once the page is painted.
-        rollupOptions: { input: ['client/entry.tsx', 'client/boot.ts'] },
+        // The staff area (client/admin/) is an entry of its own: no public page loads any of it.
+        rollupOptions: { input: ['client/entry.tsx', 'client/boot.ts', 'client/admin/entry.tsx'] },
       },
   ssr: { noExternal: ['react-router'] },
 }));

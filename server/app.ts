@@ -21,6 +21,7 @@ import { localeRedirects } from './http/locale-redirect';
 import { precompressedFiles } from './http/precompressed-files';
 import { requestLog } from './http/request-log';
 import { securityHeaders, type SecurityOptions } from './http/security-headers';
+import { adminArea, type AdminAreaDeps } from './admin';
 import { answerPage } from './render/answer-page';
 import { errorDocument } from './render/error-document';
 import { isPayloadPath, renderPayload } from './render/payload';
@@ -55,6 +56,10 @@ export interface AppDeps extends RenderDeps {
   uploadDir: string;
   clientDir: string;
   readiness: Readiness;
+  /** The embedded content API's metrics (the leads'), appended to the site's: nothing else can scrape it on loopback. */
+  embeddedMetrics?: () => Promise<string>;
+  /** The staff area under /admin. */
+  admin: Omit<AdminAreaDeps, 'manifest' | 'origin' | 'logger'>;
 }
 
 /** Pages are read; forms are posted to the page they are on (or its payload, from the browser). */
@@ -95,7 +100,7 @@ export function createApp(deps: AppDeps): express.Express {
   // static error page (the one in the layout reads the content API, which may be what holds it).
   app.use(postDeadline({ ms: deps.config.POST_TIMEOUT_S * 1000, refuse: (req, res, status) => sendError(res, req, status) }));
   app.use(healthRoutes(deps.readiness));
-  app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry }));
+  app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry, also: deps.embeddedMetrics }));
   app.use(buildFiles(deps.manifest));
   // Before the form gate: the webhook is signed, not same-origin.
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, broadcast: deps.purgeBroadcast, purge: deps.purge, logger: deps.logger }));
@@ -124,6 +129,8 @@ export function createApp(deps: AppDeps): express.Express {
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
   const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
+  // Before the form gate (its posts have their own checks) and the locale redirects (no locale prefix).
+  app.use(adminArea({ ...deps.admin, manifest: deps.manifest, origin: deps.origin, logger: deps.logger }));
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
   app.use(accountDataDownload({ account: deps.account, i18n: deps.i18n, secure: deps.origin.startsWith('https:') }));
   app.use(photoThumbnails({ account: deps.account }));

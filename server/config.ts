@@ -24,7 +24,11 @@ export const DEFAULT_MAIL_ATTACHMENTS_MAX_MB = 8;
 
 /** One entry of CMS_TRUST_PROXY: a name Express knows, an address, or an address/prefix. */
 function isProxyEntry(entry: string): boolean {
-  if (PROXY_NAMES.has(entry)) return true;
+  return PROXY_NAMES.has(entry) || isAddressEntry(entry);
+}
+
+/** An address, or an address/prefix. */
+function isAddressEntry(entry: string): boolean {
   const [address, prefix, extra] = entry.split('/');
   const version = isIP(address ?? '');
   if (version === 0 || extra !== undefined) return false;
@@ -122,6 +126,21 @@ export const configSchema = z.object({
    * threads that read files and compress pages (docs/decisions/0026-photos-with-forms.md).
    */
   PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /**
+   * Where the staff area (/admin) may be reached from: addresses and CIDR ranges (as TRUST_PROXY makes
+   * the client's address), comma-separated. Unset: from anywhere (every sign-in still needs a password
+   * and an authenticator code). Anyone else gets the site's 404.
+   */
+  ADMIN_ALLOW: z
+    .string()
+    .trim()
+    .default('')
+    .refine((value) => value === '' || value.split(',').every((entry) => isAddressEntry(entry.trim())), {
+      message: 'must list IP addresses or CIDR ranges, separated by commas',
+    })
+    .transform((value) => (value === '' ? [] : value.split(',').map((entry) => entry.trim()))),
+  /** Minutes a staff member's session lasts without a request; every session also ends 12 hours after sign-in. */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(5).max(480).default(30),
   /**
    * Seconds of photo decoding one client (address) may use in an hour, on each replica; its photos are
    * refused beyond it without being decoded, so no client holds the decoder for long.

@@ -26,6 +26,9 @@ import { sitemapUrls, warmUpWhenReady } from './render/warm-up';
 import { createPageHandler } from './routing/page-handler';
 import { createUpstreamClient } from './upstream/client';
 import { accountApi } from './upstream/account-api';
+import { staffApi } from './upstream/staff-api';
+import { loadStrings } from './i18n/load-strings';
+import { ADMIN_NAMESPACES } from '../shared/admin/i18n';
 import { contentApi } from './upstream/content-api';
 import { searchClient } from './upstream/search-client';
 import { errorPageSettings } from './upstream/fallback-init';
@@ -144,6 +147,8 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
         passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
         mailAttachmentsMaxBytes: config.MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
+        staffIdleMinutes: config.STAFF_IDLE_MINUTES,
+        opsToken: config.OPS_TOKEN,
         logger: logger.child({ component: 'cms' }),
       });
   const upstreamOptions = {
@@ -236,6 +241,14 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
+    admin: { staff: staffApi(upstream), strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES), allow: config.ADMIN_ALLOW },
+    embeddedMetrics:
+      cms && config.OPS_TOKEN
+        ? async () => {
+            const res = await fetch(new URL('metrics', cms.url), { headers: { authorization: `Bearer ${config.OPS_TOKEN}` }, signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
+            return res.ok ? res.text() : '';
+          }
+        : undefined,
     searchRateLimitStore: pool && new PostgresRateLimitStore(pool, 'search:'),
     forms,
     uploadDir,

@@ -37,6 +37,9 @@ try {
     mailAttachmentsMaxBytes: config.MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_S * 1000,
     trustProxy: config.CMS_TRUST_PROXY,
+    staffIdleMinutes: config.STAFF_IDLE_MINUTES,
+    opsToken: config.OPS_TOKEN,
+    processMetrics: true,
   });
   logger.info({ url: cms.url }, 'cms listening');
 

@@ -1,3 +1,4 @@
+import { ADMIN_PREFIX } from '../../shared/admin/routes';
 import { Router, type Request, type Response } from 'express';
 import type { SitemapEntry } from '../../shared/api/contract';
 import { DEFAULT_LOCALE, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
@@ -110,7 +111,7 @@ export function sitemapXml(pages: readonly SitemapPage[], origin: string): strin
 
 /**
  * Everything may be crawled but the screens that are always private (the account's, in every
- * locale), the browser's JSON endpoints and page payloads (data, not pages). A private path is matched
+ * locale, and the staff area), the browser's JSON endpoints and page payloads (data, not pages). A private path is matched
  * exactly (`$`) or with a query (`?token=`), so a category slug that merely starts with the same word
  * (`/sl/login-...`) stays crawlable; `*` and `$` are part of RFC 9309.
  */
@@ -120,6 +121,7 @@ export function robotsTxt(origin: string): string {
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
+    `Disallow: ${ADMIN_PREFIX}`,
     'Disallow: /*/_payload.json',
     ...privatePaths.flatMap((path) => [`Disallow: ${path}$`, `Disallow: ${path}?`]),
     '',

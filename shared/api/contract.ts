@@ -360,6 +360,18 @@ export type FaqSearchResults = z.infer<typeof faqSearchResultsSchema>;
 
 export const apiErrorSchema = z.object({ error: z.string() });
 
+/**
+ * Where a submission stands, as its sender sees it: the company's own statuses (shared/api/staff.ts)
+ * without what is the company's alone (a lead marked spam reads as received, a lost one as closed).
+ */
+export const VISITOR_STATUSES = ['received', 'contacted', 'visit_booked', 'quote_sent', 'ordered', 'installed', 'closed'] as const;
+export const visitorStatusSchema = z.enum(VISITOR_STATUSES);
+export type VisitorStatus = (typeof VISITOR_STATUSES)[number];
+
+/** The company's answers by mail to one submission, as its sender sees them. */
+export const submissionReplySchema = z.object({ at: z.string(), text: z.string() });
+
+
 /*
  * Accounts. POST/PUT bodies are JSON; `lang` (query) picks the language of the mails sent. Calls for a
  * signed-in visitor carry `Authorization: Bearer <session token>`. No answer tells whether an email
@@ -427,10 +439,14 @@ export const accountExportSchema = z.object({
       id: z.string(),
       kind: z.enum(['inquiry', 'service']),
       locale: z.string(),
-      status: z.enum(['received', 'in_progress', 'done']),
+      status: visitorStatusSchema,
       receivedAt: z.string(),
       lastActivityAt: z.string(),
       data: z.record(z.string(), z.unknown()),
+      visitAt: z.string().nullable(),
+      /** What the company wrote about it: its replies (mailed to the sender) and its internal notes. */
+      replies: z.array(submissionReplySchema),
+      notes: z.array(submissionReplySchema),
     }),
   ),
   newsletter: z
@@ -536,10 +552,13 @@ export const accountSubmissionSchema = z.object({
   kind: z.enum(['inquiry', 'service']),
   /** The inquiry's offer type; null for a service request. */
   offerType: z.string().nullable(),
-  status: z.enum(['received', 'in_progress', 'done']),
+  status: visitorStatusSchema,
   createdAt: z.string(),
   /** The photos sent with it (their file names), in the order sent; their thumbnails are numbered so. */
   photos: z.array(z.object({ name: z.string() })).default([]),
+  /** The measuring visit the company booked: a local date and time (`2026-12-03T09:30`), or null. */
+  visitAt: z.string().nullable().default(null),
+  replies: z.array(submissionReplySchema).default([]),
 });
 export type AccountSubmission = z.infer<typeof accountSubmissionSchema>;
 

@@ -169,7 +169,7 @@ describe('POST forms/inquiry', () => {
 
     const stored = rows('SELECT * FROM submissions WHERE idempotency_key = ?', key);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ id, kind: 'inquiry', locale: 'sl', email, status: 'received' });
+    expect(stored[0]).toMatchObject({ id, kind: 'inquiry', locale: 'sl', email, status: 'new' });
     const data = JSON.parse(String(stored[0]!.data)) as Record<string, unknown>;
     expect(data).toMatchObject({
       offerType: 'rolete', system: 'podometni', mechanism: 'motor', motorControl: 'remote', colour: 'ral', ralCode: 'RAL 7016', width: 120, height: 140, amount: 2,
@@ -508,7 +508,7 @@ describe('GET account/submissions', () => {
     await acked(201, post('inquiry', inquiry(other)));
     const second = await acked(201, post('service', { phone: '041 222 444', content: 'Servis', email, terms: true, accountGrant: await grantFor(token) }));
     await acked(201, post('newsletter', { email, consent: true }));
-    db.prepare("UPDATE submissions SET status = 'in_progress' WHERE id = ?").run(first);
+    db.prepare("UPDATE submissions SET status = 'contacted' WHERE id = ?").run(first);
     // The grant is not part of what was stored.
     expect(rows('SELECT data FROM submissions WHERE id = ?', first)[0]!.data).not.toContain('accountGrant');
 
@@ -517,7 +517,7 @@ describe('GET account/submissions', () => {
     const listed = z.array(accountSubmissionSchema).parse(answer.body);
     expect(listed.map(({ id, kind, offerType, status }) => ({ id, kind, offerType, status }))).toEqual([
       { id: second, kind: 'service', offerType: null, status: 'received' },
-      { id: first, kind: 'inquiry', offerType: 'tende', status: 'in_progress' },
+      { id: first, kind: 'inquiry', offerType: 'tende', status: 'contacted' },
     ]);
     expect(Date.parse(listed[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(listed[1]!.createdAt));
 

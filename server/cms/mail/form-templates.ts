@@ -89,7 +89,7 @@ export function formLabels(strings: CmsStrings, locale: Locale): FormLabels {
 }
 
 /** The company works in Slovenia and Austria: times in its mails are its local time. */
-const COMPANY_TIME_ZONE = 'Europe/Ljubljana';
+export const COMPANY_TIME_ZONE = 'Europe/Ljubljana';
 const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 export function formatReceivedAt(locale: Locale, at: Date): string {
