@@ -19,7 +19,8 @@
  * speed drifts by up to twice within a minute, which a ratio of two servers measured minutes apart
  * carries whole. Uses Debian's `wrk` when it is installed (apt-get install wrk), else autocannon,
  * which tops out near 10,000 req/s on one core and so understates the fastest servers. Then the
- * search figures (search.ts: the header box's suggestions at 20 clients, the index rebuild), the search
+ * search figures (search.ts: the header box's suggestions at 20 clients, the index rebuild), the staff
+ * area's (staff.ts: a member's inbox and a lead's page with 20,000 leads), the search
  * flood (search-flood.ts: the cached page's p99 under 200 connections of new searches) and the memory
  * soak (soak.ts); each alone: `node --import tsx scripts/bench/<file>.ts`, after `npm run build`.
  */
@@ -31,6 +32,7 @@ import { searchBench } from './search';
 import { searchFlood } from './search-flood';
 import { answers, ROOT, site, start, stop, tmp } from './servers';
 import { soak } from './soak';
+import { staffBench } from './staff';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -92,7 +94,8 @@ const collected = 'bare React collected, compressed once';
 console.log(`${'bare React collected / streaming'.padEnd(38)} ${ratio(collected, 'bare React streaming + compression').toFixed(2).padStart(8)}   (what compressing once saves)`);
 console.log(`${'cache miss / bare React collected'.padEnd(38)} ${ratio('site, cache miss (render)', collected).toFixed(2).padStart(8)}   (the site's own work on top of React)`);
 
-// BENCH_SEARCH=0, BENCH_FLOOD=0, BENCH_SOAK=0: without the search figures, the search flood, the memory soak.
+// BENCH_SEARCH=0, BENCH_STAFF=0, BENCH_FLOOD=0, BENCH_SOAK=0: without the search figures, the staff area's, the search flood, the memory soak.
 if (process.env.BENCH_SEARCH !== '0') await searchBench();
+if (process.env.BENCH_STAFF !== '0') await staffBench();
 if (process.env.BENCH_FLOOD !== '0') await searchFlood();
 if (process.env.BENCH_SOAK !== '0') await soak();
