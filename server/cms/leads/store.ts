@@ -22,9 +22,16 @@ type LeadRow = {
   first_contact_at: string | null;
 };
 
-const SELECT_LEAD = `SELECT s.id, s.kind, s.status, s.locale, s.data, s.email, s.created_at, s.assignee_id, m.name AS assignee_name,
-  s.visit_at, s.lost_reason, s.email_confirmed_at, s.first_contact_at
-  FROM submissions s LEFT JOIN staff_members m ON m.id = s.assignee_id`;
+const LEAD_COLUMNS = `s.id, s.kind, s.status, s.locale, s.data, s.email, s.created_at, s.assignee_id, m.name AS assignee_name,
+  s.visit_at, s.lost_reason, s.email_confirmed_at, s.first_contact_at`;
+const SELECT_LEAD = `SELECT ${LEAD_COLUMNS} FROM submissions s LEFT JOIN staff_members m ON m.id = s.assignee_id`;
+/**
+ * A filtered list reads the inbox's index (every filter's column, newest first) and only the rows it
+ * shows; left to itself SQLite picks an index of one column and reads every row it finds there
+ * (docs/decisions/0040-staff-and-leads.md, the bench).
+ */
+const INBOX = 'submissions s INDEXED BY submissions_inbox';
+const SELECT_LIST = `SELECT ${LEAD_COLUMNS} FROM ${INBOX} LEFT JOIN staff_members m ON m.id = s.assignee_id`;
 
 const text = (data: Record<string, unknown>, name: string) => (typeof data[name] === 'string' && data[name] !== '' ? (data[name] as string) : null);
 
@@ -97,16 +104,16 @@ export function leadStore(db: Db) {
     page(filter: LeadFilter, me: number): { items: LeadSummary[]; total: number } {
       const { sql, params } = where(filter, me);
       const rows = db
-        .prepare<Record<string, unknown>, LeadRow>(`${SELECT_LEAD} ${sql} ORDER BY s.created_at DESC, s.rowid DESC LIMIT @limit OFFSET @offset`)
+        .prepare<Record<string, unknown>, LeadRow>(`${SELECT_LIST} ${sql} ORDER BY s.created_at DESC, s.rowid DESC LIMIT @limit OFFSET @offset`)
         .all({ ...params, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage });
-      const { n } = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM submissions s ${sql}`).get(params)!;
+      const { n } = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM ${INBOX} ${sql}`).get(params)!;
       return { items: rows.map((row) => toSummary(row, JSON.parse(row.data) as Record<string, unknown>)), total: n };
     },
 
     /** Every lead a filter finds, newest first, with what it said (the CSV export), a row at a time. */
     *all(filter: LeadFilter, me: number): Generator<{ summary: LeadSummary; data: Record<string, unknown> }> {
       const { sql, params } = where(filter, me);
-      for (const row of db.prepare<Record<string, unknown>, LeadRow>(`${SELECT_LEAD} ${sql} ORDER BY s.created_at DESC, s.rowid DESC`).iterate(params)) {
+      for (const row of db.prepare<Record<string, unknown>, LeadRow>(`${SELECT_LIST} ${sql} ORDER BY s.created_at DESC, s.rowid DESC`).iterate(params)) {
         const data = JSON.parse(row.data) as Record<string, unknown>;
         yield { summary: toSummary(row, data), data };
       }
