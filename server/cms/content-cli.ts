@@ -38,6 +38,7 @@ try {
   switch (command) {
     case 'export': {
       if (!folder) fail(USAGE);
+      if (!hasContent(db)) fail(`The database in ${resolve(dataDir)} holds no content yet.`);
       const texts = contentTexts(exportContent(db));
       for (const [key, text] of Object.entries(texts)) {
         const file = join(folder, contentFileOf(key as keyof ContentTexts));
