@@ -9,7 +9,7 @@ import { shareImages } from './scripts/build/share-images.ts';
 /**
  * Two builds: the browser bundle (hashed assets and a manifest the server reads for script, preload
  * and stylesheet tags; image variants, kept between builds in dist/.cache, which no build empties)
- * and, with `--ssr`, the server bundle (the site, the standalone content API and the staff's command line).
+ * and, with `--ssr`, the server bundle (the site, the standalone content API, and the staff's and the content's command lines).
  */
 /**
  * react-router's package points every import at its development build, whose only difference is
@@ -30,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'node20',
         sourcemap: true,
         rollupOptions: {
-          input: { main: 'server/main.ts', cms: 'server/cms/main.ts', staff: 'server/cms/staff-cli.ts' },
+          input: { main: 'server/main.ts', cms: 'server/cms/main.ts', staff: 'server/cms/staff-cli.ts', content: 'server/cms/content-cli.ts' },
           output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
         },
       }

@@ -40,6 +40,7 @@ import { memoryBudgetStore, uncountedOnFailure } from './photos/client-budget';
 import { photoPreparer } from './photos/prepare';
 import { uploadFolder } from './photos/upload';
 import { inProcessPurgeBroadcast } from './http/cache-purge';
+import { scheduledPurge } from './http/scheduled-purge';
 import { migrate } from './postgres/migrate';
 import { createPool } from './postgres/pool';
 import { PURGE_MIGRATIONS, startPurgeFanout } from './postgres/purge-fanout';
@@ -151,11 +152,14 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         opsToken: config.OPS_TOKEN,
         logger: logger.child({ component: 'cms' }),
       });
+  // An article dated in the future comes out: this replica's caches go then (`purge` is below).
+  const scheduled = scheduledPurge(() => purge([]), logger);
   const upstreamOptions = {
     baseUrl: config.UPSTREAM_URL ?? cms!.url,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     complete: (answer: unknown) => attachImageVariants(answer, imageVariants),
     metrics: metrics.upstream,
+    onScheduledChange: scheduled.changesIn,
   };
   const upstream = createUpstreamClient({
     ...upstreamOptions,
@@ -267,6 +271,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     async close() {
       readiness.accepting = false;
       stopWarmUp();
+      scheduled.stop();
       draining.start();
       if (config.SHUTDOWN_DRAIN_S > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_S * 1000));
       const cut = await draining.close(config.SHUTDOWN_TIMEOUT_S * 1000);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { NEXT_CHANGE_HEADER } from '../../shared/api/contract';
 import { QueueFull } from '../concurrency-limit';
 import { SwrCache } from './cache';
 import { heapSizeOf } from './heap-size';
@@ -55,6 +56,8 @@ export interface UpstreamClientOptions {
   /** Completes every validated GET answer once, before it is cached (the build's image variants). */
   complete?: (answer: unknown) => void;
   metrics?: UpstreamMetrics;
+  /** Told of each answer's NEXT_CHANGE_HEADER: in how many ms the content changes by itself (an article comes out). */
+  onScheduledChange?: (ms: number) => void;
 }
 
 /** `heapBytes`: what the answer takes in the heap, by `heapSizeOf`. */
@@ -109,8 +112,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   }
 
   async function request(method: string, path: string, params: QueryParams, body?: unknown, headers?: Record<string, string>): Promise<Response> {
+    let res: Response;
     try {
-      return await doFetch(urlFor(path, params), {
+      res = await doFetch(urlFor(path, params), {
         method,
         // FormData (a form's photos) sets its own multipart type and boundary; anything else travels as JSON.
         headers: { accept: 'application/json', ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -125,6 +129,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         timedOut ? 'timeout' : 'network',
       );
     }
+    const changesIn = res.headers.get(NEXT_CHANGE_HEADER);
+    if (changesIn !== null) options.onScheduledChange?.(Number(changesIn));
+    return res;
   }
 
   async function readJson(method: string, path: string, res: Response): Promise<{ json: unknown; text: string }> {

@@ -538,6 +538,13 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
 export const FORM_KINDS = ['inquiry', 'service', 'newsletter'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
+/**
+ * Sent with every answer while an article waits to come out at its `publishedAt`: the milliseconds until
+ * the first does. The site drops its cached pages and answers then, so the article appears at its time
+ * without a purge (relative, so the site's and the content API's clocks need not agree).
+ */
+export const NEXT_CHANGE_HEADER = 'X-Content-Next-Change-Ms';
+
 /** What an idempotency key may look like (the outbox makes them; the content API checks them). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9:_-]{8,200}$/;
 
