@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { Logger } from 'pino';
 import { sharedRequestKey } from './cache-policy';
-import { answerFromCache } from './html-cache';
+import { answerFromRender } from './html-cache';
 import { logRouteErrors, sendRendered, type RenderedPage } from './rendered-page';
 import type { SharedPages } from './shared-pages';
 
@@ -21,7 +21,7 @@ export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps
   const key = pages ? sharedRequestKey(req.method, req.originalUrl, req.headers.cookie) : null;
   if (pages && key !== null) {
     const shared = await pages.get(key);
-    if (shared.entry) answerFromCache(req, res, shared.entry, ['x-cache', 'MISS']);
+    if (shared.entry) answerFromRender(req, res, shared.entry);
     else sendRendered(req, res, shared.page);
     return;
   }
