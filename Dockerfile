@@ -22,9 +22,11 @@ RUN npm run build && npm prune --omit=dev
 # content API inside itself unless UPSTREAM_URL is set) and the content API alone for several site
 # replicas (`node dist/server/cms.js`, port CMS_PORT or 3001; compose.yaml runs both).
 FROM node:24-slim AS runtime
-# MALLOC_ARENA_MAX and NODE_OPTIONS: the runtime of scripts/runtime-env.mjs (docs/decisions/0022-memory.md, 0032-gc-on-node-24.md).
+# MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_ and NODE_OPTIONS: the runtime of scripts/runtime-env.mjs
+# (docs/decisions/0022-memory.md, 0032-gc-on-node-24.md, 0034-uploads-under-attack.md).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=16384 \
     NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=8" \
     HOST=0.0.0.0 \
     PORT=3000 \

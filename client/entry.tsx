@@ -1,14 +1,15 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID, type DocumentData } from '../shared/document';
+import { SCREEN_NAMESPACES } from '../shared/i18n';
 import { pathLocale } from '../shared/locales';
 import { ROUTE_TRAITS } from '../shared/routes';
 import { startTagManager } from './features/consent/tag-manager';
 import { storedConsent } from './features/consent/record';
-import { loadI18nBundle, loadStringGroup, SCREEN_STRINGS, type StringGroup } from './i18n/bundles';
-import { I18nProvider } from './i18n/i18n';
-import { createTranslator, type Translator } from './i18n/translator';
+import { browserI18n } from './i18n/browser-i18n';
+import { i18nForReact } from './i18n/for-react';
 import { createRoutes, LAYOUT_ROUTE_ID, pageRouteId } from './routes';
 import { fullLoadOnNewBuild, startBuildCheck } from './runtime/build-check';
 import { guardLazyRoutes } from './runtime/chunk-reload';
@@ -37,31 +38,20 @@ async function mount(): Promise<void> {
   const data = JSON.parse(dataElement.textContent) as DocumentData;
   // Before anything else: the consent default is queued, then the tag manager's loader is added.
   if (data.config.gtmId) void startTagManager(data.config.gtmId, storedConsent(document.cookie, Date.now())?.categories ?? null);
-  const translator: Promise<Translator> = loadI18nBundle[data.locale]().then((strings) => createTranslator(data.locale, strings));
-  // A screen with strings of its own renders once they are in the translator (each group loaded once).
-  const groups = new Map<StringGroup, Promise<void>>();
-  const addGroup = (group: StringGroup) => {
-    let added = groups.get(group);
-    if (!added) {
-      added = Promise.all([translator, loadStringGroup[group][data.locale]()]).then(([t, strings]) => t.addStrings(strings));
-      // A failed load (a deploy removed the file) is tried again by the next screen that needs it.
-      added.catch(() => groups.delete(group));
-      groups.set(group, added);
-    }
-    return added;
-  };
+  // The page's strings came with it: the instance is ready before anything renders.
+  const strings = browserI18n(data.locale, data.strings);
   const routes = createRoutes({
     layout: fromPayload,
     screen: () => fromPayload,
     action: (name) => (ROUTE_TRAITS[name].action ? fromPayload : undefined),
     notFound: fromPayload,
-    strings: (name) => (SCREEN_STRINGS[name].length > 0 ? Promise.all(SCREEN_STRINGS[name].map(addGroup)) : undefined),
+    // A screen with strings of its own renders once they are loaded (each namespace once).
+    strings: (name) => strings.load(SCREEN_NAMESPACES[name]),
   }, [data.locale]);
   let router: ReturnType<typeof createBrowserRouter> | undefined;
   const importers = guardLazyRoutes(routes, () => router?.state.navigation.location ?? window.location);
-  // The UI strings come beside the route modules (the server preloads both).
   const pageRoute = pageRouteId(window.location.pathname);
-  const [i18n] = await Promise.all([translator, resolvePageRoute(routes, pageRoute)]);
+  await resolvePageRoute(routes, pageRoute);
   // The modules have been evaluated; the router's set-up (it ranks the whole route table) and the
   // hydration each get a task of their own.
   await yieldToMain();
@@ -83,9 +73,9 @@ async function mount(): Promise<void> {
     hydrateRoot(
       document.getElementById(APP_ROOT_ID)!,
       <StrictMode>
-        <I18nProvider value={i18n}>
+        <I18nextProvider i18n={i18nForReact(strings.i18n)}>
           <RouterProvider router={router} />
-        </I18nProvider>
+        </I18nextProvider>
       </StrictMode>,
     );
   });

@@ -4,6 +4,11 @@
 export const RUNTIME_ENV = {
   // glibc's per-thread malloc arenas kept what the compression threads had freed (130 MB of RSS).
   MALLOC_ARENA_MAX: '2',
+  // Blocks of 16 KB and more come from mmap and go back to the system when freed: otherwise glibc raises
+  // this threshold as big blocks are freed, and the socket buffers of many uploads at once, the images
+  // sharp decodes and their copies all fill its heap, which it can then never hand back whole
+  // (docs/decisions/0034-uploads-under-attack.md: 63 MB kept after the upload probes, 10 MB with it).
+  MALLOC_MMAP_THRESHOLD_: '16384',
   // V8 sizes its heap from the machine's memory (4 GB here) and let 160 MB of garbage pile up before a
   // full collection; the site's live heap stays under 64 MB at 200 connections. With that limit alone,
   // Node 24 (the image) collected the whole heap every 120 ms under load and never the young

@@ -16,6 +16,12 @@ const optionalUrl = z
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/**
+ * A submission's photos up to this many MB go with the company's notification as attachments (about
+ * 11 MB of mail once base64-encoded, under the 10 to 25 MB most mail servers take); above, links.
+ */
+export const DEFAULT_MAIL_ATTACHMENTS_MAX_MB = 8;
+
 /** One entry of CMS_TRUST_PROXY: a name Express knows, an address, or an address/prefix. */
 function isProxyEntry(entry: string): boolean {
   if (PROXY_NAMES.has(entry)) return true;
@@ -24,6 +30,14 @@ function isProxyEntry(entry: string): boolean {
   if (version === 0 || extra !== undefined) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const proxyList = (value: string) => value.split(',').map((entry) => entry.trim());
+const PROXY_LIST_MESSAGE = 'must list loopback, linklocal, uniquelocal, IP addresses or CIDR ranges, separated by commas';
+
+/** Whether HOST lets only this machine connect. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 export const configSchema = z.object({
@@ -96,6 +110,12 @@ export const configSchema = z.object({
   /** Seconds a whole request (headers and body) may take to arrive; then a 408 and the connection is closed. */
   REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(30),
   /**
+   * Seconds a post (a form, its photos) may take from its arrival to its answer, whatever holds it: a
+   * body still arriving or whose parse never ends (408), photos waiting for the decoder (503). Its
+   * connection is then closed and its files removed (docs/decisions/0034-uploads-under-attack.md).
+   */
+  POST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
    * Password hashes the built-in content API runs at once (each about 0.3 s of one core); the others
    * wait their turn, so hashing never holds all of libuv's threads (4 unless UV_THREADPOOL_SIZE says
    * otherwise), which also read files, resolve host names and compress.
@@ -107,16 +127,42 @@ export const configSchema = z.object({
    * threads that read files and compress pages (docs/decisions/0026-photos-with-forms.md).
    */
   PHOTO_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /**
+   * Seconds of photo decoding one client (address) may use in an hour, on each replica; its photos are
+   * refused beyond it without being decoded, so no client holds the decoder for long.
+   */
+  PHOTO_DECODE_LIMIT_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  /**
+   * Megabytes of photos (as stored: re-encoded, at most 2.5 MB each) one client (address) may send in an
+   * hour, across all replicas when DATABASE_URL is set; more are refused (the company's mailbox and storage).
+   */
+  PHOTO_LIMIT_MB: z.coerce.number().int().min(1).max(10_000).default(25),
+  /**
+   * Megabytes of a submission's photos that go with the company's notification as attachments; above
+   * it the mail carries a link to each photo instead (the built-in content API's mail).
+   */
+  MAIL_ATTACHMENTS_MAX_MB: z.coerce.number().min(0).max(100).default(DEFAULT_MAIL_ATTACHMENTS_MAX_MB),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Searches (search pages and the header's suggestions) one client (address) may make in a minute; more are answered 429. */
+  SEARCH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Share of page views (0 to 1) that measure web vitals and report them to /api/rum; decided once per page view. */
   RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   /** Measurement reports one client (address) may send in a minute; more are answered 429. */
   RUM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Bearer token of the ops endpoints (at least 32 characters); unset: no ops endpoint. */
   OPS_TOKEN: z.string().min(32).optional(),
-  /** Set when the site runs behind a load balancer that sets X-Forwarded-*: the number of proxy hops. */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Whose X-Forwarded-* the site believes (a visitor's address, for the per-client limits): the load
+   * balancers' addresses or subnets, as Express's `trust proxy` takes them; `0`: nobody's. A hop count
+   * (`1`) trusts whatever connects, so it is refused below unless the site listens on loopback only.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .refine((value) => /^\d{1,2}$/.test(value) || proxyList(value).every(isProxyEntry), { message: PROXY_LIST_MESSAGE })
+    .transform((value): false | number | string[] => (/^\d{1,2}$/.test(value) ? Number(value) || false : proxyList(value))),
   /**
    * Where the content API takes a visitor's address from X-Forwarded-For (its login limits count per
    * address): the BFF's own addresses, as a list of `loopback`, `linklocal`, `uniquelocal`, addresses
@@ -126,9 +172,7 @@ export const configSchema = z.object({
     .string()
     .trim()
     .default('loopback')
-    .refine((value) => value.split(',').every((entry) => isProxyEntry(entry.trim())), {
-      message: 'must list loopback, linklocal, uniquelocal, IP addresses or CIDR ranges, separated by commas',
-    }),
+    .refine((value) => proxyList(value).every(isProxyEntry), { message: PROXY_LIST_MESSAGE }),
   /** Google Tag Manager container id; unset: no tag script and no third-party origin in the CSP. */
   GTM_ID: z
     .string()
@@ -137,11 +181,25 @@ export const configSchema = z.object({
     .superRefine((v, ctx) => {
       if (v !== undefined && !isValidGtmId(v)) ctx.addIssue({ code: 'custom', message: gtmIdError(v) });
     }),
-}).refine((config) => config.HEADERS_TIMEOUT_S <= config.REQUEST_TIMEOUT_S, {
-  // The request timeout counts the headers too; Node refuses a longer headers timeout.
-  path: ['HEADERS_TIMEOUT_S'],
-  message: 'must not be longer than REQUEST_TIMEOUT_S',
-});
+})
+  .refine((config) => config.HEADERS_TIMEOUT_S <= config.REQUEST_TIMEOUT_S, {
+    // The request timeout counts the headers too; Node refuses a longer headers timeout.
+    path: ['HEADERS_TIMEOUT_S'],
+    message: 'must not be longer than REQUEST_TIMEOUT_S',
+  })
+  // A hop count believes the last entries of X-Forwarded-For whoever sent them: anyone who reaches the
+  // site without the balancer (another host on its network, a published port) picks their address and
+  // escapes every per-client limit. Behind a proxy on the same machine only (HOST on loopback), nobody can.
+  .refine((config) => typeof config.TRUST_PROXY !== 'number' || isLoopbackHost(config.HOST), {
+    path: ['TRUST_PROXY'],
+    message:
+      "a hop count trusts X-Forwarded-For from anyone who can reach the site directly (HOST is not loopback): name the load balancer's addresses or subnets instead (e.g. 10.0.0.5 or 10.0.0.0/24)",
+  })
+  .refine((config) => config.REQUEST_TIMEOUT_S <= config.POST_TIMEOUT_S, {
+    // A post's body has REQUEST_TIMEOUT_S to arrive; a shorter deadline would cut slow uploads the request timeout allows.
+    path: ['POST_TIMEOUT_S'],
+    message: 'must not be shorter than REQUEST_TIMEOUT_S',
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

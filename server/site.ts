@@ -1,5 +1,7 @@
 import http, { STATUS_CODES } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { settingsFromList } from '../shared/api/contract';
 import { DEFAULT_LOCALE } from '../shared/locales';
@@ -9,13 +11,14 @@ import { drain } from './drain';
 import type { Config } from './config';
 import { monthsBefore } from './cms/retention';
 import { startCms } from './cms/server';
-import { loadTranslations } from './i18n';
+import { loadPageI18n } from './i18n/page-i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
 import { isReady } from './http/health';
 import { cachedAnswerLog } from './http/request-log';
 import { errorDocument } from './render/error-document';
 import { securityHeaderList } from './http/security-headers';
 import { renderAnonymously } from './render/anonymous-render';
+import { renderSlots } from './render/render-slots';
 import { createHtmlCache, type HtmlCache } from './render/html-cache';
 import { loadAssetManifest } from './render/manifest';
 import type { RenderDeps } from './render/render-page';
@@ -25,20 +28,25 @@ import { createPageHandler } from './routing/page-handler';
 import { createUpstreamClient } from './upstream/client';
 import { accountApi } from './upstream/account-api';
 import { contentApi } from './upstream/content-api';
+import { searchClient } from './upstream/search-client';
 import { errorPageSettings } from './upstream/fallback-init';
 import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
 import { formsApi } from './upstream/forms-api';
 import { createSiteMetrics } from './metrics';
 import { outboxMigrations, startOutbox, type RunningOutbox } from './outbox';
+import { memoryBudgetStore, uncountedOnFailure } from './photos/client-budget';
 import { photoPreparer } from './photos/prepare';
+import { uploadFolder } from './photos/upload';
 import { inProcessPurgeBroadcast } from './http/cache-purge';
 import { migrate } from './postgres/migrate';
 import { createPool } from './postgres/pool';
 import { PURGE_MIGRATIONS, startPurgeFanout } from './postgres/purge-fanout';
-import { PostgresRateLimitStore, RATE_LIMIT_MIGRATIONS } from './postgres/rate-limit-store';
+import { PostgresBudgetStore, PostgresRateLimitStore, RATE_LIMIT_MIGRATIONS } from './postgres/rate-limit-store';
 
 export interface Site {
   server: http.Server;
+  /** The middleware chain (app.ts) the server answers with. */
+  app: Express;
   url: string;
   /** The form submissions on their way upstream. */
   outbox: RunningOutbox;
@@ -51,6 +59,9 @@ export interface Site {
    */
   close(): Promise<void>;
 }
+
+/** The window of each client's photo budgets (PHOTO_DECODE_LIMIT_S, PHOTO_LIMIT_MB). */
+const PHOTO_BUDGET_WINDOW_MS = 60 * 60_000;
 
 /** Node's parser errors that say more than a 400. */
 const CLIENT_ERROR_STATUS: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, HPE_URI_TOO_LONG: 414, ERR_HTTP_REQUEST_TIMEOUT: 408 };
@@ -66,18 +77,20 @@ function answerClientError(socket: Socket, status: number, body: string) {
 
 /** Boots the whole site: the HTTP server, the content API (embedded unless UPSTREAM_URL is set), the BFF. */
 export async function startSite(config: Config, logger: Logger, options: { clientDir?: string; log?: Pick<ProcessLog, 'droppedLines'> } = {}): Promise<Site> {
-  const translations = await loadTranslations(LOCALES_DIR);
+  const i18n = loadPageI18n(LOCALES_DIR);
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
   const imageVariants = loadImageVariants(clientDir);
   const metrics = createSiteMetrics();
+  // Emptied first: what a killed process left there is no one's any more.
+  const uploadDir = await uploadFolder(path.join(config.DATA_DIR, 'uploads'));
   // Replicas share PostgreSQL when it is given (the outbox, purges, the form rate limit); a database
   // that cannot be reached or migrated stops the boot before anything listens.
   const pool = config.DATABASE_URL ? createPool({ url: config.DATABASE_URL, max: config.DATABASE_POOL_MAX, logger, applicationName: 'site' }) : undefined;
   if (pool) await migrate(pool, [...outboxMigrations, ...PURGE_MIGRATIONS, ...RATE_LIMIT_MIGRATIONS]);
 
   // Listening comes first (the public origin may need the port); until the app is ready, a 503.
-  let app: ((req: http.IncomingMessage, res: http.ServerResponse) => void) | null = null;
+  let app: Express | null = null;
   let pages: SharedPages | undefined;
   const server = http.createServer(
     {
@@ -107,7 +120,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     if (!socket.writable || answering || error.code === 'ECONNRESET') return socket.destroy();
     const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
     // Before the app is ready, the content API is not there yet: the build's settings then.
-    answerClientError(socket, status, errorDocument(status, DEFAULT_LOCALE, translations, manifest, errorPageSettings(app ? api : undefined, DEFAULT_LOCALE)));
+    answerClientError(socket, status, errorDocument(status, i18n.forRequest(DEFAULT_LOCALE), manifest, errorPageSettings(app ? api : undefined, DEFAULT_LOCALE)));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -126,16 +139,22 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         siteUrl: origin,
         mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
         passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
+        mailAttachmentsMaxBytes: config.MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
         logger: logger.child({ component: 'cms' }),
       });
-  const upstream = createUpstreamClient({
+  const upstreamOptions = {
     baseUrl: config.UPSTREAM_URL ?? cms!.url,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
-    complete: (answer) => attachImageVariants(answer, imageVariants),
+    complete: (answer: unknown) => attachImageVariants(answer, imageVariants),
     metrics: metrics.upstream,
+  };
+  const upstream = createUpstreamClient({
+    ...upstreamOptions,
+    onBackgroundError: (key, err) => logger.warn({ err, key }, 'upstream refresh failed; serving the cached copy'),
   });
-  const api = contentApi(upstream);
+  // Searches apart: their own short cache and queue (the pages' answers never make room for them).
+  const searches = searchClient(upstreamOptions);
+  const api = contentApi(upstream, searches);
   const forms = formsApi(upstream);
   // Opened after the content API, so what waits from before a restart goes out as soon as it can.
   const outbox = startOutbox({
@@ -159,11 +178,20 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const render: RenderDeps = {
     handler: createPageHandler(),
     manifest,
-    translations,
+    i18n,
     api,
     account: accountApi(upstream),
     outbox,
-    photos: photoPreparer({ concurrency: config.PHOTO_DECODE_CONCURRENCY }),
+    photos: photoPreparer({
+      concurrency: config.PHOTO_DECODE_CONCURRENCY,
+      // The decoder is this process's: its time is counted here. The photos reach one company's mailbox: their bytes are counted by all replicas.
+      decodeMs: { store: memoryBudgetStore(PHOTO_BUDGET_WINDOW_MS), max: config.PHOTO_DECODE_LIMIT_S * 1000 },
+      bytes: {
+        store: pool ? uncountedOnFailure(new PostgresBudgetStore(pool, 'photo-bytes:', PHOTO_BUDGET_WINDOW_MS), logger) : memoryBudgetStore(PHOTO_BUDGET_WINDOW_MS),
+        max: config.PHOTO_LIMIT_MB * 1024 * 1024,
+      },
+    }),
+    renderSlots: renderSlots(),
     origin,
     logger,
     gtmId: config.GTM_ID,
@@ -178,6 +206,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
             siteHeaders: securityHeaderList(security),
           }),
           render: (url) => renderAnonymously(render, url),
+          renderSlots: render.renderSlots,
           refillConcurrency: config.HTML_CACHE_REFILL_CONCURRENCY,
           logger,
           metrics: metrics.htmlCache,
@@ -188,6 +217,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   /** This replica's purge: its pages under the path prefixes (all when none), to be rendered again, and its upstream answers. */
   const purge = (paths: string[]) => {
     upstream.purge();
+    searches.purge();
     return pages?.purge(paths) ?? 0;
   };
   const fanout = pool ? await startPurgeFanout({ pool, url: config.DATABASE_URL!, applicationName: 'site', logger, purge }) : undefined;
@@ -202,6 +232,9 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
+    searchRateLimitStore: pool && new PostgresRateLimitStore(pool, 'search:'),
+    forms,
+    uploadDir,
   });
   const stopWarmUp =
     pages && config.HTML_CACHE_REFILL_CONCURRENCY > 0
@@ -210,6 +243,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
 
   return {
     server,
+    app: app as Express,
     url,
     outbox,
     htmlCache: pages?.cache,

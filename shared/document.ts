@@ -1,3 +1,4 @@
+import type { ResourceLanguage } from 'i18next';
 import type { Locale } from './locales';
 
 /** The id of the `<script type="application/json">` block that carries the page's data to the browser. */
@@ -30,6 +31,8 @@ export interface DocumentData {
   locale: Locale;
   buildId: string;
   config: PublicConfig;
+  /** The UI strings the screen was rendered with, by i18next namespace (`common` and the screen's own). */
+  strings: ResourceLanguage;
   hydration: HydrationState;
 }
 

@@ -1,5 +1,5 @@
 import type { PhotoRefusal } from './forms/photos';
-import type { FaqAddressFilter } from './search/faq-items';
+import type { FaqFilter } from './api/bff';
 import type * as c from './api/contract';
 import type { PostedValues } from './forms/fields';
 import type { OfferType } from './forms/inquiry';
@@ -67,7 +67,7 @@ interface Screens {
   b2b: { page: c.Page };
   contact: object;
   /** `filter`: what the address's `?q=` kept, or null without one. */
-  faq: { faq: c.Faq; filter: FaqAddressFilter | null };
+  faq: { faq: c.Faq; filter: FaqFilter | null };
   faqItem: { item: c.FaqItem; faq: c.Faq };
   product: { product: c.Product };
   categories: { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };

@@ -1,5 +1,5 @@
 import { Link } from './Link';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../layout/use-layout';
 
 /**

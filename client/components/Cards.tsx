@@ -1,7 +1,7 @@
 import { Link } from './Link';
 import type { ArticleSummary, Category, ProductSummary } from '../../shared/api/contract';
 import { pathTo } from '../../shared/routes';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { useLayout } from '../layout/use-layout';
 import { longDate } from './dates';
 import { Img } from './Img';

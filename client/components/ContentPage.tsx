@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { Page } from '../../shared/api/contract';
 import { Blocks } from './Blocks';
 import { longDate } from './dates';

@@ -1,5 +1,5 @@
 import { Link } from './Link';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { Faq } from '../../shared/api/contract';
 import { pathTo } from '../../shared/routes';
 import { useLayout } from '../layout/use-layout';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from './Link';
-import { useTranslation } from '../i18n/use-translation';
+import { NoResults } from './NoResults';
+import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../shared/routes';
 import { MAX_FAQ_QUERY } from '../../shared/search/faq-items';
 import { useLayout } from '../layout/use-layout';
@@ -15,15 +16,23 @@ export function useFaqQueryParam(): string {
 /**
  * The FAQ's search field: a GET form to the FAQ page itself (`?q=`), which is how it works without
  * JavaScript; with it, the list is filtered as the visitor types. The result is announced in a live
- * region. The query is shown as React text only.
+ * region; when nothing matches, the closest spelling, the inquiry and the phone are offered. `query`
+ * is the filter the list shows (what was typed, once its answer has come). The query is shown as
+ * React text only.
  */
-export function FaqSearch({ query, count, onQuery, onFocus }: { query: string; count: number; onQuery(query: string): void; onFocus(): void }) {
+export function FaqSearch(props: { query: string; count: number; suggestion: string | null; onQuery(query: string): void; onFocus(): void }) {
+  const { query, count, suggestion, onQuery, onFocus } = props;
   const { t } = useTranslation();
   const { locale } = useLayout();
   const [, setSearchParams] = useSearchParams();
   const inputRef = useRef<HTMLInputElement>(null);
   const fromUrl = useFaqQueryParam();
   const trimmed = query.trim();
+  /** A link's filter: the field shows it, and the address (which the link sets) takes the list there. */
+  const show = (q: string) => {
+    if (inputRef.current) inputRef.current.value = q;
+    onQuery(q);
+  };
 
   useEffect(() => {
     // Text typed before hydration counts.
@@ -72,17 +81,15 @@ export function FaqSearch({ query, count, onQuery, onFocus }: { query: string; c
         {trimmed ? (count ? t('faqSearch.count', { count, query: trimmed }) : t('faqSearch.none', { query: trimmed })) : ''}
       </p>
       {trimmed && !count ? (
-        <p>
-          <Link
-            to={pathTo('faq', locale)}
-            onClick={() => {
-              if (inputRef.current) inputRef.current.value = '';
-              onQuery('');
-            }}
-          >
-            {t('faqSearch.showAll')}
-          </Link>
-        </p>
+        <NoResults
+          suggestion={suggestion ? { query: suggestion, path: `${pathTo('faq', locale)}?${new URLSearchParams({ q: suggestion })}` } : null}
+          onSuggestion={() => suggestion && show(suggestion)}
+          faq={
+            <Link to={pathTo('faq', locale)} onClick={() => show('')}>
+              {t('faqSearch.showAll')}
+            </Link>
+          }
+        />
       ) : null}
     </div>
   );

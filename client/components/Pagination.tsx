@@ -1,5 +1,5 @@
 import { Link } from './Link';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { pageLink, paginate, type PaginationInput } from '../../shared/pagination';
 
 /** Pagination in link mode: every page is a real link, so it works without JavaScript and is crawlable. */

@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { CategoryDetail, Product } from '../../shared/api/contract';
 import { Blocks } from './Blocks';
 import { Breadcrumb } from './Breadcrumb';

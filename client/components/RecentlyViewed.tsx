@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { ProductSummary } from '../../shared/api/contract';
 import { useLayout } from '../layout/use-layout';
 import { whenIdle } from '../runtime/idle';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { Suggestion, SuggestionSection } from '../../shared/api/bff';
 import type { Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
@@ -10,7 +10,7 @@ import { useNavigateTo } from '../runtime/use-navigate-to';
 type Option = Suggestion & { section: SuggestionSection | 'all' };
 
 /** The order the box lists the sections in. */
-const SUGGESTION_SECTIONS = ['products', 'categories', 'articles', 'pages'] as const satisfies readonly SuggestionSection[];
+const SUGGESTION_SECTIONS = ['products', 'categories', 'articles', 'faq', 'pages'] as const satisfies readonly SuggestionSection[];
 
 /**
  * The header search: a GET form to the search page, which is all there is without JavaScript (and
@@ -60,10 +60,14 @@ export function SearchBox({ locale, id: formId }: { locale: Locale; id?: string 
     }));
   }, [data]);
   const found = groups.reduce((n, g) => n + g.options.length, 0);
-  const all: (Option & { index: number }) | null = data?.query
-    ? { id: 'all', title: t('searchBox.all', { query: data.query }), path: data.searchPath, section: 'all', index: found }
+  // Nothing found: the closest spelling the site uses, leading to its search page.
+  const spelling: (Option & { index: number }) | null = data?.didYouMean
+    ? { id: 'did-you-mean', title: t('searchBox.didYouMean', { query: data.didYouMean.query }), path: data.didYouMean.path, section: 'all', index: found }
     : null;
-  const options = [...groups.flatMap((g) => g.options), ...(all ? [all] : [])];
+  const all: (Option & { index: number }) | null = data?.query
+    ? { id: 'all', title: t('searchBox.all', { query: data.query }), path: data.searchPath, section: 'all', index: found + (spelling ? 1 : 0) }
+    : null;
+  const options = [...groups.flatMap((g) => g.options), ...(spelling ? [spelling] : []), ...(all ? [all] : [])];
   const hasAnswer = suggestions.status === 'ready' || suggestions.status === 'error';
   const expanded = enhanced && open && query.trim().length >= 2 && hasAnswer;
 
@@ -216,9 +220,19 @@ export function SearchBox({ locale, id: formId }: { locale: Locale; id?: string 
                 ))}
               </div>
             ))}
-            {all ? (
-              <OptionRow id={optionId(all.index)} option={all} active={active === all.index} onChoose={choose} onHover={() => setActive(all.index)} className="search-box__all" />
-            ) : null}
+            {[spelling, all].map((option) =>
+              option ? (
+                <OptionRow
+                  key={option.id}
+                  id={optionId(option.index)}
+                  option={option}
+                  active={active === option.index}
+                  onChoose={choose}
+                  onHover={() => setActive(option.index)}
+                  className="search-box__all"
+                />
+              ) : null,
+            )}
           </div>
         ) : null}
       </div>

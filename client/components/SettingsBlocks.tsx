@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { useLayout } from '../layout/use-layout';
 import { countryName } from './opening-hours';
 

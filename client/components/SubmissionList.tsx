@@ -1,5 +1,5 @@
 import { Link } from './Link';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { photoThumbnailPath } from '../../shared/api/bff';
 import type { AccountSubmission } from '../../shared/api/contract';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';

@@ -1,4 +1,4 @@
-import type { TFunction } from '../i18n/translator';
+import type { TFunction } from 'i18next';
 
 /**
  * A date in the locale's long form ("2. marec 2026", "2 March 2026", "2. März 2026"), as

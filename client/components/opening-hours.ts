@@ -1,6 +1,6 @@
 import type { OpeningHours } from '../../shared/api/contract';
 import { LOCALE_ISO, type Locale } from '../../shared/locales';
-import type { TFunction } from '../i18n/translator';
+import type { TFunction } from 'i18next';
 
 const DAY_ORDER = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SearchSuggestions } from '../../shared/api/bff';
+import type { FaqFilter, SearchSuggestions } from '../../shared/api/bff';
 import type { Locale } from '../../shared/locales';
 
-/** The answer's schema, imported once. */
+/** The answers' schemas, imported once. */
 export const loadSchema = () => import('../../shared/api/bff');
 
 /** Characters typed before suggestions are asked for. */
@@ -10,26 +10,23 @@ export const MIN_QUERY_LENGTH = 2;
 /** Quiet time after the last keystroke before asking. */
 export const DEBOUNCE_MS = 200;
 
-export type SuggestionState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; data: SearchSuggestions }
-  | { status: 'error' };
+export type AnswerState<T> = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error' };
+export type SuggestionState = AnswerState<SearchSuggestions>;
+
+type Schemas = Awaited<ReturnType<typeof loadSchema>>;
 
 /**
- * Suggestions for what is typed, debounced. A newer query aborts the request of an older one, and an
- * answer is only taken when it belongs to the latest request (the sequence check catches an answer
- * that arrives after its abort was asked for).
+ * The answer of a BFF search endpoint for what is typed, debounced (null: nothing to ask). A newer query
+ * aborts the request of an older one, and an answer is only taken when it belongs to the latest request
+ * (the sequence check catches an answer that arrives after its abort was asked for).
  */
-export function useSearchSuggestions(locale: Locale, query: string): SuggestionState {
-  const [state, setState] = useState<SuggestionState>({ status: 'idle' });
+function useDebouncedAnswer<T>(path: string | null, parse: (schemas: Schemas, json: unknown) => T | undefined): AnswerState<T> {
+  const [state, setState] = useState<AnswerState<T>>({ status: 'idle' });
   const sequence = useRef(0);
-  const q = query.trim();
-  const wanted = q.length >= MIN_QUERY_LENGTH;
 
   useEffect(() => {
     const id = ++sequence.current;
-    if (!wanted) {
+    if (path === null) {
       setState({ status: 'idle' });
       return;
     }
@@ -37,14 +34,11 @@ export function useSearchSuggestions(locale: Locale, query: string): SuggestionS
     const timer = setTimeout(async () => {
       setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
       try {
-        const res = await fetch(`/api/search?${new URLSearchParams({ lang: locale, q })}`, {
-          signal: controller.signal,
-          headers: { accept: 'application/json' },
-        });
-        // Anything that is not the expected shape counts as a failure. The schema (and zod with it) is
-        // loaded when the visitor first types, not with every page; the box asks for it on focus.
-        const { searchSuggestionsSchema } = await loadSchema();
-        const data = res.ok ? searchSuggestionsSchema.safeParse(await res.json()).data : undefined;
+        const res = await fetch(path, { signal: controller.signal, headers: { accept: 'application/json' } });
+        // Anything that is not the expected shape counts as a failure. The schemas (and zod with them) are
+        // loaded when the visitor first types, not with every page; the fields ask for them on focus.
+        const schemas = await loadSchema();
+        const data = res.ok ? parse(schemas, await res.json()) : undefined;
         if (id !== sequence.current) return;
         setState(data ? { status: 'ready', data } : { status: 'error' });
       } catch {
@@ -56,7 +50,23 @@ export function useSearchSuggestions(locale: Locale, query: string): SuggestionS
       clearTimeout(timer);
       controller.abort();
     };
-  }, [locale, q, wanted]);
+    // parse is a module-level function of its caller
+  }, [path]);
 
   return state;
+}
+
+const parseSuggestions = (schemas: Schemas, json: unknown) => schemas.searchSuggestionsSchema.safeParse(json).data;
+const parseFaqFilter = (schemas: Schemas, json: unknown) => schemas.faqFilterSchema.safeParse(json).data;
+
+/** The header box's suggestions for what is typed, from MIN_QUERY_LENGTH characters on. */
+export function useSearchSuggestions(locale: Locale, query: string): SuggestionState {
+  const q = query.trim();
+  return useDebouncedAnswer(q.length >= MIN_QUERY_LENGTH ? `/api/search?${new URLSearchParams({ lang: locale, q })}` : null, parseSuggestions);
+}
+
+/** The FAQ items the FAQ list's filter keeps for what is typed (null: nothing to ask). */
+export function useFaqFilter(locale: Locale, query: string | null): AnswerState<FaqFilter> {
+  const q = query?.trim();
+  return useDebouncedAnswer(q ? `/api/faq-search?${new URLSearchParams({ lang: locale, q })}` : null, parseFaqFilter);
 }

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
 import { ContactButtons } from '../components/ContactButtons';

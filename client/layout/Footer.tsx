@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { marketPhone, showroomsFor } from '../../shared/showrooms';
 import { AppLink } from '../components/AppLink';
 import { FooterNewsletter } from '../features/forms/FooterNewsletter';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../components/Link';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../shared/routes';
 import { marketPhone } from '../../shared/showrooms';
 import { phoneText, telHref } from '../../shared/format';

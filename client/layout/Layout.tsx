@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/AppLink';
 import { ConsentHost } from '../features/consent/ConsentHost';
 import { Footer } from './Footer';

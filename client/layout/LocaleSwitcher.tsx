@@ -1,12 +1,13 @@
-import { cookieString, isHttpsOrigin } from '../../shared/cookies';
-import { useTranslation } from '../i18n/use-translation';
+import { serialize } from 'cookie';
+import { isHttpsOrigin, siteCookie } from '../../shared/cookies';
+import { useTranslation } from 'react-i18next';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
 import { useLayout, usePageMeta } from './use-layout';
 
 /** Remembers the chosen locale for the redirect of paths without a prefix (readable by the browser). */
 function rememberLocale(locale: Locale) {
-  document.cookie = cookieString(LOCALE_COOKIE, locale, { https: isHttpsOrigin(window.location.origin), maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_DAYS * 86400 });
+  document.cookie = serialize(LOCALE_COOKIE, locale, { ...siteCookie(isHttpsOrigin(window.location.origin)), maxAge: LOCALE_COOKIE_MAX_AGE_DAYS * 86400 });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { Menu } from '../../shared/api/contract';
 import { AppLink } from '../components/AppLink';
 import { useHydrated } from '../runtime/use-hydrated';

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from 'react-router';
 import { Link } from '../components/Link';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { PageShell } from '../components/PageShell';

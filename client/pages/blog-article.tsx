@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { ScreenData } from '../../shared/page-data';
 import { Blocks } from '../components/Blocks';
 import { Breadcrumb } from '../components/Breadcrumb';

@@ -1,5 +1,5 @@
 import { Link } from '../components/Link';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../shared/routes';
 import { directionsUrl, showroomHours, showroomsFor } from '../../shared/showrooms';
 import { PageShell } from '../components/PageShell';

@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from 'react-router';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { PageShell } from '../components/PageShell';

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, useLocation } from 'react-router';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { PublicFormResult, ScreenData } from '../../shared/page-data';
 import { PageShell } from '../components/PageShell';
 import { FormLayout } from '../features/forms/FormParts';

@@ -23,42 +23,25 @@
  * speed drifts by up to twice within a minute, which a ratio of two servers measured minutes apart
  * carries whole. Uses Debian's `wrk` when it is installed (apt-get install wrk), else autocannon,
  * which tops out near 10,000 req/s on one core and so understates the fastest servers. Then the
- * memory soak (soak.ts; alone: `node --import tsx scripts/bench/soak.ts`, after `npm run build`).
+ * search figures (search.ts: the header box's suggestions at 20 clients, the index rebuild), the search
+ * flood (search-flood.ts: the cached page's p99 under 200 connections of new searches) and the memory
+ * soak (soak.ts); each alone: `node --import tsx scripts/bench/<file>.ts`, after `npm run build`.
  */
-import autocannon from 'autocannon';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { CONNECTIONS, measure, WRK } from './measure';
+import { searchBench } from './search';
+import { searchFlood } from './search-flood';
 import { answers, ROOT, site, start, stop, tmp } from './servers';
 import { soak } from './soak';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARM_S = Number(process.env.BENCH_WARM_SECONDS ?? 10);
-const CONNECTIONS = 50;
 const products = JSON.parse(readFileSync(path.join(ROOT, 'content/products.json'), 'utf8')) as { sl: { slug: string } }[];
 const PAGE = `/sl/izdelek/${products[0]!.sl.slug}`;
-
-/** wrk (C, Debian's `wrk`) when installed: a JavaScript load generator saturates its core first. */
-const WRK = spawnSync('wrk', ['--version']).error === undefined;
-
-function wrk(url: string, seconds: number) {
-  const out = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], { encoding: 'utf8' }).stdout;
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
-  const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  if (!rps || !requests || !p99 || /Non-2xx/.test(out)) throw new Error(`${url}: wrk failed:\n${out}`);
-  const ms = Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1);
-  return { rps, requests, p99: Math.round(ms * 10) / 10 };
-}
-
-async function load(url: string, seconds: number) {
-  if (WRK) return wrk(url, seconds);
-  const result = await autocannon({ url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' }, duration: seconds });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, requests: result.requests.total, p99: result.latency.p99 };
-}
 
 const CLOCK_TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
@@ -68,10 +51,10 @@ function cpuMicros(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1e6;
 }
 
-/** Requests/s, p99 latency and the server's CPU time per request under `seconds` of load. */
-async function measure(url: string, pid: number, seconds: number) {
+/** Requests/s, p99 latency and the server's CPU time per request (µs) under `seconds` of load. */
+async function measureServer(url: string, pid: number, seconds: number) {
   const before = cpuMicros(pid);
-  const { rps, requests, p99 } = await load(url, seconds);
+  const { rps, requests, p99 } = await measure(url, seconds);
   return { rps, p99, cpu: (cpuMicros(pid) - before) / requests };
 }
 
@@ -121,12 +104,12 @@ for (const [name, start] of servers) children.set(name, await start());
 const pid = (name: string) => children.get(name)!.pid!;
 // A fresh process spends its first seconds compiling its hot code, a large program longer: a replica
 // serves for hours, so each is measured warm.
-for (const [name, , url] of servers) await measure(url, pid(name), WARM_S);
+for (const [name, , url] of servers) await measureServer(url, pid(name), WARM_S);
 
 const runs: Record<string, { rps: number; p99: number; cpu: number }[]> = {};
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? servers : [...servers].reverse();
-  for (const [name, , url] of order) (runs[name] ??= []).push(await measure(url, pid(name), DURATION_S));
+  for (const [name, , url] of order) (runs[name] ??= []).push(await measureServer(url, pid(name), DURATION_S));
 }
 await Promise.all([...children.values()].map(stop));
 
@@ -159,5 +142,7 @@ const collected = 'bare React collected, compressed once';
 console.log(`${'bare React collected / streaming'.padEnd(38)} ${ratio(collected, 'bare React streaming + compression').toFixed(2).padStart(8)}   (what compressing once saves)`);
 console.log(`${'cache miss / bare React collected'.padEnd(38)} ${ratio('site, cache miss (render)', collected).toFixed(2).padStart(8)}   (the site's own work on top of React)`);
 
-// BENCH_SOAK=0: the comparison alone.
+// BENCH_SEARCH=0, BENCH_FLOOD=0, BENCH_SOAK=0: without the search figures, the search flood, the memory soak.
+if (process.env.BENCH_SEARCH !== '0') await searchBench();
+if (process.env.BENCH_FLOOD !== '0') await searchFlood();
 if (process.env.BENCH_SOAK !== '0') await soak();

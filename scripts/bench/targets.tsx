@@ -26,11 +26,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nProvider } from '../../client/i18n/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { i18nForReact } from '../../client/i18n/for-react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID } from '../../shared/document';
 import { startCms } from '../../server/cms/server';
-import { loadTranslations } from '../../server/i18n';
+import { loadPageI18n } from '../../server/i18n/page-i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from '../../server/paths';
 import { loaderContext, type LoaderDeps } from '../../server/routing/loader-context';
 import { serverRoutes } from '../../server/routing/page-handler';
@@ -66,13 +67,14 @@ if (kind === 'static') {
   // The image variants the build made, as the site attaches them: the page's <picture> sources.
   const imageVariants = loadImageVariants(CLIENT_BUILD_DIR);
   const upstream = createUpstreamClient({ baseUrl: cms.url, timeoutMs: 5000, complete: (answer) => attachImageVariants(answer, imageVariants) });
-  const translations = await loadTranslations(LOCALES_DIR);
   const handler = createStaticHandler(serverRoutes());
-  const deps = { api: contentApi(upstream), account: accountApi(upstream), translations, origin: 'http://localhost', logger } as unknown as LoaderDeps;
+  const deps = { api: contentApi(upstream), account: accountApi(upstream), i18n: loadPageI18n(LOCALES_DIR), origin: 'http://localhost', logger } as unknown as LoaderDeps;
   const request = new Request(new URL(url, 'http://localhost'));
-  const context = await handler.query(request, { requestContext: loaderContext(deps, request) });
+  // One i18next instance for every render: bare React pays for rendering with it, not for making one.
+  const requestContext = loaderContext(deps, request);
+  const { i18n } = requestContext;
+  const context = await handler.query(request, { requestContext });
   if (context instanceof Response) throw new Error('the bench page redirects');
-  const i18n = translations.instances[lang.slice(0, 2) as keyof typeof translations.instances];
   /** Renders the page into `destination` once the shell is ready (`start` writes the status and headers). */
   const render = (start: () => void, destination: Writable) => {
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -81,9 +83,9 @@ if (kind === 'static') {
         <head dangerouslySetInnerHTML={{ __html: headInner }} />
         <body>
           <div id={APP_ROOT_ID}>
-            <I18nProvider value={i18n}>
+            <I18nextProvider i18n={i18nForReact(i18n)}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </I18nProvider>
+            </I18nextProvider>
           </div>
           <script type="application/json" id={DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: dataJson }} />
         </body>

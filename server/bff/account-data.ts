@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { LOCALES } from '../../shared/locales';
 import { accountDataPath, pathTo } from '../../shared/routes';
-import type { Translations } from '../i18n';
-import { clearSessionCookie, readSession } from '../request/session-cookie';
+import type { PageI18n } from '../i18n/page-i18n';
+import { readSession, SESSION_COOKIE, sessionCookieOptions } from '../request/session-cookie';
 import type { AccountApi } from '../upstream/account-api';
 import { UpstreamError } from '../upstream/client';
 
@@ -15,18 +15,18 @@ import { UpstreamError } from '../upstream/client';
  *   303 to the login page (no session, or one that has ended)
  *   503 the content API did not answer
  */
-export function accountDataDownload({ account, translations, secure }: { account: Pick<AccountApi, 'exportData'>; translations: Translations; secure: boolean }): Router {
+export function accountDataDownload({ account, i18n, secure }: { account: Pick<AccountApi, 'exportData'>; i18n: PageI18n; secure: boolean }): Router {
   const router = Router();
   for (const locale of LOCALES) {
     router.get(accountDataPath(locale), async (req, res, next) => {
       res.setHeader('Cache-Control', 'private, no-store');
       const login = pathTo('login', locale);
-      const session = readSession(req.headers.cookie);
+      const session = readSession(req.cookies);
       if (!session) return void res.redirect(303, login);
       try {
         const result = await account.exportData(locale, session);
-        if (!result.ok) return void res.setHeader('Set-Cookie', clearSessionCookie(secure)).redirect(303, login);
-        const name = `${translations.instances[locale].t('account.data.fileName')}-${result.data.exportedAt.slice(0, 10)}.json`;
+        if (!result.ok) return void res.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure)).redirect(303, login);
+        const name = `${i18n.forRequest(locale, ['account']).t('account.data.fileName')}-${result.data.exportedAt.slice(0, 10)}.json`;
         res.attachment(name).type('json').send(`${JSON.stringify(result.data, null, 2)}\n`);
       } catch (error) {
         next(error instanceof UpstreamError ? Object.assign(new Error('account data unavailable'), { status: 503 }) : error);

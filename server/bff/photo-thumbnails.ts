@@ -19,7 +19,7 @@ export function photoThumbnails({ account }: { account: Pick<AccountApi, 'photoT
   const router = Router();
   router.get(`${PHOTO_THUMBNAIL_PATH}/:submissionId/:n`, async (req, res, next) => {
     res.setHeader('Cache-Control', 'private, no-store');
-    const session = readSession(req.headers.cookie);
+    const session = readSession(req.cookies);
     const n = Number(req.params.n);
     const id = String(req.params.submissionId);
     const notFound = () => void res.status(404).json({ error: 'not_found' });

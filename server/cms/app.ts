@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { localeSchema } from '../../shared/api/contract';
+import { DEFAULT_MAIL_ATTACHMENTS_MAX_MB } from '../config';
 import type { Locale } from '../../shared/locales';
 import { MAX_LIST_PAGE } from '../../shared/pagination';
 import { accountMails } from './accounts/mails';
@@ -18,7 +19,9 @@ import { newsletterMails } from './newsletter/mails';
 import { newsletterRoutes } from './newsletter/routes';
 import { newsletterService } from './newsletter/service';
 import { contentQueries } from './queries';
-import { readContentVersion } from './seed';
+import { PER_SECTION } from './search/engine';
+import { contentVersionReader } from './seed';
+import { loadCmsStrings, type CmsStrings } from './strings';
 
 export type CmsAppOptions = {
   logger: Logger;
@@ -35,6 +38,10 @@ export type CmsAppOptions = {
    * embedded content API is only reached over loopback, hence the default; CMS_TRUST_PROXY otherwise.
    */
   trustProxy?: string;
+  /** A submission's photos up to this many bytes go with the company's mail, above it links (MAIL_ATTACHMENTS_MAX_MB). */
+  mailAttachmentsMaxBytes?: number;
+  /** Its words (mails, language names): read from the project's `locales/` by default. */
+  strings?: CmsStrings;
   now?: () => Date;
 };
 
@@ -56,6 +63,7 @@ const articlesQuery = langQuery.extend({
 });
 
 const searchQuery = langQuery.extend({ q: z.string().trim().max(MAX_QUERY_LENGTH) });
+const siteSearchQuery = searchQuery.extend({ perSection: positiveInt.pipe(z.number().max(PER_SECTION)).default(PER_SECTION) });
 
 const NOT_FOUND = { error: 'not_found' };
 const BAD_REQUEST = { error: 'bad_request' };
@@ -67,21 +75,32 @@ const BAD_REQUEST = { error: 'bad_request' };
  */
 export function createCmsApp(
   db: Db,
-  { logger, siteUrl = DEFAULT_SITE_URL, onMailQueued, background = backgroundTasks(logger), passwords = passwordHashing(), trustProxy = 'loopback', now }: CmsAppOptions,
+  {
+    logger,
+    siteUrl = DEFAULT_SITE_URL,
+    onMailQueued,
+    background = backgroundTasks(logger),
+    passwords = passwordHashing(),
+    trustProxy = 'loopback',
+    mailAttachmentsMaxBytes = DEFAULT_MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
+    strings = loadCmsStrings(),
+    now,
+  }: CmsAppOptions,
 ): express.Express {
-  const content = contentQueries(db);
+  const content = contentQueries(db, strings);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
-  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl), passwords, logger, now });
-  const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl), logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger }), newsletter, grants: accounts, logger, now });
+  const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
+  const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings }), newsletter, grants: accounts, logger, attachmentsMaxBytes: mailAttachmentsMaxBytes, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', trustProxy);
 
+  const contentVersion = contentVersionReader(db);
   app.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
-    res.set('X-Content-Version', readContentVersion(db) ?? 'none');
+    res.set('X-Content-Version', contentVersion() ?? 'none');
     next();
   });
 
@@ -103,7 +122,8 @@ export function createCmsApp(
   app.get('/articles/:slug', bySlug(content.article));
   app.get('/faq', endpoint(langQuery, ({ lang }) => content.faq(lang)));
   app.get('/faq/:slug', bySlug(content.faqItem));
-  app.get('/search', endpoint(searchQuery, ({ lang, q }) => content.search(lang, q)));
+  app.get('/search', endpoint(siteSearchQuery, ({ lang, q, perSection }) => content.search(lang, q, perSection)));
+  app.get('/search/faq', endpoint(searchQuery, ({ lang, q }) => content.faqSearch(lang, q)));
   // One answer for every locale: a `lang` given is ignored.
   app.get('/sitemap', endpoint(z.object({}), () => content.sitemap()));
   app.use(accountRoutes({ service: accounts, background }));

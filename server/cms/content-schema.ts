@@ -231,4 +231,9 @@ export const CONTENT_FILES = {
   home: { file: 'home.json', schema: homeFile },
 } as const;
 
-export type Content = { [K in keyof typeof CONTENT_FILES]: z.infer<(typeof CONTENT_FILES)[K]['schema']> };
+/** The company's synonym files, one per locale, plain text (server/cms/search/synonyms.ts reads them). */
+export const SYNONYM_FILES: Record<Locale, string> = { sl: 'synonyms/sl.txt', en: 'synonyms/en.txt', de: 'synonyms/de.txt' };
+
+export type Content = { [K in keyof typeof CONTENT_FILES]: z.infer<(typeof CONTENT_FILES)[K]['schema']> } & {
+  synonyms: Record<Locale, string>;
+};

@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { LOCALES } from '../../shared/locales';
+import { LOCALES, type Locale } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES, type RouteName } from '../../shared/routes';
 import { linkProblems } from './content-links';
-import { CONTENT_FILES, RESERVED_SLUGS, type Content } from './content-schema';
+import { CONTENT_FILES, RESERVED_SLUGS, SYNONYM_FILES, type Content } from './content-schema';
+import { parseSynonyms } from './search/synonyms';
 
 /** Reading and validating the seed folder (content/README.md). Nothing here touches the database. */
 
 export type ContentKey = keyof typeof CONTENT_FILES;
-export type ContentTexts = Record<ContentKey, string>;
+/** The seed files' texts: the JSON files by key, the synonym files as `synonyms.{locale}`. */
+export type ContentTexts = Record<ContentKey | `synonyms.${Locale}`, string>;
 
 export class ContentError extends Error {
   override name = 'ContentError';
@@ -20,12 +22,17 @@ export class ContentError extends Error {
 
 const KEYS = Object.keys(CONTENT_FILES) as ContentKey[];
 
+/** Every seed file by its key in ContentTexts. */
+const FILES: [key: keyof ContentTexts, file: string][] = [
+  ...KEYS.map((key): [ContentKey, string] => [key, CONTENT_FILES[key].file]),
+  ...LOCALES.map((locale): [`synonyms.${Locale}`, string] => [`synonyms.${locale}`, SYNONYM_FILES[locale]]),
+];
+
 /** The raw text of every seed file; the import is keyed by these exact bytes. */
 export function readContentTexts(dir: string): ContentTexts {
   const problems: string[] = [];
   const texts = Object.fromEntries(
-    KEYS.map((key) => {
-      const { file } = CONTENT_FILES[key];
+    FILES.map(([key, file]) => {
       try {
         return [key, readFileSync(join(dir, file), 'utf8')];
       } catch (error) {
@@ -55,8 +62,12 @@ export function parseContent(dir: string, texts: ContentTexts): Content {
     if (parsed.success) content[key] = parsed.data;
     else for (const issue of parsed.error.issues) problems.push(`${file}: ${describePath(json, issue.path)}: ${issue.message}`);
   }
+  const synonyms = Object.fromEntries(LOCALES.map((locale) => [locale, texts[`synonyms.${locale}`]])) as Record<Locale, string>;
+  for (const locale of LOCALES) {
+    for (const problem of parseSynonyms(synonyms[locale]).problems) problems.push(`${SYNONYM_FILES[locale]}: ${problem}`);
+  }
   if (problems.length) throw new ContentError(dir, problems);
-  const valid = content as Content;
+  const valid = { ...content, synonyms } as Content;
   problems.push(...crossReferenceProblems(valid));
   if (problems.length) throw new ContentError(dir, problems);
   return valid;

@@ -9,7 +9,8 @@ export const DB_FILE = 'cms.sqlite';
 /**
  * Opens the content database in the data folder. WAL lets the API read while an import or a form
  * submission writes; synchronous FULL because an acknowledged submission must survive a power cut;
- * the busy timeout lets a second process (a restart overlapping a shutdown) wait instead of failing.
+ * the busy timeout lets a second process (a restart overlapping a shutdown) wait instead of failing;
+ * its page cache holds the content, not every photo that passed through it.
  */
 export function openDb(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -18,5 +19,8 @@ export function openDb(dataDir: string): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // The content (about 3 MB) fits; better-sqlite3's default (16 MB) would keep submissions' photos,
+  // which pass through once, in the process's memory for good (docs/decisions/0034-uploads-under-attack.md).
+  db.pragma('cache_size = -4000');
   return db;
 }

@@ -11,7 +11,7 @@ type Writer = ReturnType<typeof writer>;
 const REWRITTEN = [
   'menu_translations', 'category_translations', 'product_translations', 'article_category_translations',
   'article_translations', 'article_related', 'faq_category_translations', 'faq_item_translations',
-  'page_translations', 'settings', 'seo_entries', 'notification', 'home',
+  'page_translations', 'settings', 'seo_entries', 'notification', 'home', 'search_synonyms',
 ];
 
 /**
@@ -28,6 +28,7 @@ export function writeContent(db: Db, content: Content, importedAt: string): void
   writeArticles(w, content);
   writeFaq(w, content);
   writePages(db, w, content, importedAt);
+  for (const locale of LOCALES) w.insert('search_synonyms', { locale, rules: content.synonyms[locale] });
 
   const keep: [table: string, keys: string[]][] = [
     ['products', content.products.map((x) => x.key)],

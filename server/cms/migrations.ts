@@ -483,6 +483,32 @@ const MIGRATIONS: readonly string[] = [
   DROP INDEX submissions_email;
   CREATE INDEX submissions_email ON submissions (email, created_at) WHERE email IS NOT NULL AND email_confirmed_at IS NOT NULL;
   `,
+
+  /* 11: search in the content API's memory (docs/decisions/0037-search-engine.md): the FTS5 index goes; the synonym files stay */ `
+  DROP TABLE search_index;
+  -- A locale's synonym file (content/synonyms/) as it was imported; the search engine reads it when it builds its index.
+  CREATE TABLE search_synonyms (
+    locale TEXT PRIMARY KEY,
+    rules TEXT NOT NULL
+  );
+  `,
+
+  /* 12: per-address mail limits count a mailbox, not a spelling (server/cms/mail/mailbox.ts) */ `
+  -- The mailbox the recipient's address delivers to (lower case, without its +tag, Gmail's dots
+  -- removed), written with each mail. Mails queued before have their address in lower case: the
+  -- limits look back an hour, so that is what a deploy lets through once.
+  ALTER TABLE outgoing_mail ADD COLUMN recipient_key TEXT;
+  UPDATE outgoing_mail SET recipient_key = lower(recipient);
+  DROP INDEX outgoing_mail_recipient;
+  CREATE INDEX outgoing_mail_recipient_key ON outgoing_mail (recipient_key, template, created_at);
+  `,
+
+  /* 13: photos too large to attach, linked from the company's mail (docs/decisions/0034-uploads-under-attack.md) */ `
+  -- The SHA-256 of the link's token, like every token; set only for the photos of a submission whose
+  -- notification links them instead of attaching them. The token itself is only ever in that mail.
+  ALTER TABLE submission_photos ADD COLUMN link_token_hash TEXT;
+  CREATE UNIQUE INDEX submission_photos_link ON submission_photos (link_token_hash) WHERE link_token_hash IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

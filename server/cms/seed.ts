@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
-import { ANALYZER_VERSION } from '../../shared/search/analyzer';
 import { parseContent, readContentTexts, type ContentTexts } from './content';
 import type { Db } from './db';
 import { writeContent } from './import';
 import { SCHEMA_VERSION } from './migrations';
-import { rebuildSearchIndex } from './search-index';
 
 export type SeedResult = { version: string; imported: boolean };
 
 /**
  * Imports the seed folder unless exactly this content was imported last. The version covers the
- * schema too: a new migration may add tables (search, say) that only an import fills; and the search
- * analyzer's version, since changed stemming rules need the index rebuilt.
+ * schema too: a new migration may add tables (the search synonyms, say) that only an import fills.
+ * A new version makes the search engine build its index again (search/engine.ts).
  */
 export function seedContent(db: Db, contentDir: string, now: () => Date = () => new Date()): SeedResult {
   const texts = readContentTexts(contentDir);
@@ -25,7 +23,6 @@ export function seedContent(db: Db, contentDir: string, now: () => Date = () => 
       if (readContentVersion(db) === version) return false;
       const importedAt = now().toISOString();
       writeContent(db, content, importedAt);
-      rebuildSearchIndex(db);
       db.prepare(
         `INSERT INTO content_state (id, hash, imported_at) VALUES (1, ?, ?)
          ON CONFLICT (id) DO UPDATE SET hash = excluded.hash, imported_at = excluded.imported_at`,
@@ -38,11 +35,17 @@ export function seedContent(db: Db, contentDir: string, now: () => Date = () => 
 
 /** The hash of the last import: the content's version, sent as X-Content-Version. */
 export function readContentVersion(db: Db): string | undefined {
-  return db.prepare<[], { hash: string }>('SELECT hash FROM content_state WHERE id = 1').get()?.hash;
+  return contentVersionReader(db)();
+}
+
+/** readContentVersion with its statement prepared once, for what reads it on every request. */
+export function contentVersionReader(db: Db): () => string | undefined {
+  const statement = db.prepare<[], { hash: string }>('SELECT hash FROM content_state WHERE id = 1');
+  return () => statement.get()?.hash;
 }
 
 function versionOf(texts: ContentTexts): string {
-  const hash = createHash('sha256').update(`schema ${SCHEMA_VERSION}\nsearch analyzer ${ANALYZER_VERSION}\n`);
+  const hash = createHash('sha256').update(`schema ${SCHEMA_VERSION}\n`);
   for (const [key, text] of Object.entries(texts).sort(([a], [b]) => a.localeCompare(b))) {
     hash.update(`${key}\n${text.length}\n${text}`);
   }

@@ -31,6 +31,8 @@ export type CmsOptions = {
   passwordHashConcurrency?: number;
   /** Who may tell it a visitor's address in X-Forwarded-For (CMS_TRUST_PROXY); loopback by default. */
   trustProxy?: string;
+  /** A submission's photos up to this many bytes go with the company's mail, above it links (MAIL_ATTACHMENTS_MAX_MB). */
+  mailAttachmentsMaxBytes?: number;
   /** How long `close()` waits for the requests in flight before it cuts them (SHUTDOWN_TIMEOUT_S); 10 s by default. */
   shutdownTimeoutMs?: number;
 };
@@ -58,6 +60,7 @@ export async function startCms({
   siteUrl = DEFAULT_SITE_URL,
   mail = { from: DEFAULT_MAIL_FROM },
   passwordHashConcurrency,
+  mailAttachmentsMaxBytes,
   shutdownTimeoutMs = 10_000,
   trustProxy,
 }: CmsOptions): Promise<RunningCms> {
@@ -85,7 +88,9 @@ export async function startCms({
   }, HOUSEKEEPING_MS).unref();
   const background = backgroundTasks(logger);
 
-  const server = createServer(createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy }));
+  const server = createServer(
+    createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes }),
+  );
   // Standing alone, several BFFs keep connections open to it: each closes after its answer once closing begins.
   const draining = drain(server);
   const stopAll = async () => {

@@ -1,12 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
+import { BoundedMemoryStore } from './bounded-memory-store';
 
 export interface ClientRateLimitOptions {
   windowMs: number;
   /** Requests one client may make in a window. */
   limit: number;
-  /** Where the counts live; unset, in this process (express-rate-limit's memory store). */
+  /** Where the counts live; unset, in this process (`BoundedMemoryStore`). */
   store?: Store;
   /** Requests that are not counted. */
   skip?: (req: Request) => boolean;
@@ -29,7 +30,7 @@ export function clientRateLimit({ windowMs, limit, store, skip, refuse, logger }
   const limiter = rateLimit({
     windowMs,
     limit,
-    store,
+    store: store ?? new BoundedMemoryStore(),
     skip,
     ipv6Subnet: 56,
     standardHeaders: 'draft-8',

@@ -50,12 +50,14 @@ export interface FormPostOptions {
   /** Posts one client address may make in `windowMs`, counted in `store` (unset: in this process). */
   rateLimit: { windowMs: number; max: number; store?: Store };
   refuse: (req: Request, res: Response, status: number) => void;
+  /** Where a multipart post's photos wait while it is answered (server/photos/upload.ts). */
+  uploadDir: string;
   /** Told of each post refused for the rate (the site's metrics). */
   onRateLimited?: () => void;
   logger: Logger;
 }
 
-export function formPosts({ origin, rateLimit, refuse, onRateLimited, logger }: FormPostOptions): RequestHandler[] {
+export function formPosts({ origin, rateLimit, refuse, uploadDir, onRateLimited, logger }: FormPostOptions): RequestHandler[] {
   const sameOrigin: RequestHandler = (req, res, next) =>
     req.method !== 'POST' || postedFromAnywhere(req) || isSameOrigin(req, origin) ? next() : refuse(req, res, 403);
   const limit = clientRateLimit({
@@ -70,5 +72,5 @@ export function formPosts({ origin, rateLimit, refuse, onRateLimited, logger }: 
     logger,
   });
   // A form with photos posts multipart (server/photos/upload.ts): the same fields, and its photos in files.
-  return [sameOrigin, limit, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT }), multipartForms({ refuse })];
+  return [sameOrigin, limit, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT }), multipartForms({ refuse, dir: uploadDir })];
 }

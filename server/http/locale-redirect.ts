@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
-import { cookieString } from '../../shared/cookies';
+import { siteCookie } from '../../shared/cookies';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, isLocale, type Locale } from '../../shared/locales';
+import type { Cookies } from '../request/cookies';
 import { cookieLocale, storedLocale } from '../request/request-locale';
 import { canonicalQuery, canonicalSegments } from './canonical-url';
 
@@ -37,19 +38,15 @@ export interface LocaleRedirect {
  * to its canonical spelling; `?page=1` of a list to the list's own address. The rest of the query is
  * kept. The Location is always `/{locale}` followed by this site's own segments.
  */
-export function localeRedirect(rawPath: string, rawQuery: string, cookieHeader: string | undefined): LocaleRedirect | null {
+export function localeRedirect(rawPath: string, rawQuery: string, cookies: Cookies): LocaleRedirect | null {
   const segments = canonicalSegments(rawPath);
   const first = segments[0];
   // The root always goes to the default locale, whatever the cookie holds.
-  const chosen = first === undefined ? DEFAULT_LOCALE : isLocale(first) || LANGUAGE_CODE.test(first) ? null : cookieLocale(cookieHeader);
+  const chosen = first === undefined ? DEFAULT_LOCALE : isLocale(first) || LANGUAGE_CODE.test(first) ? null : cookieLocale(cookies);
   const path = (chosen ? [chosen, ...segments] : segments).map((segment) => `/${segment}`).join('');
   const query = canonicalQuery(path, rawQuery);
   if (path === rawPath && query === rawQuery) return null;
   return { location: `${path}${query ? `?${headerSafeQuery(query)}` : ''}`, chosen, byCookie: chosen !== null && first !== undefined };
-}
-
-function localeCookie(locale: Locale, https: boolean): string {
-  return cookieString(LOCALE_COOKIE, locale, { https, maxAgeSeconds: LOCALE_COOKIE_MAX_AGE_DAYS * 86400 });
 }
 
 /** `https`: the site's public origin is https, so the cookie is Secure even where TLS ended before this process. */
@@ -58,11 +55,11 @@ export function localeRedirects({ https }: { https: boolean }): RequestHandler {
     const q = req.originalUrl.indexOf('?');
     const rawPath = q === -1 ? req.originalUrl : req.originalUrl.slice(0, q);
     const rawQuery = q === -1 ? '' : req.originalUrl.slice(q + 1);
-    const redirect = localeRedirect(rawPath, rawQuery, req.headers.cookie);
+    const redirect = localeRedirect(rawPath, rawQuery, req.cookies);
     if (!redirect) return next();
     // A redirect that chose the locale for a visitor who has none yet remembers it.
-    const remember = redirect.chosen !== null && storedLocale(req.headers.cookie) === null;
-    if (remember) res.append('Set-Cookie', localeCookie(redirect.chosen!, https));
+    const remember = redirect.chosen !== null && storedLocale(req.cookies) === null;
+    if (remember) res.cookie(LOCALE_COOKIE, redirect.chosen!, { ...siteCookie(https), maxAge: LOCALE_COOKIE_MAX_AGE_DAYS * 86_400_000 });
     // A 301 is kept by browsers and shared caches: one that depends on the visitor must not be.
     res.setHeader('Cache-Control', redirect.byCookie || remember ? 'private, no-store' : 'public, max-age=3600');
     if (redirect.byCookie) res.setHeader('Vary', 'Cookie');

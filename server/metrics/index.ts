@@ -18,8 +18,10 @@ export { metricsEndpoint } from './endpoint';
  */
 export type SiteMetrics = ReturnType<typeof createSiteMetrics>;
 
-const RATE_LIMITERS = ['forms', 'rum'] as const;
+const RATE_LIMITERS = ['forms', 'rum', 'search'] as const;
 type RateLimiter = (typeof RATE_LIMITERS)[number];
+const SHED_WORK = ['search', 'render'] as const;
+type ShedWork = (typeof SHED_WORK)[number];
 
 let processRegistry: Registry | undefined;
 
@@ -41,11 +43,18 @@ export function createSiteMetrics() {
   const registry = Registry.merge([processMetrics()]);
   const rateLimited = new Counter({
     name: 'site_rate_limited_requests_total',
-    help: 'Requests refused for their rate (429), by limiter: forms (form posts) or rum (web-vitals reports).',
+    help: 'Requests refused for their rate (429), by limiter: forms (form posts), rum (web-vitals reports) or search (search pages and suggestions).',
     labelNames: ['limiter'] as const,
     registers: [registry],
   });
   for (const limiter of RATE_LIMITERS) rateLimited.inc({ limiter }, 0);
+  const shed = new Counter({
+    name: 'site_shed_requests_total',
+    help: 'Requests answered 503 because too many of their kind were waiting: search (search pages and suggestions), render (any other page or payload rendered).',
+    labelNames: ['work'] as const,
+    registers: [registry],
+  });
+  for (const work of SHED_WORK) shed.inc({ work }, 0);
   const htmlCache = htmlCacheMetrics(registry);
 
   return {
@@ -56,6 +65,9 @@ export function createSiteMetrics() {
     webVitals: webVitalsMetrics(registry),
     rateLimited(limiter: RateLimiter): void {
       rateLimited.inc({ limiter });
+    },
+    shed(work: ShedWork): void {
+      shed.inc({ work });
     },
     /** Reads these at each scrape, once the site has them. */
     watch({ outbox, cache, log }: { outbox: Pick<RunningOutbox, 'stats'>; cache?: Pick<HtmlCache, 'size' | 'bytes'>; log?: Pick<ProcessLog, 'droppedLines'> }): void {

@@ -1,6 +1,7 @@
 import { PAYLOAD_SUFFIX } from '../../shared/document';
 import { LOCALES } from '../../shared/locales';
-import { pathTo } from '../../shared/routes';
+import { FAQ_SEARCH_API_PATH } from '../bff/faq-search';
+import { SEARCH_API_PATH, SEARCH_SCREEN_PATHS } from '../bff/search';
 import { SEO_FILES } from '../render/seo-files';
 
 /**
@@ -11,8 +12,6 @@ import { SEO_FILES } from '../render/seo-files';
 export const REQUEST_KINDS = ['page', 'payload', 'form_post', 'search', 'asset', 'seo', 'rum', 'api', 'health', 'metrics', 'other'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
-/** The search screen in every locale: its renders are never cached and each asks the upstream's search. */
-const SEARCH_PAGES = LOCALES.flatMap((locale) => [pathTo('search', locale), pathTo('search', locale) + PAYLOAD_SUFFIX]);
 
 const LOCALE_PREFIXES = LOCALES.map((locale) => `/${locale}`);
 
@@ -33,12 +32,12 @@ export function requestKind(method: string | undefined, url: string): RequestKin
   const path = q === -1 ? url : url.slice(0, q);
   if (underLocale(path)) {
     if (method === 'POST') return 'form_post';
-    if (SEARCH_PAGES.includes(path)) return 'search';
+    if (SEARCH_SCREEN_PATHS.includes(path)) return 'search';
     return path.endsWith(PAYLOAD_SUFFIX) ? 'payload' : 'page';
   }
   if (path.startsWith('/assets/')) return 'asset';
   if (SEO_FILES.has(path)) return 'seo';
-  if (path === '/api/search') return 'search';
+  if (path === SEARCH_API_PATH || path === FAQ_SEARCH_API_PATH) return 'search';
   if (path === '/api/rum' || path.startsWith('/api/rum/')) return 'rum';
   if (path.startsWith('/api/') || path.startsWith('/builds/')) return 'api';
   if (path === '/healthz' || path === '/readyz') return 'health';

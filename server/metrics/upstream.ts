@@ -8,7 +8,7 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60
 export function upstreamMetrics(registry: Registry): UpstreamMetrics {
   const calls = new Counter({
     name: 'site_upstream_calls_total',
-    help: 'Calls of the upstream content API by endpoint and outcome: cached (a GET answered from the BFF cache without a request), ok, status (an error status), timeout, network, contract (an answer off the contract).',
+    help: 'Calls of the upstream content API by endpoint and outcome: cached (a GET answered from the BFF cache without a request), ok, status (an error status), timeout, network, contract (an answer off the contract), shed (not sent: too many searches waiting).',
     labelNames: ['endpoint', 'outcome'] as const,
     registers: [registry],
   });

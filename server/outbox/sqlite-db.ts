@@ -93,6 +93,8 @@ export function openOutboxDb(dataDir: string, { durable = true }: { durable?: bo
     db.pragma(durable ? 'synchronous = FULL' : 'synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // SQLite's own default (better-sqlite3's is 16 MB): a submission's rows, photos too, are written and read once.
+    db.pragma('cache_size = -2000');
     migrateOutbox(db);
   } catch (error) {
     db.close();

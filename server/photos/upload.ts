@@ -24,9 +24,9 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import os from 'node:os';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import busboy from 'busboy';
 import type { Request, RequestHandler, Response } from 'express';
@@ -81,21 +81,35 @@ export function cleanFileName(name: string): string {
   return (base || 'photo').slice(0, NAME_LENGTH);
 }
 
-class PostTooLarge extends Error {}
-
 function isMultipart(req: Request): boolean {
   return req.method === 'POST' && (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
 }
 
+type Refuse = (req: Request, res: Response, status: number) => void;
+
+/**
+ * The folder a post's photos wait in, one folder per post inside the site's own `dir`, emptied as the
+ * site starts: a process killed mid-upload (SIGKILL, the container's memory limit) leaves its visitors'
+ * photos there, and nothing else will ever remove them.
+ */
+export async function uploadFolder(dir: string): Promise<string> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
 /**
  * Parses a multipart form post into `req.body` (fields, as express.urlencoded would) and its photos
- * into temporary files (`uploadedPhotos(req)`); `refuse(req, res, 413)` when the post is too large.
+ * into temporary files in `dir` (`uploadedPhotos(req)`); `refuse(req, res, 413)` when the post is too
+ * large, 400 when it is not multipart as announced (no boundary, a broken part, no closing boundary).
+ * Whatever the body holds, no stream of the parser is ever left without an error handler: an error
+ * nobody listens to ends the process.
  */
-export function multipartForms({ refuse }: { refuse: (req: Request, res: Response, status: number) => void }): RequestHandler {
+export function multipartForms({ refuse, dir }: { refuse: Refuse; dir: string }): RequestHandler {
   return (req, res, next) => {
     if (!isMultipart(req)) return next();
     const length = Number(req.headers['content-length'] ?? NaN);
-    if (length > MAX_POST_BYTES) return tooLarge(req, res, refuse, length > DISCARD_BYTES);
+    if (length > MAX_POST_BYTES) return answerOnceRead(req, res, refuse, 413, length > DISCARD_BYTES);
 
     let parser: busboy.Busboy;
     try {
@@ -106,12 +120,12 @@ export function multipartForms({ refuse }: { refuse: (req: Request, res: Respons
       });
     } catch {
       // A multipart type without a boundary.
-      return refuse(req, res, 400);
+      return answerOnceRead(req, res, refuse, 400, false);
     }
 
     const body: Record<string, string | string[]> = {};
     const posted: PostedPhotos = { photos: [] };
-    let dir: Promise<string> | undefined;
+    let folder: Promise<string> | undefined;
     let fieldBytes = 0;
     let received = 0;
     let total = 0;
@@ -121,36 +135,39 @@ export function multipartForms({ refuse }: { refuse: (req: Request, res: Respons
     let seen = 0;
     const slots: (UploadedPhoto | undefined)[] = [];
 
-    const folder = () => (dir ??= mkdtemp(path.join(os.tmpdir(), 'site-upload-')));
+    const postFolder = () => (folder ??= mkdtemp(path.join(dir, 'post-')));
     // Whatever happens, the files go once the answer is done (or the visitor has gone).
-    res.on('close', () => void dir?.then((d) => rm(d, { recursive: true, force: true })).catch(() => {}));
+    res.on('close', () => void folder?.then((d) => rm(d, { recursive: true, force: true })).catch(() => {}));
 
     const refuseOnce = (reason: PhotoRefusal, name: string) => (posted.refused ??= { name, reason });
-    const fail = (error: Error) => {
+    /** Stops parsing for good: the photo part being read (if any) ends with an error, which savePhoto takes. */
+    const fail = (status: 400 | 413) => {
       if (failed) return;
       failed = true;
       req.unpipe(parser);
-      if (error instanceof PostTooLarge) return tooLarge(req, res, refuse, false);
-      // The visitor went away mid-post (or sent a broken body): nothing to answer, nothing kept.
-      if (req.readableAborted || req.destroyed) return;
-      refuse(req, res, 400);
+      parser.destroy();
+      // The visitor went away mid-post: nothing to answer, nothing kept.
+      if (req.readableAborted || req.socket.destroyed) return;
+      answerOnceRead(req, res, refuse, status, false);
     };
 
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > MAX_POST_BYTES) fail(new PostTooLarge());
+      if (received > MAX_POST_BYTES) fail(413);
     });
 
     parser.on('field', (name, value, info) => {
       fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
-      if (info.valueTruncated || fieldBytes > FIELD_BYTES) return fail(new PostTooLarge());
+      if (info.valueTruncated || fieldBytes > FIELD_BYTES) return fail(413);
       const previous = body[name];
       body[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
     });
-    parser.on('fieldsLimit', () => fail(new PostTooLarge()));
-    parser.on('partsLimit', () => fail(new PostTooLarge()));
+    parser.on('fieldsLimit', () => fail(413));
+    parser.on('partsLimit', () => fail(413));
 
     parser.on('file', (field, stream, info) => {
+      // First, before anything can wait: a post cut mid-part makes the part's stream emit an error too.
+      stream.on('error', () => {});
       const name = cleanFileName(info.filename ?? '');
       if (field !== PHOTO_FIELD || posted.refused || !info.filename) {
         // Not a photo, an empty file input, or after a refusal: read and forgotten.
@@ -160,40 +177,46 @@ export function multipartForms({ refuse }: { refuse: (req: Request, res: Respons
         refuseOnce('tooMany', name);
         return void stream.resume();
       }
-      writes.push(
-        savePhoto(stream, name, seen++).catch((error: unknown) => {
-          // The file could not be written (a full disk): the part is still read to its end, or the post would never finish.
-          stream.resume();
-          throw error;
-        }),
-      );
+      writes.push(savePhoto(stream, name, seen++));
     });
 
-    async function savePhoto(stream: NodeJS.ReadableStream, name: string, slot: number): Promise<void> {
-      // Paused until the file is open: nothing is held in memory meanwhile.
-      stream.pause();
-      const file = path.join(await folder(), String(slot));
+    /**
+     * Writes one photo part to its file, hashing it on the way; resolves when the part has ended, or
+     * been cut (its file then goes with the folder). Rejects only when the file cannot be written (a
+     * full disk): the part is then still read to its end, or the post would never finish.
+     */
+    function savePhoto(stream: Readable, name: string, slot: number): Promise<void> {
       const hash: Hash = createHash('sha256');
       let bytes = 0;
-      let out: WriteStream | undefined = createWriteStream(file);
-      // A write still under way when the photo is dropped fails: nothing to report, the folder goes anyway.
-      out.on('error', () => {});
+      let out: WriteStream | undefined;
+      let dropped = false;
       let waiting = false;
       const drop = (reason: PhotoRefusal) => {
         refuseOnce(reason, name);
+        dropped = true;
         out?.destroy();
-        out = undefined;
         // A destroyed file never drains: the rest of the part is read and thrown away.
         if (waiting) stream.resume();
       };
+      const ended = new Promise<boolean>((resolve) => {
+        stream.once('end', () => resolve(true));
+        stream.once('error', () => resolve(false));
+      });
       stream.on('limit', () => drop('tooLarge'));
-      await new Promise<void>((resolve) => {
-        stream.resume();
+      // Paused until the file is open: nothing is held in memory meanwhile.
+      stream.pause();
+      return (async () => {
+        const file = path.join(await postFolder(), String(slot));
+        if (!dropped) {
+          out = createWriteStream(file);
+          // A write still under way when the photo is dropped fails: nothing to report, the folder goes anyway.
+          out.on('error', () => {});
+        }
         stream.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
           total += chunk.length;
-          if (total > PHOTO_LIMITS.bytesTotal && out) drop('totalTooLarge');
-          if (!out) return;
+          if (total > PHOTO_LIMITS.bytesTotal && !dropped) drop('totalTooLarge');
+          if (dropped || !out) return;
           hash.update(chunk);
           // Backpressure: the disk sets the pace, not memory.
           if (!out.write(chunk)) {
@@ -205,16 +228,20 @@ export function multipartForms({ refuse }: { refuse: (req: Request, res: Respons
             });
           }
         });
-        stream.on('end', resolve);
-        stream.on('error', resolve);
+        stream.resume();
+        const whole = await ended;
+        if (!out || dropped || !whole) return void out?.destroy();
+        const written = out;
+        await new Promise<void>((resolve, reject) => written.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        if (bytes > 0) slots[slot] = { name, path: file, bytes, digest: hash.digest('base64url') };
+      })().catch((error: unknown) => {
+        stream.resume();
+        throw error;
       });
-      if (!out) return;
-      const written = out;
-      await new Promise<void>((resolve, reject) => written.end((error?: Error | null) => (error ? reject(error) : resolve())));
-      if (bytes > 0) slots[slot] = { name, path: file, bytes, digest: hash.digest('base64url') };
     }
 
-    parser.on('error', (error: Error) => fail(error));
+    // A body that is not multipart as announced: a broken part header, no closing boundary, a wrong boundary.
+    parser.on('error', () => fail(400));
     parser.on('close', () => {
       if (failed) return;
       Promise.all(writes).then(
@@ -225,31 +252,39 @@ export function multipartForms({ refuse }: { refuse: (req: Request, res: Respons
           uploads.set(req, posted);
           next();
         },
-        (error: Error) => fail(error),
+        // The disk failed: the site's, not the visitor's, fault.
+        (error: unknown) => {
+          failed = true;
+          next(error);
+        },
       );
     });
-    req.on('aborted', () => fail(new Error('aborted')));
+    req.once('close', () => {
+      if (!req.complete) fail(400);
+    });
     req.pipe(parser);
   };
 }
 
 /**
- * 413 with the error page, once the rest of the post has been read and thrown away (up to
- * DISCARD_BYTES, within REQUEST_TIMEOUT_S): a browser reads no answer before it has sent its whole
- * post, and an answer that closed the connection earlier would show as a reset, not as the page.
- * A post announced larger than DISCARD_BYTES is answered at once and its connection closed.
+ * Answers `status` with the error page once the rest of the post has been read and thrown away (up
+ * to DISCARD_BYTES, within the post's deadline): a browser reads no answer before it has sent its
+ * whole post, and an answer that closed the connection earlier would show as a reset, not as the
+ * page. `hopeless` (a post announced larger than DISCARD_BYTES) is answered at once and its
+ * connection closed.
  */
-function tooLarge(req: Request, res: Response, refuse: (req: Request, res: Response, status: number) => void, hopeless: boolean): void {
+function answerOnceRead(req: Request, res: Response, refuse: Refuse, status: number, hopeless: boolean): void {
   if (hopeless) {
     res.setHeader('Connection', 'close');
     res.on('finish', () => req.destroy());
-    return refuse(req, res, 413);
+    return refuse(req, res, status);
   }
+  if (req.complete) return refuse(req, res, status);
   let discarded = 0;
   req.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
     if (discarded > DISCARD_BYTES) req.destroy();
   });
-  req.once('end', () => refuse(req, res, 413));
+  req.once('end', () => refuse(req, res, status));
   req.resume();
 }

@@ -1,4 +1,5 @@
 import type { IncrementResponse, Options, Store } from 'express-rate-limit';
+import type { BudgetStore } from '../photos/client-budget';
 import type { Migration } from './migrate';
 import type { Pool } from './pool';
 
@@ -65,5 +66,40 @@ export class PostgresRateLimitStore implements Store {
 
   async resetKey(key: string): Promise<void> {
     await this.pool.query('DELETE FROM rate_limit_hits WHERE key = $1', [this.prefix + key]);
+  }
+}
+
+/**
+ * `amount` more for a key, in the same table as the hits (a window starts at the key's first use, a
+ * use after it starts the next); with `$4`, only when the total stays within it. No row back: it did not fit.
+ */
+const ADD = `
+  INSERT INTO rate_limit_hits AS h (key, hits, resets_at)
+  VALUES ($1, $2, now() + $3::integer * interval '1 millisecond')
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN h.resets_at <= now() THEN excluded.hits ELSE h.hits + excluded.hits END,
+    resets_at = CASE WHEN h.resets_at <= now() THEN excluded.resets_at ELSE h.resets_at END
+  WHERE $4::integer IS NULL OR h.resets_at <= now() OR h.hits + excluded.hits <= $4::integer
+  RETURNING hits`;
+
+/** A budget per client in PostgreSQL (photo bytes), so every replica spends one budget per client. */
+export class PostgresBudgetStore implements BudgetStore {
+  constructor(
+    private readonly pool: Pool,
+    private readonly prefix: string,
+    private readonly windowMs: number,
+  ) {}
+
+  async used(key: string): Promise<number> {
+    const { rows } = await this.pool.query<{ hits: number }>('SELECT hits FROM rate_limit_hits WHERE key = $1 AND resets_at > now()', [this.prefix + key]);
+    return rows[0]?.hits ?? 0;
+  }
+
+  async add(key: string, amount: number, max?: number): Promise<boolean> {
+    // The table's counts are whole (bytes, milliseconds); the PostgresRateLimitStore's sweep removes passed windows.
+    const whole = Math.ceil(amount);
+    if (max !== undefined && whole > max) return false;
+    const { rowCount } = await this.pool.query(ADD, [this.prefix + key, whole, this.windowMs, max ?? null]);
+    return rowCount === 1;
   }
 }

@@ -2,6 +2,7 @@ import type { StaticHandlerContext } from 'react-router';
 import { queryParamsOf } from '../../shared/route-match';
 import { parseRouteId, ROUTE_TRAITS } from '../../shared/routes';
 import { pathLocale } from '../../shared/locales';
+import { cookiesOf, type Cookies } from '../request/cookies';
 import { hasSessionCookie, readSession } from '../request/session-cookie';
 import { SEO_FILES } from './seo-files';
 
@@ -20,8 +21,8 @@ import { SEO_FILES } from './seo-files';
  * parameters the screen reads, so a request with tracking parameters shares the page's render and
  * entry. The render sees no cookie.
  */
-export function sharedRequestKey(method: string | undefined, url: string, cookieHeader: string | undefined): string | null {
-  if ((method !== 'GET' && method !== 'HEAD') || hasSessionCookie(cookieHeader)) return null;
+export function sharedRequestKey(method: string | undefined, url: string, cookies: Cookies): string | null {
+  if ((method !== 'GET' && method !== 'HEAD') || hasSessionCookie(cookies)) return null;
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   if (pathLocale(path) === null && !SEO_FILES.has(path)) return null;
@@ -67,7 +68,7 @@ export function isPrivateRender(request: Request, context: StaticHandlerContext)
   return context.matches.some(({ route }) => {
     const name = parseRouteId(route.id)?.name;
     const trait = name && ROUTE_TRAITS[name].private;
-    return trait === true || (trait === 'signedIn' && readSession(request.headers.get('cookie')) !== null);
+    return trait === true || (trait === 'signedIn' && readSession(cookiesOf(request)) !== null);
   });
 }
 

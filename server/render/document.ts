@@ -44,14 +44,21 @@ const MARKS = new RegExp(`"${MARK}-(\\d+)"`, 'g');
 
 /**
  * `scriptJson(data)`, with the objects kept unchanged (the upstream's answers a screen carries as they
- * came, the layout's init and settings: most of the block) written once per object rather than on
- * every render: each stands in as a mark for the JSON around it, then its JSON made once replaces it.
+ * came, the layout's init and settings, the UI strings: most of the block) written once per object
+ * rather than on every render: each stands in as a mark for the JSON around it, then its JSON made
+ * once replaces it.
  */
 export function documentDataJson(data: DocumentData): string {
   const once: object[] = [];
   const loaderData = Object.fromEntries(Object.entries(data.hydration.loaderData).map(([id, routeData]) => [id, withMarks(routeData, once)]));
+  const strings = markOf(data.strings, once) ?? data.strings;
   if (once.length === 0) return scriptJson(data);
-  return scriptJson({ ...data, hydration: { ...data.hydration, loaderData } }).replace(MARKS, (_, index: string) => scriptJsonOnce(once[Number(index)]!));
+  return scriptJson({ ...data, strings, hydration: { ...data.hydration, loaderData } }).replace(MARKS, (_, index: string) => scriptJsonOnce(once[Number(index)]!));
+}
+
+/** The mark of a value kept unchanged (noted in `once`), or undefined for any other value. */
+function markOf(value: unknown, once: object[]): string | undefined {
+  return isUnchanged(value) ? `${MARK}-${once.push(value) - 1}` : undefined;
 }
 
 /** A route's data with marks for its fields kept unchanged (the same object when it has none). */
@@ -59,9 +66,10 @@ function withMarks(routeData: unknown, once: object[]): unknown {
   if (typeof routeData !== 'object' || routeData === null || Array.isArray(routeData)) return routeData;
   let marked: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(routeData)) {
-    if (!isUnchanged(value)) continue;
+    const mark = markOf(value, once);
+    if (mark === undefined) continue;
     marked ??= { ...routeData };
-    marked[key] = `${MARK}-${once.push(value) - 1}`;
+    marked[key] = mark;
   }
   return marked ?? routeData;
 }

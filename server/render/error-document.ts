@@ -1,10 +1,9 @@
 import type { SiteSettings } from '../../shared/api/contract';
 import { phoneText, telHref } from '../../shared/format';
-import type { Locale } from '../../shared/locales';
-import { LOCALE_ISO } from '../../shared/locales';
+import type { i18n } from 'i18next';
+import { LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
 import { marketPhone } from '../../shared/showrooms';
-import type { Translations } from '../i18n';
 import type { AssetManifest } from './manifest';
 import { escapeHtml } from './serialize';
 
@@ -13,9 +12,9 @@ import { escapeHtml } from './serialize';
  * that crashed): the same look and texts as the in-app error page, as static HTML with no script,
  * framed by the header's brand and call button, with the company's phone and email.
  */
-export function errorDocument(status: number, locale: Locale, translations: Translations, manifest: AssetManifest | null, settings: SiteSettings): string {
-  const t = translations.instances[locale].t;
-  const exists = translations.instances[locale].exists;
+export function errorDocument(status: number, i18n: i18n, manifest: AssetManifest | null, settings: SiteSettings): string {
+  const { t, exists } = i18n;
+  const locale = i18n.language as Locale;
   const key = exists(`error.${status}.title`) ? `error.${status}.title` : exists('error.title') ? 'error.title' : null;
   const title = key ? t(key) : String(status);
   const text = exists(`error.${status}.text`) ? t(`error.${status}.text`) : '';

@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
-import { SCREEN_STRINGS, type StringGroup } from '../../client/i18n/bundles';
 import { LAYOUT_ROUTE_ID, NOT_FOUND_ROUTE_ID, PAGE_MODULES } from '../../client/routes';
 import type { SerializedRouteError } from '../../shared/document';
 import type { LayoutData, PageMeta } from '../../shared/page-data';
@@ -13,15 +12,6 @@ export function matchedPageModules(context: StaticHandlerContext): string[] {
     const name = route.id === NOT_FOUND_ROUTE_ID ? 'notFound' : parseRouteId(route.id)?.name;
     return name ? [`client/pages/${PAGE_MODULES[name]}.tsx`] : [];
   });
-}
-
-/** The strings beyond `common` that the screen a render matched needs. */
-export function matchedStringGroups(context: StaticHandlerContext): readonly StringGroup[] {
-  for (const { route } of context.matches) {
-    const name = parseRouteId(route.id)?.name;
-    if (name) return SCREEN_STRINGS[name];
-  }
-  return [];
 }
 
 export function layoutData(context: StaticHandlerContext): LayoutData | undefined {

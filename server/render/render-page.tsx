@@ -2,8 +2,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
-import { i18nBundleSource, stringGroupSource } from '../../client/i18n/bundles';
-import { I18nProvider } from '../../client/i18n/i18n';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { i18nForReact } from '../../client/i18n/for-react';
 import { buildHead } from '../../shared/head';
 import type { DocumentData } from '../../shared/document';
 import { toFetchRequest } from '../request/fetch-request';
@@ -11,12 +12,13 @@ import { requestLocale } from '../request/request-locale';
 import { loaderContext, type LoaderDeps } from '../routing/loader-context';
 import { runLoaders, type PageHandler } from '../routing/page-handler';
 import { errorPageSettings } from '../upstream/fallback-init';
+import { unchanged } from '../upstream/kept-unchanged';
 import { answerPage, sendOwnRender, type AnswerDeps } from './answer-page';
 import { isPrivateRender, pageCacheControl } from './cache-policy';
 import { documentEnd, documentStart } from './document';
 import { errorDocument } from './error-document';
 import type { AssetManifest } from './manifest';
-import { layoutData, matchedPageModules, matchedStringGroups, pageMeta, sameSiteLocation, serializeErrors, setCookies, unexpectedErrors } from './query-result';
+import { layoutData, matchedPageModules, pageMeta, sameSiteLocation, serializeErrors, setCookies, unexpectedErrors } from './query-result';
 import type { RenderedPage } from './rendered-page';
 
 /** What rendering a page needs: the loaders' context, the route tree, the assets, the answer's plumbing. */
@@ -49,14 +51,15 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
  * refused with before the router, which the page's loader answers (see `renderErrorPage`).
  */
 export async function renderDocument(deps: RenderDeps, request: Request, refusal?: number): Promise<RenderedPage | null> {
-  const context = await runLoaders(deps, request, { ...loaderContext(deps, request), refusal });
+  const requestContext = loaderContext(deps, request);
+  const context = await runLoaders(deps, request, { ...requestContext, refusal });
   if (!context) return null;
   if (context instanceof Response) {
     const location = sameSiteLocation(context);
     if (!location) throw new Error(`A loader answered ${context.status} without a same-site Location`);
     return { status: context.status, headers: [['cache-control', pageCacheControl(context.status, false)], ...setCookies([context.headers])], body: Buffer.alloc(0), redirect: location, shareable: false, errors: [] };
   }
-  return streamDocument(deps, context, request, setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]));
+  return streamDocument(deps, context, request, requestContext.i18n, setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]));
 }
 
 /**
@@ -77,12 +80,10 @@ export async function renderErrorPage(req: ExpressRequest, res: ExpressResponse,
  * collected and sent as one piece, with its length, compressed once, instead of many small
  * compressed chunks. Null when the request is aborted; the render stops then.
  */
-function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request: Request, cookies: [string, string][]): Promise<RenderedPage | null> {
+function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request: Request, i18n: i18n, cookies: [string, string][]): Promise<RenderedPage | null> {
   const path = new URL(request.url).pathname;
   const layout = layoutData(context);
   const locale = layout?.locale ?? requestLocale(request);
-  const groups = matchedStringGroups(context);
-  const i18n = deps.translations.withGroups(locale, groups);
   const status = context.statusCode;
   const meta = pageMeta(context) ?? {
     title: i18n.exists(`error.${status}.title`) ? i18n.t(`error.${status}.title`) : i18n.t('error.title'),
@@ -91,11 +92,13 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
     noindex: true,
   };
   const head = buildHead(meta, { locale, siteName: layout?.settings.company_name ?? '', origin: deps.origin, path });
-  const assets = deps.manifest.forPage([...matchedPageModules(context), i18nBundleSource(locale), ...groups.map((group) => stringGroupSource(locale, group))]);
+  const assets = deps.manifest.forPage(matchedPageModules(context));
   const data: DocumentData = {
     locale,
     buildId: deps.manifest.buildId,
     config: { gtmId: deps.gtmId ?? null, rumSampleRate: deps.rumSampleRate ?? 0 },
+    // What the request's instance rendered with, inlined: the browser fetches no strings to hydrate.
+    strings: unchanged(deps.i18n.strings(i18n)),
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
   };
   const { signal } = request;
@@ -111,9 +114,9 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
     };
     const router = createStaticRouter(matchedBranch(context), context);
     const { pipe, abort } = renderToPipeableStream(
-      <I18nProvider value={i18n}>
+      <I18nextProvider i18n={i18nForReact(i18n)}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </I18nProvider>,
+      </I18nextProvider>,
       {
         onShellReady() {
           const chunks: Buffer[] = [Buffer.from(documentStart(head, assets))];
@@ -136,7 +139,7 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
           if (signal.aborted) return done(null);
           // An error thrown while rendering never reaches the route boundary on the server.
           deps.logger.error({ err: error, path }, 'render failed');
-          const page = errorDocument(500, locale, deps.translations, deps.manifest, errorPageSettings(deps.api, locale));
+          const page = errorDocument(500, i18n, deps.manifest, errorPageSettings(deps.api, locale));
           done({ status: 500, headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', pageCacheControl(500, false)]], body: Buffer.from(page), shareable: false, errors: [] });
         },
         onError(error) {

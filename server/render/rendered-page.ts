@@ -34,8 +34,8 @@ export function logRouteErrors(logger: Logger, page: RenderedPage, path: string)
  * so a conditional request after the copy expired still gets its 304.
  */
 export function sendRendered(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): void {
-  // The visitor may have gone away while the page was rendered for them.
-  if (res.destroyed) return;
+  // The visitor may have gone away while the page was rendered for them, or been answered without it (a post's deadline).
+  if (res.destroyed || res.headersSent) return;
   for (const [name, value] of page.headers) res.append(name, value);
   if (page.redirect) return void res.redirect(page.status, page.redirect);
   res.status(page.status);

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { ConcurrencyLimit } from '../concurrency-limit';
+import { requestCookies } from '../request/cookies';
 import { requestId } from '../request/request-id';
 import { isStorable, sharedRequestKey } from './cache-policy';
 import { underPrefixes, type Entry, type HtmlCache, type Served } from './html-cache';
@@ -23,6 +25,11 @@ export interface SharedPagesOptions {
   render: (url: string) => Promise<RenderedPage>;
   /** How many pages are rendered at a time to refill the cache (after a purge, at start); 0: none are. */
   refillConcurrency: number;
+  /**
+   * Where a render a visitor starts waits its turn, or is shed (render-slots.ts); one a visitor joins
+   * takes no slot, and background renders (bounded by `refillConcurrency`, one per stale page) none.
+   */
+  renderSlots: ConcurrencyLimit;
   logger: Logger;
   metrics: SharedPagesMetrics;
   /** Writes the request's log line of an answer from the cache. */
@@ -48,7 +55,7 @@ interface Flight {
 
 const pathOf = (url: string) => url.split('?')[0]!;
 
-export function createSharedPages({ cache, render, refillConcurrency, logger, metrics, log }: SharedPagesOptions) {
+export function createSharedPages({ cache, render, refillConcurrency, renderSlots, logger, metrics, log }: SharedPagesOptions) {
   const flights = new Map<string, Flight>();
   /** URLs waiting for a refill render, in the order they came. */
   const refillQueue = new Set<string>();
@@ -65,7 +72,7 @@ export function createSharedPages({ cache, render, refillConcurrency, logger, me
     const known = flights.get(url);
     if (known) return known;
     const started = { current: true } as Flight;
-    started.answer = render(url)
+    started.answer = (startedBy === 'visitor' ? renderSlots(() => render(url)) : render(url))
       .then(async (page): Promise<SharedAnswer> => {
         if (startedBy === 'visitor') logRouteErrors(logger, page, pathOf(url));
         if (!started.current || !isStorable(page)) return { page };
@@ -135,7 +142,7 @@ export function createSharedPages({ cache, render, refillConcurrency, logger, me
      * or stale (then one render in the background replaces it); null leaves the request to the app.
      */
     serve(req: IncomingMessage, res: ServerResponse): Served | null {
-      const key = sharedRequestKey(req.method, req.url ?? '', req.headers.cookie);
+      const key = sharedRequestKey(req.method, req.url ?? '', requestCookies(req, res));
       if (key === null) return null;
       const entry = cache.get(key);
       if (!entry) return null;

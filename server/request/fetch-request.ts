@@ -1,5 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { carryPhotos } from '../photos/upload';
+import { onDeadlinePassed } from './deadline';
+import { carryCookies } from './cookies';
 
 /**
  * The visitor's address (Express's `req.ip`: what TRUST_PROXY makes of X-Forwarded-For) on the Fetch
@@ -10,13 +12,15 @@ export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
 /**
  * The page's Fetch request for one visitor, on the configured origin (never the Host header), with
- * their cookies, their address and a posted form's fields (and photos), aborted when the visitor goes away.
+ * their cookies (as cookie-parser read them), their address and a posted form's fields (and photos), aborted when the visitor goes
+ * away or a post's deadline passes (its answer was given without this request).
  */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method): Request {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
+  onDeadlinePassed(res, () => controller.abort());
   const post = method === 'POST';
   const form = new URLSearchParams();
   if (post) {
@@ -27,13 +31,14 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
   const request = new Request(new URL(url, origin), {
     method: post ? 'POST' : 'GET',
     headers: {
-      cookie: req.headers.cookie ?? '',
       ...(req.ip ? { [CLIENT_ADDRESS_HEADER]: req.ip } : {}),
       ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },
     body: post ? form : undefined,
     signal: controller.signal,
   });
+  // Read once by cookie-parser (req.cookies): the loaders take them from there, not from a header.
+  carryCookies(req, request);
   // A multipart post's photos wait in files; its fields travel in the body above, as any form's.
   if (post) carryPhotos(req, request);
   return request;

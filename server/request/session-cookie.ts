@@ -1,5 +1,6 @@
-import { parse } from 'cookie';
-import { cookieString } from '../../shared/cookies';
+import { serialize } from 'cookie';
+import { siteCookie } from '../../shared/cookies';
+import type { Cookies } from './cookies';
 
 /**
  * The visitor's session: the content API's session token in an HttpOnly cookie. The browser never
@@ -10,21 +11,27 @@ export const SESSION_COOKIE = 'sid';
 /** The shape of the content API's tokens: a cookie holding anything else is no session. */
 const TOKEN = /^[A-Za-z0-9_-]{32,200}$/;
 
-export function readSession(cookieHeader: string | null | undefined): string | null {
-  const token = parse(cookieHeader ?? '')[SESSION_COOKIE];
-  return token !== undefined && TOKEN.test(token) ? token : null;
+export function readSession(cookies: Cookies): string | null {
+  const token = cookies[SESSION_COOKIE];
+  return typeof token === 'string' && TOKEN.test(token) ? token : null;
 }
 
 /** Whether the visitor sends a session cookie at all, well formed or not: their answers are never shared. */
-export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
-  return parse(cookieHeader ?? '')[SESSION_COOKIE] !== undefined;
+export function hasSessionCookie(cookies: Cookies): boolean {
+  return cookies[SESSION_COOKIE] !== undefined;
 }
 
-/** `https`: the site's public origin is https (shared/cookies.ts decides the attributes). */
+/** The session cookie's attributes (shared/cookies.ts): the site's, and HttpOnly. */
+export function sessionCookieOptions(https: boolean) {
+  return { ...siteCookie(https), httpOnly: true };
+}
+
+/** The `Set-Cookie` of a new session, for a page's action (it answers a Fetch response, not Express's). */
 export function sessionCookie(token: string, expiresAt: string, https: boolean): string {
-  return cookieString(SESSION_COOKIE, token, { https, httpOnly: true, expires: new Date(expiresAt) });
+  return serialize(SESSION_COOKIE, token, { ...sessionCookieOptions(https), expires: new Date(expiresAt) });
 }
 
+/** The `Set-Cookie` that ends the session, written as Express's `res.clearCookie` writes it. */
 export function clearSessionCookie(https: boolean): string {
-  return cookieString(SESSION_COOKIE, '', { https, httpOnly: true, maxAgeSeconds: 0 });
+  return serialize(SESSION_COOKIE, '', { ...sessionCookieOptions(https), expires: new Date(1) });
 }

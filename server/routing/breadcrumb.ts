@@ -1,4 +1,4 @@
-import type { TFunction } from '../../client/i18n/translator';
+import type { TFunction } from 'i18next';
 import type { Locale } from '../../shared/locales';
 import type { Crumb } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';

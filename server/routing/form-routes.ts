@@ -13,6 +13,7 @@ import { pathTo } from '../../shared/routes';
 import { PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
 import type { OutboxPhoto } from '../outbox/types';
+import { clientKey } from '../photos/client-budget';
 import { postedPhotos } from '../photos/upload';
 import { UpstreamError } from '../upstream/client';
 import { sameScreen } from './alternates';
@@ -172,9 +173,17 @@ async function accept(
   step?: number,
   photos: { stored: OutboxPhoto[]; digests: string[] } = { stored: [], digests: [] },
 ) {
+  // The photos' bytes are spent of the sender's hour only now that they are to be stored (a post refused for a typo costs nothing).
+  if (!(await args.context.photos.keep(photos.stored, clientKey(args.context.clientAddress)))) {
+    const errors = { [PHOTO_FIELD]: 'form.photos.errors.overBudget' };
+    const photoRefused = { name: photos.stored[0]!.name, reason: 'overBudget' as const };
+    return answer({ form: kind, values, errors, photoRefused, step: step === undefined ? undefined : firstStepWithError(errors, values, step) }, 429);
+  }
   // Without JavaScript the key hashes what was posted: the photos too, so the same words with other photos are another submission.
   const key = submissionKey(kind, photos.digests.length ? { ...body, [PHOTO_FIELD]: photos.digests } : body);
   const grant = kind === 'newsletter' ? null : await accountGrant(args, locale);
+  // Answered meanwhile (its deadline passed: "not stored, send it again"): storing it now would contradict that answer.
+  if (args.request.signal.aborted) return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);
   try {
     await args.context.outbox.enqueue({ kind, key, locale, body: grant ? { ...body, accountGrant: grant } : body, photos: photos.stored });
   } catch {
@@ -206,22 +215,23 @@ function firstStepWithError(errors: FieldErrors, values: PostedValues, fallback:
 
 type PhotoOutcome =
   | { ok: true; stored: OutboxPhoto[]; digests: string[] }
-  | { ok: false; errors: FieldErrors; photoRefused?: NonNullable<PublicFormResult['photoRefused']>; status: 400 | 503 };
+  | { ok: false; errors: FieldErrors; photoRefused?: NonNullable<PublicFormResult['photoRefused']>; status: 400 | 429 | 503 };
 
 /**
  * The photos posted with a form that takes them: refused while the post was read (too many, too
- * large), or decoded and re-encoded here (server/photos/prepare.ts); the first refused one is named.
+ * large), or decoded and re-encoded here (server/photos/prepare.ts) within the sender's budgets; the
+ * first refused one is named.
  */
 async function photosOf(args: Args): Promise<PhotoOutcome> {
   const posted = postedPhotos(args.request);
   if (posted.refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${posted.refused.reason}` }, photoRefused: posted.refused, status: 400 };
   if (posted.photos.length === 0) return { ok: true, stored: [], digests: [] };
-  const prepared = await args.context.photos.prepare(posted.photos);
-  // Too many posts wait for the decoder: nothing is acknowledged, the visitor is asked to send again.
+  const prepared = await args.context.photos.prepare(posted.photos, { client: clientKey(args.context.clientAddress), signal: args.request.signal });
+  // Too many posts wait for the decoder (or this one's answer was given already): nothing is acknowledged, the visitor is asked to send again.
   if (!prepared.ok && 'busy' in prepared) return { ok: false, errors: { form: 'form.errors.unavailable' }, status: 503 };
   if (!prepared.ok) {
     const photoRefused = { name: prepared.name, reason: prepared.reason };
-    return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${prepared.reason}` }, photoRefused, status: 400 };
+    return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${prepared.reason}` }, photoRefused, status: prepared.reason === 'overBudget' ? 429 : 400 };
   }
   return { ok: true, stored: prepared.photos, digests: posted.photos.map((photo) => photo.digest) };
 }

@@ -1,10 +1,13 @@
+import type { i18n, TFunction } from 'i18next';
+import { SCREEN_NAMESPACES } from '../../shared/i18n';
 import { isHttpsOrigin } from '../../shared/cookies';
-import type { TFunction } from '../../client/i18n/translator';
-import type { Translations } from '../i18n';
+import { matchRoute } from '../../shared/route-match';
+import type { PageI18n } from '../i18n/page-i18n';
 import type { Outbox } from '../outbox/types';
 import type { PhotoPreparer } from '../photos/prepare';
 import { requestLocale } from '../request/request-locale';
 import { CLIENT_ADDRESS_HEADER } from '../request/fetch-request';
+import { cookiesOf } from '../request/cookies';
 import { readSession } from '../request/session-cookie';
 import type { AccountApi } from '../upstream/account-api';
 import type { ContentApi } from '../upstream/content-api';
@@ -20,7 +23,9 @@ export interface LoaderContext {
   /** Cookies get `Secure`: the site's public origin is https (shared/cookies.ts). */
   secure: boolean;
   origin: string;
-  /** UI strings in the request's locale (titles of screens that have no content title). */
+  /** The request's own i18next instance (server/i18n/page-i18n.ts), in its locale, with its screen's namespaces; its render uses it too. */
+  i18n: i18n;
+  /** Its `t` (titles of screens that have no content title). */
   t: TFunction;
   /** Where the public forms' submissions are stored until they are delivered upstream. */
   outbox: Outbox;
@@ -39,21 +44,25 @@ export interface LoaderDeps {
   account: AccountApi;
   /** The site's public origin: request URLs are built on it, never on the Host header. */
   origin: string;
-  translations: Translations;
+  i18n: PageI18n;
   /** Where the public forms' submissions are stored until they are delivered upstream. */
   outbox: Outbox;
   photos: PhotoPreparer;
 }
 
 export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext {
+  // The screen's namespaces from its path, before its route is matched: the loaders write titles with them.
+  const screen = matchRoute(new URL(request.url).pathname);
+  const i18n = deps.i18n.forRequest(requestLocale(request), screen ? SCREEN_NAMESPACES[screen.name] : []);
   return {
     api: deps.api,
     account: deps.account,
-    session: readSession(request.headers.get('cookie')),
+    session: readSession(cookiesOf(request)),
     clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
     secure: isHttpsOrigin(deps.origin),
     origin: deps.origin,
-    t: deps.translations.instances[requestLocale(request)].t,
+    i18n,
+    t: i18n.t,
     outbox: deps.outbox,
     photos: deps.photos,
   };

@@ -1,4 +1,4 @@
-import type { TFunction } from '../../client/i18n/translator';
+import type { TFunction } from 'i18next';
 import { STATUS_CODES } from 'node:http';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { settingsFromList, type Init, type Product } from '../../shared/api/contract';
@@ -7,7 +7,6 @@ import { LOCALES, type Locale } from '../../shared/locales';
 import type { LayoutData, NotFoundData, PageMeta, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { SLUG_PATTERN } from '../../shared/page-data';
 import { parseListPage } from '../../shared/pagination';
-import { filterFaq } from '../../shared/search/faq-filter';
 import { MAX_FAQ_QUERY } from '../../shared/search/faq-items';
 import { pathTo, ROUTE_TRAITS, type ActionRoute, type RouteName } from '../../shared/routes';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
@@ -172,10 +171,13 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
 
   async faq(args, locale) {
     const { t, api } = args.context;
-    const faq = await load(args.request, () => api.faq(locale));
     const query = (new URL(args.request.url).searchParams.get('q') ?? '').slice(0, MAX_FAQ_QUERY);
-    const kept = query.trim() ? filterFaq(locale, faq, query).faq : null;
-    const filter = kept ? { query, ids: kept.categories.flatMap((c) => c.items.map((item) => item.id)) } : null;
+    // The filter is the site search's engine, in the content API (the page filters as the visitor types through /api/faq-search).
+    const [faq, found] = await Promise.all([
+      load(args.request, () => api.faq(locale)),
+      query.trim() ? load(args.request, () => api.faqSearch(locale, query.trim())) : null,
+    ]);
+    const filter = found && { query, ids: found.ids, suggestion: found.suggestion };
     // No FAQPage here: the list shows questions only, and structured data must describe what the page
     // shows. Each FAQ item page carries its own question and answer.
     return {
@@ -383,7 +385,7 @@ export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData
   const [answer, visitorEmail] = await Promise.all([
     load(request, () =>
       context.api.init(locale).catch((error: unknown) => {
-        if (error instanceof UpstreamError) return fallbackInit(context.api, locale);
+        if (error instanceof UpstreamError) return fallbackInit(context.api, locale, context.t);
         throw error;
       }),
     ),

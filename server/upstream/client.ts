@@ -1,9 +1,14 @@
 import type { z } from 'zod';
+import { QueueFull } from '../concurrency-limit';
 import { SwrCache } from './cache';
+import { heapSizeOf } from './heap-size';
 import { unchanged } from './kept-unchanged';
 
-/** Why an upstream call failed. Loaders turn `not_found` into a 404 and anything else into a 5xx page. */
-export type UpstreamFailure = 'timeout' | 'network' | 'status' | 'contract';
+/**
+ * Why an upstream call failed. Loaders turn `not_found` into a 404 and anything else into a 5xx page.
+ * `shed`: never sent, as too many of its kind were waiting already (a `fetch` that refuses with `QueueFull`).
+ */
+export type UpstreamFailure = 'timeout' | 'network' | 'status' | 'contract' | 'shed';
 
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
@@ -43,7 +48,8 @@ export type QueryParams = Record<string, string | number | undefined>;
 export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
-  cache?: { max: number; maxBytes: number; ttlMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number; notFoundTtlMs: number };
+  /** `maxHeapBytes`: what the cached answers may take in the heap together, by `heapSizeOf`. */
+  cache?: { max: number; maxHeapBytes: number; ttlMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number; notFoundTtlMs: number };
   fetch?: typeof fetch;
   onBackgroundError?: (key: string, error: unknown) => void;
   /** Completes every validated GET answer once, before it is cached (the build's image variants). */
@@ -51,17 +57,17 @@ export interface UpstreamClientOptions {
   metrics?: UpstreamMetrics;
 }
 
-/** `bytes`: the answer's JSON text, which its parsed copy in the heap outweighs about threefold. */
-type Cached = { found: true; body: unknown; bytes: number } | { found: false };
+/** `heapBytes`: what the answer takes in the heap, by `heapSizeOf`. */
+type Cached = { found: true; body: unknown; heapBytes: number } | { found: false };
 
 export const DEFAULT_UPSTREAM_CACHE = {
   max: 2000,
   /**
-   * Every answer the site's pages need, in three locales, is 1.0 MB of JSON (259 answers, measured);
-   * searches with ever new words, each its own answer of up to 20 KB, would otherwise fill the 2,000
-   * entries with 40 MB, about three times that in the heap.
+   * Every answer the site's pages need, in three locales, is 1.0 MB of JSON (259 answers, measured),
+   * about 3.5 MB in the heap as counted here: four times that. Searches have their own cache
+   * (search-client.ts), so new words never push the pages' answers out.
    */
-  maxBytes: 8 * 1024 * 1024,
+  maxHeapBytes: 16 * 1024 * 1024,
   ttlMs: 60_000,
   staleWhileRevalidateMs: 10 * 60_000,
   staleIfErrorMs: 24 * 60 * 60_000,
@@ -86,12 +92,12 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const metrics = options.metrics;
   const cacheOptions = options.cache ?? DEFAULT_UPSTREAM_CACHE;
-  const { maxBytes, ...swrOptions } = cacheOptions;
+  const { maxHeapBytes, ...swrOptions } = cacheOptions;
   const cache = new SwrCache<Cached>({
     ...swrOptions,
-    maxSize: maxBytes,
+    maxSize: maxHeapBytes,
     // A not-found answer weighs its key and a flag.
-    sizeOf: (value) => (value.found ? value.bytes : 100),
+    sizeOf: (value) => (value.found ? value.heapBytes : 100),
     ttlOf: (value) => (value.found ? cacheOptions.ttlMs : cacheOptions.notFoundTtlMs),
     onBackgroundError: options.onBackgroundError,
   });
@@ -112,6 +118,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
+      if (error instanceof QueueFull) throw new UpstreamError(`${method} ${path}: shed, ${error.message}`, 'shed');
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
       throw new UpstreamError(
         `${method} ${path}: ${timedOut ? `no answer within ${options.timeoutMs} ms` : (error as Error).message}`,
@@ -120,10 +127,10 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     }
   }
 
-  async function readJson(method: string, path: string, res: Response): Promise<{ json: unknown; bytes: number }> {
+  async function readJson(method: string, path: string, res: Response): Promise<{ json: unknown; text: string }> {
     const text = await res.text().catch(() => '');
     try {
-      return { json: JSON.parse(text) as unknown, bytes: text.length };
+      return { json: JSON.parse(text) as unknown, text };
     } catch {
       throw new UpstreamError(`${method} ${path}: answer is not JSON`, 'contract', res.status);
     }
@@ -166,10 +173,12 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           if (res.status === 404) return { found: false };
           if (!res.ok) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
           // Validated before it is cached, so a bad answer never poisons the cache.
-          const { json, bytes } = await readJson('GET', path, res);
+          const { json, text } = await readJson('GET', path, res);
           const body = validate(path, schema, json);
           options.complete?.(body);
-          return { found: true, body: unchanged(body), bytes };
+          // The answer as objects, and its JSON once more: a render writes an unchanged answer's JSON
+          // once and keeps it beside it (kept-unchanged.ts), about as long as the text it came as.
+          return { found: true, body: unchanged(body), heapBytes: heapSizeOf(body) + heapSizeOf(text) };
         });
       });
       // Each call is counted once: by the request it made (when it ends), or as answered without one.
@@ -197,14 +206,14 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     },
 
     /**
-     * An uncached GET of a binary answer (a photo's thumbnail): its status, type and bytes. A 5xx or an
-     * unreachable upstream is an `UpstreamError`.
+     * An uncached GET of a binary answer (a photo, its thumbnail): its status, type, file name as the
+     * upstream gave it (Content-Disposition) and bytes. A 5xx or an unreachable upstream is an `UpstreamError`.
      */
-    async getBytes(path: string, options: { headers?: Record<string, string> } = {}): Promise<{ status: number; type: string; bytes: Buffer }> {
+    async getBytes(path: string, options: { headers?: Record<string, string> } = {}): Promise<{ status: number; type: string; disposition: string | null; bytes: Buffer }> {
       return measured(path, async () => {
         const res = await request('GET', path, {}, undefined, options.headers);
         if (res.status >= 500) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
-        return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+        return { status: res.status, type: res.headers.get('content-type') ?? '', disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
       });
     },
 

@@ -2,8 +2,8 @@ import * as c from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
 import type { UpstreamClient } from './client';
 
-/** The content endpoints of the contract, typed: what loaders call. */
-export function contentApi(client: UpstreamClient) {
+/** The content endpoints of the contract, typed: what loaders call. Searches go through `searches` (its own cache and queue). */
+export function contentApi(client: UpstreamClient, searches: UpstreamClient = client) {
   const seg = encodeURIComponent;
   // The last init each locale had, for as long as the process lives: the error pages show the company's
   // phone and email from it when the upstream is down and the cache's stale copy has run out.
@@ -27,7 +27,8 @@ export function contentApi(client: UpstreamClient) {
     article: (lang: Locale, slug: string) => client.get(`articles/${seg(slug)}`, c.articleSchema, { lang }),
     faq: (lang: Locale) => client.get('faq', c.faqSchema, { lang }),
     faqItem: (lang: Locale, slug: string) => client.get(`faq/${seg(slug)}`, c.faqItemSchema, { lang }),
-    search: (lang: Locale, q: string) => client.get('search', c.searchResultsSchema, { lang, q }),
+    search: (lang: Locale, q: string) => searches.get('search', c.searchResultsSchema, { lang, q }),
+    faqSearch: (lang: Locale, q: string) => searches.get('search/faq', c.faqSearchResultsSchema, { lang, q }),
     /** Every content entity in every locale (one answer, no lang). */
     sitemap: () => client.get('sitemap', c.sitemapSchema),
   };

@@ -42,6 +42,12 @@ function withPhotos(body: unknown, photos: readonly OutboxPhoto[]): FormData {
  */
 export function formsApi(client: UpstreamClient) {
   return {
+    /** A photo the company's mail links (its token); null when the token opens none. */
+    async linkedPhoto(token: string): Promise<{ bytes: Buffer; disposition: string | null } | null> {
+      const { status, type, disposition, bytes } = await client.getBytes(`submission-photos/${encodeURIComponent(token)}`);
+      return status === 200 && type.startsWith('image/jpeg') ? { bytes, disposition } : null;
+    },
+
     async submit({ kind, key, locale, body, photos = [] }: Submission): Promise<DeliveryOutcome> {
       const path = `forms/${kind}`;
       let answer: { status: number; json: unknown };

@@ -6,7 +6,9 @@ import * as z from 'zod/mini';
  * of another shape (an older build's, a proxy's error page) is a failure rather than a crash.
  *
  *   GET /api/search?lang=&q=  -> SearchSuggestions  (server/bff/search.ts)
+ *   GET /api/faq-search?lang=&q= -> FaqFilter       (server/bff/faq-search.ts)
  *   GET /api/account/photos/:submissionId/:n -> image/jpeg, the owner's session only (server/bff/photo-thumbnails.ts)
+ *   GET /api/submission-photos/:token -> image/jpeg, to whoever has the link from the company's mail (server/bff/submission-photos.ts)
  *
  * zod/mini, not zod: the header's search box loads this (when the visitor first types), and mini is
  * about 4 KB (gzip) where the full API is about 22 KB.
@@ -27,12 +29,31 @@ export const searchSuggestionsSchema = z.object({
     categories: z.array(suggestionSchema),
     articles: z.array(suggestionSchema),
     pages: z.array(suggestionSchema),
+    faq: z.array(suggestionSchema),
   }),
+  /** When nothing was found: the closest spelling the site uses, and its search page ("did you mean"). */
+  didYouMean: z.nullable(z.object({ query: z.string(), path: sitePathSchema })),
 });
 export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
+/**
+ * The FAQ items the FAQ list's filter keeps for a query (ids of the list the page has), and, when it
+ * keeps none, the closest spelling that keeps some.
+ */
+export const faqFilterSchema = z.object({ query: z.string(), ids: z.array(z.number()), suggestion: z.nullable(z.string()) });
+export type FaqFilter = z.infer<typeof faqFilterSchema>;
 
 export type SuggestionSection = keyof SearchSuggestions['sections'];
 
 /** Where the signed-in visitor's browser gets the thumbnail of photo `n` (0-based) of their own submission. */
 export const PHOTO_THUMBNAIL_PATH = '/api/account/photos';
 export const photoThumbnailPath = (submissionId: string, n: number) => `${PHOTO_THUMBNAIL_PATH}/${encodeURIComponent(submissionId)}/${n}`;
+
+/**
+ * Where the company's notification links a photo it does not attach (too large together): the token
+ * is the photo's secret, known only to that mail (the content API keeps its hash).
+ */
+export const SUBMISSION_PHOTO_PATH = '/api/submission-photos';
+export const submissionPhotoPath = (token: string) => `${SUBMISSION_PHOTO_PATH}/${token}`;
+/** The shape of such a token: 32 random bytes, base64url. */
+export const SUBMISSION_PHOTO_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OFFER_TYPES } from '../forms/inquiry';
-import { LOCALES } from '../locales';
+import { LOCALES, type Locale } from '../locales';
 
 /**
  * The upstream content API contract: one source of truth for the embedded content API (which serves
@@ -17,7 +17,10 @@ import { LOCALES } from '../locales';
  *   GET articles/:slug            -> Article
  *   GET faq                       -> Faq
  *   GET faq/:slug                 -> FaqItem
- *   GET search?q=                 -> SearchResults (sections: articles, products, categories, pages)
+ *   GET search?q=&perSection=     -> SearchResults (sections: articles, products, categories, pages, faq,
+ *                                    at most perSection each, 1 to 10, default 10; a spelling suggestion
+ *                                    when nothing is found)
+ *   GET search/faq?q=             -> FaqSearchResults (the FAQ items a filter of the FAQ list keeps)
  *   GET sitemap                   -> Sitemap       (every content entity's screen in every locale; no lang)
  *
  * A missing entity is a 404 with `{ error: 'not_found' }`.
@@ -25,11 +28,16 @@ import { LOCALES } from '../locales';
 
 export const localeSchema = z.enum(LOCALES);
 
+/** An object with one `schema` per locale, keyed by its code. */
+function perLocale<T extends z.ZodType>(schema: T) {
+  return z.object(Object.fromEntries(LOCALES.map((locale) => [locale, schema])) as Record<Locale, T>);
+}
+
 /** A product family's inquiry form: the inquiry screen's `:offerType` and its product fields. */
 export const offerTypeSchema = z.enum(OFFER_TYPES);
 
 /** The slug of an entity in every locale (for the locale switcher, hreflang and the sitemap). */
-export const slugsSchema = z.object({ sl: z.string(), en: z.string(), de: z.string() });
+export const slugsSchema = perLocale(z.string());
 export type Slugs = z.infer<typeof slugsSchema>;
 
 /**
@@ -328,14 +336,27 @@ export const homeSchema = z.object({
 });
 export type Home = z.infer<typeof homeSchema>;
 
+/**
+ * "Did you mean": when a search found nothing, the query with its words spelt as the site spells them,
+ * which does find something; null otherwise (and from an upstream that does not suggest).
+ */
+const suggestionSchema = z.string().nullable().default(null);
+
 export const searchResultsSchema = z.object({
   query: z.string(),
   articles: z.array(articleSummarySchema),
   products: z.array(productSummarySchema),
   categories: z.array(categorySchema),
   pages: z.array(z.object({ key: z.string(), slug: z.string(), title: z.string(), excerpt: z.string() })),
+  /** FAQ answers: the question, and the passage of the answer that matched. */
+  faq: z.array(z.object({ id: z.number().int(), slug: z.string(), question: z.string(), excerpt: z.string() })).default([]),
+  suggestion: suggestionSchema,
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** The FAQ items (ids) that match a filter of the FAQ list, by the site search's engine. */
+export const faqSearchResultsSchema = z.object({ query: z.string(), ids: z.array(z.number().int()), suggestion: suggestionSchema });
+export type FaqSearchResults = z.infer<typeof faqSearchResultsSchema>;
 
 export const apiErrorSchema = z.object({ error: z.string() });
 
@@ -434,11 +455,7 @@ export const statusSchema = z.object({ status: z.string() });
  * publishedAt, an article category's newest article), else null.
  */
 const sitemapDateSchema = z.iso.date().nullable();
-const categoryParamsSchema = z.object({
-  sl: z.object({ category: z.string().min(1) }),
-  en: z.object({ category: z.string().min(1) }),
-  de: z.object({ category: z.string().min(1) }),
-});
+const categoryParamsSchema = perLocale(z.object({ category: z.string().min(1) }));
 
 export const sitemapEntrySchema = z.discriminatedUnion('route', [
   /** A product, a product category (at its bare slug), an FAQ item, a content page. */
@@ -495,6 +512,12 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  *                                       that submission), never one someone else posted with that address
  *   GET account/submissions/:id/photos/:n/thumbnail (bearer) -> image/jpeg  a small copy of photo n (0-based)
  *                                       of one of them; 404 for anyone else's, or none
+ *
+ * The company's notification attaches a submission's photos, unless together they are larger than
+ * the content API's limit (MAIL_ATTACHMENTS_MAX_MB): it then links each one to the site
+ * (shared/api/bff.ts `submissionPhotoPath`), with a token of its own that only that mail holds.
+ *   GET submission-photos/:token -> image/jpeg (Content-Disposition: attachment, the photo's name)
+ *                                   404 for any other token (unknown, malformed, its submission erased)
  */
 export const FORM_KINDS = ['inquiry', 'service', 'newsletter'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];

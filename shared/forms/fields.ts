@@ -16,14 +16,30 @@ export function preprocess<S extends z.ZodMiniType>(prepare: (value: unknown) =>
   return z.pipe(z.transform(prepare), schema as z.ZodMiniType<unknown, unknown>) as unknown as z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, S>;
 }
 
+/**
+ * Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. A line break in a
+ * name or a town ("Eve\r\nBcc: …") would add lines of the sender's choosing to the company's mail and
+ * to every list that shows the field; no one types the others into a single-line input.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+const singleLine = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), 'form.errors.controlCharacters');
+
 // A key posted twice (a list) where one value belongs is refused with a message of our own, not zod's.
-export const text = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
-  z.string('form.errors.invalid').check(z.trim(), z.maxLength(max, 'form.errors.tooLong'), ...checks);
+const anyText = (max: number, multiLine: boolean, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.string('form.errors.invalid').check(z.trim(), z.maxLength(max, 'form.errors.tooLong'), ...(multiLine ? [] : [singleLine]), ...checks);
+
+/** One line of text (a name, a town, a phone): no control characters. */
+export const text = (max: number, ...checks: z.core.$ZodCheck<string>[]) => anyText(max, false, ...checks);
+
+/** `multiLine`: a message or a note, whose line breaks and tabs are the visitor's. */
+type TextOptions = { multiLine?: boolean };
 
 /** Free text that may be left empty: '' and a missing field both become undefined. */
-export const optionalText = (max: number) => preprocess(blankToUndefined, z.optional(text(max)));
+export const optionalText = (max: number, { multiLine = false }: TextOptions = {}) => preprocess(blankToUndefined, z.optional(anyText(max, multiLine)));
 
-export const requiredText = (max: number) => preprocess((value) => (value === undefined ? '' : value), text(max, z.minLength(1, 'form.errors.required')));
+export const requiredText = (max: number, { multiLine = false }: TextOptions = {}) =>
+  preprocess((value) => (value === undefined ? '' : value), anyText(max, multiLine, z.minLength(1, 'form.errors.required')));
 
 export const email = z.pipe(
   preprocess(
@@ -87,7 +103,7 @@ export const tags = (maxItems: number, maxLength: number) =>
       }
       return out;
     },
-    z.array(z.string().check(z.maxLength(maxLength, 'form.errors.tooLong')), 'form.errors.choice').check(z.maxLength(maxItems, 'form.errors.tooMany')),
+    z.array(z.string().check(z.maxLength(maxLength, 'form.errors.tooLong'), singleLine), 'form.errors.choice').check(z.maxLength(maxItems, 'form.errors.tooMany')),
   );
 
 /**

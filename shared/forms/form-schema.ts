@@ -24,7 +24,8 @@ function parserFor(spec: FieldSpec, options: readonly string[], required: boolea
     case 'text':
       if (spec.format === 'email') return required ? email : optionalEmail;
       if (spec.format === 'phone') return required ? phone : optionalPhone;
-      return required ? requiredText(spec.max) : optionalText(spec.max);
+      // A field of several rows (a message) is a textarea; every other text field is one line.
+      return required ? requiredText(spec.max, { multiLine: Boolean(spec.rows) }) : optionalText(spec.max, { multiLine: Boolean(spec.rows) });
   }
 }
 

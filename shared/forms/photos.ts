@@ -22,6 +22,9 @@ export const PHOTO_LIMITS = {
 /** What the file picker offers (`accept`); HEIC is named twice since browsers report either. */
 export const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', '.heic', '.heif'] as const;
 
-/** Why a photo was refused: each has a message `form.photos.errors.{reason}` in every locale. */
-export const PHOTO_REFUSALS = ['tooMany', 'tooLarge', 'totalTooLarge', 'notAnImage'] as const;
+/**
+ * Why a photo was refused: each has a message `form.photos.errors.{reason}` in every locale.
+ * `overBudget`: its sender has used their hour's budget of photos (bytes stored, or decoding time).
+ */
+export const PHOTO_REFUSALS = ['tooMany', 'tooLarge', 'totalTooLarge', 'notAnImage', 'overBudget'] as const;
 export type PhotoRefusal = (typeof PHOTO_REFUSALS)[number];

@@ -8,12 +8,6 @@ export interface FilteredFaq {
   count: number;
 }
 
-/** The questions the address's filter (`?q=`) kept, as the server found them: the page renders it without the stemmers. */
-export interface FaqAddressFilter {
-  query: string;
-  ids: number[];
-}
-
 /** The FAQ with only the given questions, empty categories dropped. */
 export function keepFaqItems(faq: Faq, ids: readonly number[]): FilteredFaq {
   const kept = new Set(ids);

@@ -307,7 +307,12 @@ test.describe('service request', () => {
     await page.getByLabel('Installation address').fill('Gozdna pot 7');
     await expect(page.locator('#service-streetAddress-error')).toHaveCount(0);
     await page.getByLabel('Postcode').fill('2380');
+    // A control character in a one-line field (pasted, say) is refused as the visitor types (issue 24, point 7).
+    await page.getByLabel('Town').fill('Slovenj\u0007Gradec');
+    await page.getByLabel('Town').blur();
+    await expect(page.locator('#service-town-error')).toHaveText('Error: Use one line of ordinary characters here, without line breaks or control characters.');
     await page.getByLabel('Town').fill('Slovenj Gradec');
+    await expect(page.locator('#service-town-error')).toHaveCount(0);
     await page.getByRole('group', { name: 'Preferred time for the visit' }).getByRole('radio', { name: 'Saturday' }).check();
     await page.getByLabel('Year of installation').fill('1970');
     await page.getByLabel('Year of installation').blur();

@@ -164,6 +164,59 @@ test.describe('header search box', () => {
   });
 });
 
+test.describe('a search that finds nothing, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the search page says so, suggests the closest spelling, and offers the inquiry, the phone and the FAQ', async ({ page, consoleErrors }) => {
+    await page.goto('/sl/iskanje?q=tnda');
+    await hydrated(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Za »tnda« ni zadetkov.' })).toBeVisible();
+    const offers = page.locator('.no-results');
+    await expect(offers.getByRole('link', { name: 'Pošljite povpraševanje – odgovorimo v enem delovnem dnevu' })).toHaveAttribute('href', '/sl/povprasevanje');
+    await expect(offers.locator('a[href^="tel:"]')).toBeVisible();
+    await expect(offers.getByRole('link', { name: 'Preglejte pogosta vprašanja' })).toHaveAttribute('href', '/sl/pogosta-vprasanja');
+    // Nothing wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('no-results-390.png'), fullPage: true });
+
+    await offers.getByRole('link', { name: 'tenda' }).click();
+    await page.waitForURL('**/sl/iskanje?q=tenda');
+    await expect(page.getByRole('heading', { name: 'Izdelki' })).toBeVisible();
+    await expect(page.locator('.no-results')).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the header box offers the closest spelling; FAQ answers are a group of their own', async ({ page }) => {
+    await page.goto('/en');
+    await hydrated(page);
+    const box = page.getByRole('combobox', { name: 'Search the site' });
+    await page.locator('.search-toggle').tap();
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    // Two letters wrong: more than the search forgives in a word of six, so it suggests.
+    await box.fill('awnngi');
+    await expect(listbox.getByRole('option', { name: 'Did you mean “awning”?' })).toBeVisible();
+    await box.fill('warranty');
+    await expect(listbox.getByRole('group', { name: 'Frequently asked questions' }).getByRole('option', { name: 'How long is the warranty?' })).toBeVisible();
+  });
+
+  test('the FAQ filter suggests the closest spelling and offers the inquiry and the phone', async ({ page }) => {
+    await page.goto('/de/seite/haeufig-gestellte-fragen-infos-antworten');
+    await hydrated(page);
+    const field = page.getByRole('searchbox', { name: 'Fragen durchsuchen' });
+    await field.fill('Mtor');
+    await expect(page.locator('.faq-list li')).toHaveCount(0);
+    await expect(page.locator('#faq-search-status')).toHaveText('Keine Frage passt zu „Mtor“.');
+    const offers = page.locator('.no-results');
+    await expect(offers.locator('a[href^="tel:"]')).toBeVisible();
+    await expect(offers.getByRole('link', { name: /^Senden Sie uns eine Anfrage/ })).toHaveAttribute('href', '/de/anfrage');
+    await offers.getByRole('link', { name: 'motor' }).click();
+    await page.waitForURL('**?q=motor');
+    await expect(field).toHaveValue('motor');
+    await expect(page.locator('.faq-list li').first()).toBeVisible();
+    await expect(page.locator('.no-results')).toHaveCount(0);
+  });
+});
+
 test.describe('FAQ search', () => {
   const FAQ_SL = '/sl/pogosta-vprasanja';
 
@@ -184,9 +237,14 @@ test.describe('FAQ search', () => {
     await expect(questions).toHaveCount(1);
     await expect(questions).toHaveText('Česa garancija ne krije?');
 
-    // Another form of the word, by the site search's stemmer, in the browser.
+    // Another form of the word, by the site search's engine in the content API.
     await field.fill('garancijo');
     await expect(questions).toHaveCount(3);
+
+    // What a customer calls it: the answers are searched too.
+    await field.fill('zamrznjena roleta');
+    await expect(questions).toHaveCount(1);
+    await expect(questions).toHaveText('Kaj naredim, če roleta pozimi zamrzne?');
 
     await field.fill('xyzzy');
     await expect(questions).toHaveCount(0);

@@ -13,6 +13,7 @@ import { collectingLogger, DEBUG } from '../support/log-lines';
 import { startUpstreamProxy, type UpstreamProxy } from '../support/upstream-proxy';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
+import { RENDERS_AT_ONCE } from '../../server/render/render-slots';
 
 /**
  * A client that disconnects while its page renders is no error: the render stops (a shared one
@@ -79,7 +80,7 @@ describe('clients that disconnect mid-render', () => {
     return until(`${count} requests to arrive`, () => received >= count).finally(() => site.server.off('request', onRequest));
   }
 
-  it('stops the renders of 100 clients that left, logs nothing above debug, and leaves nothing behind', { timeout: 60_000 }, async () => {
+  it('stops the renders of clients that left, never starts those still waiting for a slot, logs nothing above debug, and leaves nothing behind', { timeout: 60_000 }, async () => {
     // Every page and piece of upstream data is loaded once, so the baseline holds what a warm site holds.
     for (const url of [FAQ, `${FAQ}/_payload.json`, '/en/blog']) expect((await fetch(`${site.url}${url}`)).status).toBe(200);
     const baseline = activeResources();
@@ -95,25 +96,35 @@ describe('clients that disconnect mid-render', () => {
 
     let leave!: () => void;
     const left = new Promise<void>((resolve) => (leave = resolve));
+    // As many renders as run at once (render-slots.ts): one shared, the rest each visitor's own.
+    const own = RENDERS_AT_ONCE - 1;
     const clients = [
-      // Rendered for each visitor (free input, the FAQ's filter, is never shared): these renders must stop.
-      ...Array.from({ length: 40 }, (_, i) => impatient(`${FAQ}?q=motor-${i}`, left)),
-      ...Array.from({ length: 40 }, (_, i) => impatient(`${FAQ}/_payload.json?q=motor-${i}`, left)),
       // One render shared by twenty visitors who all leave: it finishes, for the cache.
       ...Array.from({ length: 20 }, () => impatient('/de/blog', left)),
+      // Rendered for each visitor (free input, the FAQ's filter, is never shared): these renders must stop.
+      ...Array.from({ length: own }, (_, i) => impatient(i % 2 ? `${FAQ}?q=motor-${i}` : `${FAQ}/_payload.json?q=motor-${i}`, left)),
     ];
-    // Every render is under way, waiting for the upstream (81: each visitor's, and the one shared), when everyone leaves.
-    await until('every render to start', () => count('render started') === 81);
+    // Every render is under way, waiting for the upstream, when everyone leaves.
+    await until('every render to start', () => count('render started') === RENDERS_AT_ONCE);
+    // Ten more wait for a slot: they leave (first) before they have one, and are never rendered.
+    const arrived = requestsReceived(10);
+    let leaveWaiting!: () => void;
+    const waitingLeft = new Promise<void>((resolve) => (leaveWaiting = resolve));
+    const waiting = Array.from({ length: 10 }, (_, i) => impatient(`${FAQ}?q=waiting-${i}`, waitingLeft));
+    await arrived;
+    leaveWaiting();
+    await Promise.all(waiting);
+    await until('the server saw them leave', () => count('request aborted') === waiting.length);
     leave();
     await Promise.all(clients);
     expect(answered).toEqual([]);
-    await until('the request log of every client that left', () => count('request aborted') === 100);
-    await until('every visitor’s render to stop', () => count('render stopped: the client went away') === 80);
+    await until('the request log of every client that left', () => count('request aborted') === clients.length + waiting.length);
+    await until('every visitor’s render to stop', () => count('render stopped: the client went away') === own);
 
     // The shared render was not stopped by its visitors leaving: once the upstream answers, its page is in the cache.
     release();
     await until('the shared page in the cache', async () => (await fetch(`${site.url}/de/blog`)).headers.get('x-cache') === 'HIT');
-    expect(count('render started')).toBe(81);
+    expect(count('render started')).toBe(RENDERS_AT_ONCE);
 
     // No timer is left: well before a render's 10-s timer would fire (sockets may take a keep-alive
     // timeout to close), the process is back where it was.

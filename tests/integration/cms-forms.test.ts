@@ -334,6 +334,21 @@ describe('POST forms/inquiry', () => {
     expect(mailsTo(email, 'inquiry_confirmation')).toHaveLength(CONFIRMATIONS_PER_HOUR);
     for (const id of ids) await notificationOf(id, 'inquiry_notification');
   });
+
+  it('counts one mailbox under every spelling: +tags, upper case, Gmail’s dots (issue 24, point 6)', async () => {
+    const local = `flood${Date.now()}`;
+    const spellings = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? `${local}+${i}@example.si` : `${local.toUpperCase()}+x${i}@Example.SI`));
+    for (const email of spellings) await acked(201, post('inquiry', inquiry(email)));
+    const confirmations = rows("SELECT recipient FROM outgoing_mail WHERE template = 'inquiry_confirmation' AND recipient_key = ?", `${local}@example.si`);
+    expect(confirmations).toHaveLength(CONFIRMATIONS_PER_HOUR);
+    // Each went to the address as it was typed.
+    expect(confirmations.map((r) => r.recipient)).toEqual(spellings.slice(0, CONFIRMATIONS_PER_HOUR).map((e) => e.toLowerCase()));
+    const gmail = `f.l.o.o.d.${Date.now()}`;
+    for (const email of [`${gmail}@gmail.com`, `${gmail.replaceAll('.', '')}+a@googlemail.com`, `${gmail.slice(0, 3)}${gmail.slice(3).replaceAll('.', '')}@gmail.com`]) {
+      for (let i = 0; i < 2; i++) await acked(201, post('inquiry', inquiry(email)));
+    }
+    expect(rows("SELECT id FROM outgoing_mail WHERE template = 'inquiry_confirmation' AND recipient_key = ?", `${gmail.replaceAll('.', '')}@gmail.com`)).toHaveLength(CONFIRMATIONS_PER_HOUR);
+  });
 });
 
 describe('POST forms/service', () => {
@@ -435,11 +450,21 @@ describe('POST forms/newsletter', () => {
     expect(mailsTo(COMPANY, 'newsletter_confirm')).toHaveLength(0);
   });
 
+  it('mails one confirmation an hour to a mailbox whatever +tag the signups give it', async () => {
+    const local = `nl${Date.now()}`;
+    for (let i = 1; i <= 10; i++) await acked(201, post('newsletter', { email: `${local}+${i}@example.si`, consent: true }));
+    expect(rows('SELECT count(*) AS n FROM newsletter_subscriptions WHERE email LIKE ?', `${local}+%`)[0]!.n).toBe(10);
+    expect(rows("SELECT recipient FROM outgoing_mail WHERE template = 'newsletter_confirm' AND recipient_key = ?", `${local}@example.si`)).toEqual([
+      { recipient: `${local}+1@example.si` },
+    ]);
+  });
+
   it('asks an address that had unsubscribed to confirm again, and leaves it unsubscribed until then', async () => {
     const email = visitor();
     const id = await acked(201, post('newsletter', { email, consent: 'on' }));
     db.prepare("UPDATE newsletter_subscriptions SET confirmed_at = '2025-01-01T00:00:00.000Z', unsubscribed_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").run(id);
     db.prepare("UPDATE newsletter_tokens SET created_at = '2025-01-01T00:00:00.000Z' WHERE subscription_id = ?").run(id);
+    db.prepare("UPDATE outgoing_mail SET created_at = '2025-01-01T00:00:00.000Z' WHERE recipient = ?").run(email);
     expect(await acked(201, post('newsletter', { email, consent: 'on' }, { lang: 'de' }))).toBe(id);
     const [row] = rows('SELECT locale, unsubscribed_at FROM newsletter_subscriptions WHERE id = ?', id);
     expect(row).toEqual({ locale: 'de', unsubscribed_at: '2026-01-01T00:00:00.000Z' });

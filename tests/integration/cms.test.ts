@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   apiErrorSchema, articleListSchema, articleSchema, categoriesSchema, categoryDetailSchema, faqItemSchema, faqSchema,
-  homeSchema, initSchema, pageSchema, productSchema, searchResultsSchema, settingsFromList, slugTargetSchema,
+  faqSearchResultsSchema, homeSchema, initSchema, pageSchema, productSchema, searchResultsSchema, settingsFromList, slugTargetSchema,
   type ArticleSummary,
 } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
@@ -278,8 +278,38 @@ describe('embedded content API', () => {
     expect(de.categories.some((c) => c.title === 'Rollläden')).toBe(true);
     const both = await ok(cms, 'search?lang=de&q=Rolllaeden%20Winter', searchResultsSchema);
     expect(both.articles.length).toBeGreaterThan(0);
-    const none = await ok(cms, 'search?lang=de&q=Rolllaeden%20Xyzzyq', searchResultsSchema);
-    expect([...none.articles, ...none.products, ...none.categories, ...none.pages]).toEqual([]);
+    const none = await ok(cms, 'search?lang=de&q=Xyzzyq', searchResultsSchema);
+    expect([...none.articles, ...none.products, ...none.categories, ...none.pages, ...none.faq]).toEqual([]);
+    expect(none.suggestion).toBeNull();
+  });
+
+  it('search suggests the closest spelling when nothing is found, and only then', async () => {
+    const typo = await ok(cms, 'search?lang=sl&q=tnda', searchResultsSchema);
+    expect([...typo.articles, ...typo.products, ...typo.categories, ...typo.pages, ...typo.faq]).toEqual([]);
+    expect(typo.suggestion).toBe('tenda');
+    expect((await ok(cms, 'search?lang=sl&q=tenda', searchResultsSchema)).suggestion).toBeNull();
+  });
+
+  it('search answers FAQ answers in a section of their own, with the passage that matched', async () => {
+    const results = await ok(cms, 'search?lang=en&q=frozen', searchResultsSchema);
+    const frozen = results.faq.find((item) => /freezes/.test(item.question));
+    expect(frozen?.question).toMatch(/freezes in winter/);
+    expect(frozen?.excerpt.length).toBeGreaterThan(0);
+  });
+
+  it('search/faq answers the FAQ items a filter of the FAQ list keeps', async () => {
+    const faq = await ok(cms, 'faq?lang=de', faqSchema);
+    const questionOf = new Map(faq.categories.flatMap((c) => c.items).map((item) => [item.id, item.question]));
+    const kept = await ok(cms, 'search/faq?lang=de&q=angefroren', faqSearchResultsSchema);
+    expect(kept.ids.map((id) => questionOf.get(id))).toEqual(['Was tun, wenn der Rollladen im Winter angefroren ist?']);
+    // Two letters swapped, and a word the site never uses beside it.
+    const warranty = ['Wie lange gilt die Garantie?', 'Was deckt die Garantie nicht ab?', 'Wie mache ich einen Garantieanspruch geltend?'];
+    const typo = await ok(cms, 'search/faq?lang=de&q=Garantei%20Xyzzyq', faqSearchResultsSchema);
+    expect(typo.ids.map((id) => questionOf.get(id)).sort()).toEqual(warranty.sort());
+    expect(typo.suggestion).toBeNull();
+    const none = await ok(cms, 'search/faq?lang=de&q=Mtor', faqSearchResultsSchema);
+    expect(none).toEqual({ query: 'Mtor', ids: [], suggestion: 'motor' });
+    expect((await get(cms, 'search/faq?lang=de')).status).toBe(400);
   });
 
   it('search reads any input as words, never as query syntax', async () => {
@@ -288,8 +318,12 @@ describe('embedded content API', () => {
       expect(results.query).toBe(q.trim());
     }
     const empty = await ok(cms, 'search?lang=en&q=', searchResultsSchema);
-    expect(empty).toEqual({ query: '', articles: [], products: [], categories: [], pages: [] });
+    expect(empty).toEqual({ query: '', articles: [], products: [], categories: [], pages: [], faq: [], suggestion: null });
     expect((await get(cms, `search?lang=en&q=${'x'.repeat(201)}`)).status).toBe(400);
+    const two = await ok(cms, 'search?lang=sl&q=rolete&perSection=2', searchResultsSchema);
+    for (const section of [two.articles, two.products, two.categories, two.pages, two.faq]) expect(section.length).toBeLessThanOrEqual(2);
+    expect(two.products).toHaveLength(2);
+    for (const perSection of ['0', '11', 'x']) expect((await get(cms, `search?lang=sl&q=rolete&perSection=${perSection}`)).status, perSection).toBe(400);
     expect((await get(cms, 'search?lang=en')).status).toBe(400);
   });
 

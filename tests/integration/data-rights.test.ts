@@ -90,7 +90,7 @@ describe('the download of a visitor’s data', () => {
     const forged = await request(site.server).get('/en/user/data.json').set('Cookie', `sid=${'x'.repeat(43)}`);
     expect(forged.status).toBe(303);
     expect(forged.headers.location).toBe('/en/login');
-    expect(String(forged.headers['set-cookie'])).toMatch(/^sid=; Max-Age=0/);
+    expect(String(forged.headers['set-cookie'])).toMatch(/^sid=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly/);
   });
 
   it('is a private attachment with the account, its submissions, its subscription and the moments of consent', async () => {
@@ -174,7 +174,7 @@ describe('deleting an account', () => {
     const done = await post('/sl/user/delete', { intent: 'delete', password }, session);
     expect(done.status).toBe(303);
     expect(done.headers.location).toBe('/sl/user/delete?deleted=1');
-    expect(String(done.headers['set-cookie'])).toMatch(/^sid=; Max-Age=0; Path=\/; HttpOnly/);
+    expect(String(done.headers['set-cookie'])).toMatch(/^sid=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly/);
 
     const confirmation = await request(site.server).get('/sl/user/delete?deleted=1');
     expect(confirmation.status).toBe(200);

@@ -7,7 +7,7 @@ import { stepFields } from '../../shared/forms/inquiry-form';
 import type { Locale } from '../../shared/locales';
 import type { PublicFormResult, PublicFormScreen } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
-import { siteLabel } from '../../server/cms/mail/site-labels';
+import { pageI18n } from '../support/i18n';
 import { startTestSite, waitForMail } from './helpers';
 
 /**
@@ -282,7 +282,7 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     expect(shown).toContain('motorControl,colour,ralCode');
     const bad = await step({ intent: 'next', step: '1', shown, ...filled }, 400);
     expect(actionOf(bad.text, route)).toEqual({ form: 'inquiry', values: filled, errors: { motorControl: 'form.errors.choice' }, step: 1 });
-    expect(errorBeside(bad.text, 'inquiry-motorControl')).toContain(siteLabel(locale, 'form.errors.choice'));
+    expect(errorBeside(bad.text, 'inquiry-motorControl')).toContain(pageI18n(locale).t('form.errors.choice'));
     expect(input(bad.text, 'inquiry-width')).toContain('value="120"');
     expect(input(bad.text, 'inquiry-ralCode')).toContain('value="RAL 7016"');
     expect(bad.text).toMatch(/<input type="radio"(?=[^>]*name="mechanism")(?=[^>]*value="motor")[^>]*checked=""/);
@@ -321,8 +321,8 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     const result = actionOf(missing.text, `service___${locale}`);
     expect(result.errors).toEqual({ postalCode: 'form.errors.required', town: 'form.errors.required' });
     expect(result.values).toEqual({ ...fields, streetAddress: ADDRESS.streetAddress });
-    expect(errorBeside(missing.text, 'service-town')).toContain(siteLabel(locale, 'form.errors.required'));
-    expect(errorBeside(missing.text, 'service-postalCode')).toContain(siteLabel(locale, 'form.errors.required'));
+    expect(errorBeside(missing.text, 'service-town')).toContain(pageI18n(locale).t('form.errors.required'));
+    expect(errorBeside(missing.text, 'service-postalCode')).toContain(pageI18n(locale).t('form.errors.required'));
     expect(input(missing.text, 'service-streetAddress')).toContain(`value="${ADDRESS.streetAddress}"`);
 
     expect((await post(path, { ...fields, ...ADDRESS })).status).toBe(303);
@@ -335,6 +335,21 @@ describe('drive, colour, measuring visit and installation address without JavaSc
 });
 
 describe('what every form post must pass', () => {
+  it('refuses control characters in a one-line field with its field error, in the page in each language, and stores nothing', async () => {
+    const name = 'Eve\r\nBcc: victim@evil.example';
+    for (const [locale, routeId] of [['sl', 'inquiry___sl'], ['en', 'inquiry___en'], ['de', 'inquiry___de']] as const) {
+      const email = unique('eve');
+      const res = await post(pathTo('inquiry', locale), { intent: 'send', step: '3', offerType: 'tende', nameAndSurname: name, email, town: 'Kranj\u0000', terms: 'on' });
+      expect(res.status).toBe(400);
+      expect(actionOf(res.text, routeId)).toMatchObject({ errors: { nameAndSurname: 'form.errors.controlCharacters', town: 'form.errors.controlCharacters' }, step: 2 });
+      expect(res.text).toContain(pageI18n(locale).t('form.errors.controlCharacters'));
+      expect(cms((db) => db.prepare('SELECT count(*) AS n FROM submissions WHERE email = ?').get(email))).toEqual({ n: 0 });
+    }
+    const service = await post('/en/service', { phone: '+386 40 111 222', ...ADDRESS, streetAddress: 'Main St 1\nBcc: x', content: 'Two\nlines are fine here.', terms: 'on' });
+    expect(service.status).toBe(400);
+    expect(actionOf(service.text, 'service___en').errors).toEqual({ streetAddress: 'form.errors.controlCharacters' });
+  });
+
   it('answers a filled honeypot as a success and stores nothing', async () => {
     const before = await site.outbox.stats();
     const res = await post('/sl/e-novice', { email: unique('bot'), consent: 'on', website: 'http://spam.example' });

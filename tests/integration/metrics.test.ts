@@ -18,7 +18,7 @@ const LIMIT = 2;
 type Site = Awaited<ReturnType<typeof startTestSite>>;
 let site: Site;
 beforeAll(async () => {
-  site = await startTestSite({ OPS_TOKEN, TRUST_PROXY: '1', RUM_RATE_LIMIT_MAX: String(LIMIT), FORM_RATE_LIMIT_MAX: String(LIMIT) });
+  site = await startTestSite({ OPS_TOKEN, TRUST_PROXY: 'loopback', RUM_RATE_LIMIT_MAX: String(LIMIT), FORM_RATE_LIMIT_MAX: String(LIMIT) });
 });
 afterAll(() => site?.stop());
 

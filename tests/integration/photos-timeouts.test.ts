@@ -1,26 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCms, type RunningCms } from '../../server/cms/server';
+import { loadConfig } from '../../server/config';
+import { CONTENT_DIR } from '../../server/paths';
+import { startSite } from '../../server/site';
 import { rawConnection } from '../support/raw-http';
+import { startUpstreamProxy, type UpstreamProxy } from '../support/upstream-proxy';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
 
 /**
- * Uploads that stop arriving hold nothing (issue 15, part 5): a photo post that stalls is answered
- * 408 after REQUEST_TIMEOUT_S and its connection closed; one whose sender goes away mid-photo ends
- * there. Either way the photo's temporary file is gone, and the site answers others meanwhile.
+ * Uploads that stop arriving or are never answered hold nothing (issue 15, part 5; issue 24, point 3):
+ * every post is answered within POST_TIMEOUT_S of its arrival, a photo post that stalls with 408 and
+ * its connection closed, one whose work is held with 503; one whose sender goes away mid-photo ends
+ * there. Either way the photo's temporary file is gone, and the site answers others meanwhile. The
+ * files live in the site's own folder, DATA_DIR/uploads, never in the system's temp folder, and what
+ * a killed process left there is removed when the next one starts.
  */
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
 let tmp: string;
 const previousTmp = process.env.TMPDIR;
 beforeAll(async () => {
-  // Uploads go to the system's temporary folder: this test file's own, so what is left there is countable.
+  // The system's temp folder is this file's own: the site must leave it alone.
   tmp = mkdtempSync(path.join(os.tmpdir(), 'photos-timeouts-'));
   process.env.TMPDIR = tmp;
-  site = await startTestSite({ HEADERS_TIMEOUT_S: '1', REQUEST_TIMEOUT_S: '2', FORM_RATE_LIMIT_MAX: '1000' });
+  site = await startTestSite({ HEADERS_TIMEOUT_S: '1', REQUEST_TIMEOUT_S: '2', POST_TIMEOUT_S: '2', FORM_RATE_LIMIT_MAX: '1000' });
 });
 afterAll(async () => {
   await site?.stop();
@@ -28,7 +37,7 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const uploadsLeft = () => readdirSync(tmp).filter((name) => name.startsWith('site-upload-'));
+const uploadsLeft = () => readdirSync(path.join(site.dataDir, 'uploads'));
 const BOUNDARY = 'photo-boundary-7d3a';
 
 /** The start of a multipart service request: its fields, then the head of a photo part and `photoBytes` of it. */
@@ -48,12 +57,14 @@ function partialPost(photoBytes: number): { head: string; body: Buffer; length: 
 }
 
 describe('photo uploads that stop arriving', () => {
-  it('are answered 408 after the request timeout, and their files are gone', async () => {
+  it('are answered 408 within the deadline, their connection closed and their files gone, in the site’s own folder', async () => {
     const { head, body } = partialPost(64 * 1024);
     const connection = await rawConnection(site.url);
     connection.write(head);
     connection.write(body.toString('latin1'));
     await until('the photo is being written', () => uploadsLeft().length === 1, 2000);
+    // Nothing of the site's in the temp folder but the test site's own data folder.
+    expect(readdirSync(tmp).filter((name) => name !== path.basename(site.dataDir))).toEqual([]);
     // The site answers others while the upload hangs.
     expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
     await connection.whenClosed(6000);
@@ -72,5 +83,63 @@ describe('photo uploads that stop arriving', () => {
     connection.destroy();
     await until('the upload folder is gone', () => uploadsLeft().length === 0, 2000);
     expect((await fetch(`${site.url}/sl/servis`)).status).toBe(200);
+  });
+});
+
+describe('upload folders a killed process left', () => {
+  it('are removed when the site starts', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photos-leftovers-'));
+    const left = path.join(dataDir, 'uploads', 'post-left-by-a-killed-process');
+    mkdirSync(left, { recursive: true });
+    writeFileSync(path.join(left, '0'), randomBytes(1024));
+    const started = await startSite(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTML_CACHE_REFILL_CONCURRENCY: '0' }), pino({ level: 'silent' }));
+    try {
+      expect(readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
+    } finally {
+      await started.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a post whose work is held', () => {
+  let cmsDir: string;
+  let cms: RunningCms;
+  let proxy: UpstreamProxy;
+  let held: Awaited<ReturnType<typeof startTestSite>>;
+  beforeAll(async () => {
+    cmsDir = mkdtempSync(path.join(os.tmpdir(), 'deadline-cms-'));
+    cms = await startCms({ dataDir: cmsDir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }) });
+    proxy = await startUpstreamProxy(cms.url);
+    // The upstream's own timeout far past the post's deadline: only the deadline can answer.
+    held = await startTestSite({ UPSTREAM_URL: proxy.url, UPSTREAM_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_S: '2', POST_TIMEOUT_S: '2', HEADERS_TIMEOUT_S: '1' });
+  });
+  afterAll(async () => {
+    await held?.stop();
+    await proxy?.close();
+    await cms?.close();
+    rmSync(cmsDir, { recursive: true, force: true });
+  });
+
+  it('is answered 503 at its deadline, with the static error page, while the content API still holds it', async () => {
+    // The layout's data is cached first: the page itself could answer without the content API.
+    expect((await fetch(`${held.url}/sl/servis`)).status).toBe(200);
+    const release = proxy.hold();
+    try {
+      // A signed-in visitor's request: its action asks the content API for a grant, and waits.
+      const answer = await fetch(`${held.url}/sl/servis`, {
+        method: 'POST',
+        headers: { 'sec-fetch-site': 'same-origin', cookie: `sid=${'s'.repeat(43)}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ phone: '041 333 444', email: 'ana@example.com', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content: 'Ne dela.', terms: 'on' }),
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(answer.headers.get('connection')).toBe('close');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(await answer.text()).toContain('<html');
+    } finally {
+      release();
+    }
   });
 });

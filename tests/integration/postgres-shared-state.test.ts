@@ -1,5 +1,6 @@
 import express from 'express';
 import { createServer, Socket, type Server } from 'node:net';
+import os from 'node:os';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { formPosts } from '../../server/http/form-posts';
 import { migrate } from '../../server/postgres/migrate';
 import { createPool, type Pool } from '../../server/postgres/pool';
 import { PURGE_MIGRATIONS, startPurgeFanout, type PurgeFanout } from '../../server/postgres/purge-fanout';
-import { PostgresRateLimitStore, RATE_LIMIT_MIGRATIONS } from '../../server/postgres/rate-limit-store';
+import { PostgresBudgetStore, PostgresRateLimitStore, RATE_LIMIT_MIGRATIONS } from '../../server/postgres/rate-limit-store';
 import { collectingLogger } from '../support/log-lines';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { until } from '../support/until';
@@ -222,6 +223,7 @@ describe('the form rate limit in PostgreSQL', () => {
         origin: 'http://localhost',
         rateLimit: { windowMs: WINDOW_MS, max: 1, store: new PostgresRateLimitStore(gone, 'form:') },
         refuse: (_req, res, status) => void res.sendStatus(status),
+        uploadDir: os.tmpdir(),
         logger: log.logger,
       }),
     );
@@ -232,5 +234,35 @@ describe('the form rate limit in PostgreSQL', () => {
       expect(res.headers.ratelimit).toBeUndefined();
     }
     expect(log.lines.filter((l) => l.level === pino.levels.values.warn).map((l) => l.msg)).toEqual(Array(3).fill('rate limit store failed; the request goes on uncounted'));
+  });
+});
+
+describe('the photo budget in PostgreSQL', () => {
+  const HOUR = 60 * 60_000;
+
+  it('is one budget per client across replicas: concurrent spends never go past it together', async () => {
+    const { url } = await database('photo-budget');
+    const [a, b] = [new PostgresBudgetStore(pool(url), 'photo-bytes:', HOUR), new PostgresBudgetStore(pool(url), 'photo-bytes:', HOUR)];
+    // 40 spends of 100 against 1,000: ten fit, whichever replica makes them.
+    const spent = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).add('203.0.113.7', 100, 1000)));
+    expect(spent.filter(Boolean)).toHaveLength(10);
+    expect(await a.used('203.0.113.7')).toBe(1000);
+    expect(await b.used('203.0.113.7')).toBe(1000);
+    // Without a bound a spend always counts (what a refused post tried to send).
+    expect(await a.add('203.0.113.7', 1)).toBe(true);
+    expect(await b.used('203.0.113.7')).toBe(1001);
+    // Another client, or another budget's prefix, has its own.
+    expect(await a.used('203.0.113.8')).toBe(0);
+    expect(await new PostgresBudgetStore(pool(url), 'other:', HOUR).used('203.0.113.7')).toBe(0);
+  });
+
+  it('starts a client over once its window has passed', async () => {
+    const { pool: db } = await database('photo-budget-window');
+    const store = new PostgresBudgetStore(db, 'photo-bytes:', 300);
+    expect(await store.add('client', 900, 1000)).toBe(true);
+    expect(await store.add('client', 200, 1000)).toBe(false);
+    await until('the window passed', async () => (await store.used('client')) === 0);
+    expect(await store.add('client', 200, 1000)).toBe(true);
+    expect(await store.used('client')).toBe(200);
   });
 });

@@ -51,7 +51,7 @@ beforeAll(async () => {
 
   cmsDir = tempDir('cms');
   cms = await startCms({ dataDir: cmsDir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }) });
-  const env = { UPSTREAM_URL: cms.url, DATABASE_URL: url, CACHE_PURGE_SECRET: SECRET, FORM_RATE_LIMIT_MAX: String(LIMIT) };
+  const env = { UPSTREAM_URL: cms.url, DATABASE_URL: url, CACHE_PURGE_SECRET: SECRET, FORM_RATE_LIMIT_MAX: String(LIMIT), SEARCH_RATE_LIMIT_MAX: String(LIMIT) };
   [a, b] = await Promise.all([
     startSiteProcess({ ...env, DATA_DIR: tempDir('a') }),
     startSiteProcess({ ...env, DATA_DIR: tempDir('b'), DATABASE_URL: asB.href, HTML_CACHE_REFILL_CONCURRENCY: '2', LOG_LEVEL: 'debug' }),
@@ -161,6 +161,20 @@ describe('two replicas sharing PostgreSQL', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
       expect(await refused.text()).toContain('error-page');
+    }
+  });
+
+  it('counts searches against one budget too: SEARCH_RATE_LIMIT_MAX a minute across both, then 429 on either', async () => {
+    const search = (site: SiteProcess, i: number) => fetch(`${site.url}${i % 2 ? '/api/search?lang=en&q=' : '/en/search?q='}replica${i}`);
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await search(i % 2 === 0 ? a : b, i);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"${LIMIT}-in-1min"; r=${LIMIT - 1 - i}; t=\\d+$`));
+    }
+    for (const [i, site] of [a, b].entries()) {
+      const refused = await search(site, LIMIT + i);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
   });
 

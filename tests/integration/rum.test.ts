@@ -25,7 +25,7 @@ beforeAll(async () => {
       done();
     },
   });
-  site = await startTestSite({ TRUST_PROXY: '1', RUM_RATE_LIMIT_MAX: String(LIMIT), FORM_RATE_LIMIT_MAX: String(LIMIT), OPS_TOKEN }, pino({ level: 'info' }, sink));
+  site = await startTestSite({ TRUST_PROXY: 'loopback', RUM_RATE_LIMIT_MAX: String(LIMIT), FORM_RATE_LIMIT_MAX: String(LIMIT), OPS_TOKEN }, pino({ level: 'info' }, sink));
 });
 afterAll(() => site?.stop());
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES } from '../../shared/routes';
-import { SCREEN_STRINGS, STRING_GROUPS, stringGroupSource } from '../../client/i18n/bundles';
+import { DEFAULT_NAMESPACE, namespaceFile, SCREEN_NAMESPACE_NAMES, SCREEN_NAMESPACES } from '../../shared/i18n';
 import { CLIENT_BUILD_DIR } from '../../server/paths';
 import { attr, firstText, startTestSite } from './helpers';
 import { stringKeys } from '../support/string-keys';
@@ -13,9 +13,11 @@ import { screenPaths } from './screen-paths';
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
 const manifest = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-/** Every key of the screens' own strings. */
-function groupKeys(locale: Locale): string[] {
-  return [...new Set(STRING_GROUPS.flatMap((group) => stringKeys(JSON.parse(readFileSync(stringGroupSource(locale, group), 'utf8')))))];
+/** The built chunks of the locale files (the namespaces the browser loads after the first page). */
+const stringChunks = Object.entries(manifest).flatMap(([source, chunk]) => (source.startsWith('locales/') ? [`/${chunk.file}`] : []));
+/** Every key of the screens' own namespaces. */
+function screenNamespaceKeys(locale: Locale): string[] {
+  return [...new Set(SCREEN_NAMESPACE_NAMES.flatMap((ns) => stringKeys(JSON.parse(readFileSync(namespaceFile(locale, ns), 'utf8')))))];
 }
 
 /** A path per screen and locale, with slugs read from the site's own page payloads. */
@@ -51,27 +53,28 @@ describe('every screen in every locale', () => {
         expect(firstText(html, 'h1')?.length).toBeGreaterThan(1);
         expect(firstText(html, 'title')?.length).toBeGreaterThan(3);
         expect(attr(html, /<meta name="description" content="([^"]*)"/)).not.toBeNull();
-        expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/(sl|en|de)/);
+        expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://localhost:\\d+/${locale}`));
         const hreflangs = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)"/g)].map((m) => m[1]);
-        expect(hreflangs).toEqual(['sl-SI', 'en-GB', 'de-AT', 'x-default']);
+        expect(hreflangs).toEqual([...LOCALES.map((l) => LOCALE_ISO[l]), 'x-default']);
         expect(html).toContain('class="site-header"');
         expect(html).toContain('<script type="application/json" id="__data">');
         // One script, the loader (client/boot.ts), which names the app's entry and modules for after the first paint.
         expect(html.match(/<script type="module"/g)).toHaveLength(1);
         const modules = attr(html, /<script type="module" src="\/assets\/boot-[\w-]+\.js" id="__app" data-entry="\/assets\/entry-[\w-]+\.js" data-modules="([^"]*)" fetchpriority="low"><\/script>/);
-        // The UI strings are the locale's own cached chunk, loaded with the app, not a part of every page's data.
-        expect(modules?.split(' ')).toContain(`/${manifest[`locales/${locale}/common.json`]!.file}`);
-        // The form and account screens' strings come with those screens alone (the profile's address shows the login).
+        // No strings are fetched to hydrate: none of the app's modules is a locale file's chunk.
+        expect(stringChunks.length).toBeGreaterThan(0);
+        expect(modules?.split(' ').filter((m) => stringChunks.includes(m))).toEqual([]);
+        const data = JSON.parse(attr(html, /<script type="application\/json" id="__data">(.*?)<\/script>/s)!) as Record<string, unknown>;
+        expect(Object.keys(data).sort()).toEqual(['buildId', 'config', 'hydration', 'locale', 'strings']);
+        // The page carries its strings: `common` and the screen's own namespaces, as the locale's files
+        // have them, and no other (the profile's address shows the login).
         const screen = name === 'profile' ? 'login' : name;
-        for (const group of STRING_GROUPS) {
-          const chunk = `/${manifest[stringGroupSource(locale as Locale, group)]!.file}`;
-          expect(modules?.split(' ').includes(chunk), `${group} strings`).toBe(SCREEN_STRINGS[screen].includes(group));
-        }
+        const strings = data.strings as Record<string, unknown>;
+        expect(Object.keys(strings)).toEqual([DEFAULT_NAMESPACE, ...SCREEN_NAMESPACES[screen]]);
+        for (const ns of Object.keys(strings)) expect(strings[ns], ns).toEqual(JSON.parse(readFileSync(namespaceFile(locale as Locale, ns), 'utf8')));
         // Each screen renders with the strings the browser hydrates it with: none of them missing (a
         // missing string would be written as its key).
-        for (const key of groupKeys(locale as Locale)) expect(html, key).not.toContain(key);
-        const data = JSON.parse(attr(html, /<script type="application\/json" id="__data">(.*?)<\/script>/s)!) as Record<string, unknown>;
-        expect(Object.keys(data).sort()).toEqual(['buildId', 'config', 'hydration', 'locale']);
+        for (const key of screenNamespaceKeys(locale as Locale)) expect(attr(html, /<div id="app">(.*)<\/div><script type="application\/json"/s), key).not.toContain(key);
         // The layout's data is what the layout shows: the SEO entries and the raw settings list stay on the server.
         const layout = (data.hydration as { loaderData: { layout: { init: Record<string, unknown>; settings: c.SiteSettings } } }).loaderData.layout;
         expect(Object.keys(layout.init).sort()).toEqual(['articleCategories', 'categories', 'languages', 'menus', 'notification']);
@@ -87,7 +90,7 @@ describe('page payloads', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(Object.keys(res.body.loaderData)).toEqual(['categories___en']);
-    expect(res.body.loaderData.categories___en.meta.alternates).toEqual({ sl: '/sl/kategorije', en: '/en/categories', de: '/de/kategorien' });
+    expect(res.body.loaderData.categories___en.meta.alternates).toEqual(Object.fromEntries(LOCALES.map((l) => [l, pathTo('categories', l)])));
   });
 
   it('carry a 404 as a route error', async () => {

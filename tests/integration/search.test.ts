@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchSuggestionsSchema, type SearchSuggestions } from '../../shared/api/bff';
+import { faqFilterSchema, searchSuggestionsSchema, type SearchSuggestions } from '../../shared/api/bff';
 import { pathTo } from '../../shared/routes';
 import { startTestSite } from './helpers';
 
@@ -25,7 +25,8 @@ describe('GET /api/search', () => {
     const body = searchSuggestionsSchema.parse(res.body);
     expect(body.query).toBe('rolete');
     expect(body.searchPath).toBe(`${pathTo('search', 'sl')}?q=rolete`);
-    expect(Object.keys(body.sections).sort()).toEqual(['articles', 'categories', 'pages', 'products']);
+    expect(Object.keys(body.sections).sort()).toEqual(['articles', 'categories', 'faq', 'pages', 'products']);
+    expect(body.didYouMean).toBeNull();
     expect(body.sections.products.length).toBeGreaterThan(0);
     for (const list of Object.values(body.sections)) expect(list.length).toBeLessThanOrEqual(5);
     for (const item of body.sections.products) expect(item.path).toMatch(/^\/sl\/izdelek\/[a-z0-9-]+$/);
@@ -51,6 +52,21 @@ describe('GET /api/search', () => {
     expect(all(folded).some((i) => /senčil/i.test(i.title))).toBe(true);
   });
 
+  it('suggests FAQ answers, leading to their pages', async () => {
+    const body = (await get({ lang: 'en', q: 'warranty' })).body as SearchSuggestions;
+    expect(body.sections.faq.length).toBeGreaterThan(0);
+    for (const item of body.sections.faq) {
+      expect(item.path).toMatch(/^\/en\/page\/frequently-asked-questions-info-answers\/[a-z0-9-]+$/);
+      expect((await request(site.server).get(item.path)).status, item.path).toBe(200);
+    }
+  });
+
+  it('when nothing is found, suggests the closest spelling and its search page', async () => {
+    const body = searchSuggestionsSchema.parse((await get({ lang: 'sl', q: 'tnda' })).body);
+    expect(all(body)).toEqual([]);
+    expect(body.didYouMean).toEqual({ query: 'tenda', path: `${pathTo('search', 'sl')}?q=tenda` });
+  });
+
   it('trims the query; an empty or blank one gives empty sections', async () => {
     const trimmed = (await get({ lang: 'de', q: '  Markise  ' })).body as SearchSuggestions;
     expect(trimmed.query).toBe('Markise');
@@ -60,7 +76,8 @@ describe('GET /api/search', () => {
       expect(res.body).toEqual({
         query: '',
         searchPath: pathTo('search', 'de'),
-        sections: { products: [], categories: [], articles: [], pages: [] },
+        sections: { products: [], categories: [], articles: [], pages: [], faq: [] },
+        didYouMean: null,
       });
     }
     const none = await request(site.server).get('/api/search?lang=de');
@@ -89,6 +106,25 @@ describe('GET /api/search', () => {
       expect(res.body).toEqual({ error: 'bad_request' });
       expect(res.headers['cache-control']).toBe('no-store');
     }
+  });
+});
+
+describe('GET /api/faq-search', () => {
+  const faqSearch = (query: Record<string, string>) => request(site.server).get('/api/faq-search').query(query);
+
+  it('answers the FAQ items the list keeps, by the site search engine, cacheable for a minute', async () => {
+    const res = await faqSearch({ lang: 'sl', q: 'zamrznjena roleta' });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const body = faqFilterSchema.parse(res.body);
+    expect(body.ids).toHaveLength(1);
+    const page = await request(site.server).get(`${pathTo('faq', 'sl')}?q=${encodeURIComponent('zamrznjena roleta')}`);
+    expect(page.text).toContain('Kaj naredim, če roleta pozimi zamrzne?');
+  });
+
+  it('keeps nothing for a blank query, and refuses a bad language', async () => {
+    expect((await faqSearch({ lang: 'de', q: '  ' })).body).toEqual({ query: '', ids: [], suggestion: null });
+    expect((await faqSearch({ lang: 'fr', q: 'x' })).status).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import express from 'express';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { renderSlots } from '../../server/render/render-slots';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -105,7 +106,7 @@ async function bareApp(upstreamUrl: string, stopUpstream: () => Promise<void> = 
   const api = contentApi(createUpstreamClient({ baseUrl: upstreamUrl, timeoutMs: 2_000 }));
   const app = express();
   // Sent as the site sends them, without an HTML cache.
-  app.use(seoFiles({ api, origin: `${ORIGIN}/`, answer: (req, res, make) => answerPage(req, res, { logger: silent }, make) }));
+  app.use(seoFiles({ api, origin: `${ORIGIN}/`, answer: (req, res, make) => answerPage(req, res, { logger: silent, renderSlots: renderSlots() }, make) }));
   const server = createServer(app);
   return { server, stop: stopUpstream };
 }

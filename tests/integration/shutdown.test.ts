@@ -8,9 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startCms } from '../../server/cms/server';
 import { drain } from '../../server/drain';
 import { CONTENT_DIR } from '../../server/paths';
+import { keepAliveLoad } from '../support/keep-alive-load';
 import { getRequest, rawConnection, type RawConnection } from '../support/raw-http';
 import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { until } from '../support/until';
+import { startUpstreamGate, type UpstreamGate } from '../support/upstream-gate';
 
 /**
  * SIGTERM with keep-alive clients, against the site as its own process: readiness turns 503, idle
@@ -29,38 +31,17 @@ afterEach(async () => {
  * The content API behind a gate: search requests are held until released, so a search page stays
  * in flight for as long as the test needs (the site's own cache is never warmed with a search).
  */
-async function gatedContentApi(): Promise<{ url: string; held: () => number; release(): void }> {
+async function gatedContentApi(): Promise<UpstreamGate> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-cms-'));
   const cms = await startCms({ dataDir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }) });
-  const waiting: (() => void)[] = [];
-  let open = false;
-  const gate = http.createServer((req, res) => {
-    const forward = () => {
-      const upstream = http.request(new URL(req.url!, cms.url), { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    };
-    if (!open && req.url!.startsWith('/search')) waiting.push(forward);
-    else forward();
-  });
-  await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
+  const gate = await startUpstreamGate(cms.url, (url) => url.startsWith('/search'));
+  gate.holding = true;
   cleanups.push(async () => {
-    gate.closeAllConnections();
-    await new Promise((resolve) => gate.close(resolve));
+    await gate.close();
     await cms.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return {
-    url: `http://127.0.0.1:${(gate.address() as AddressInfo).port}/`,
-    held: () => waiting.length,
-    release() {
-      open = true;
-      for (const forward of waiting.splice(0)) forward();
-    },
-  };
+  return gate;
 }
 
 async function startSite(upstreamUrl: string, env: Record<string, string>): Promise<SiteProcess> {
@@ -192,8 +173,30 @@ describe('SIGTERM with keep-alive clients', () => {
   });
 });
 
+describe('SIGTERM under keep-alive load from clients that do not retry (issue 24, point 8)', () => {
+  // The probe saw 50 resets of 50 connections with SHUTDOWN_DRAIN_S=0, 49 with 5: a connection closed
+  // while its client's next request was on its way.
+  it.each(['0', '5'])('resets no request with SHUTDOWN_DRAIN_S=%s: each is answered, the last on a connection with Connection: close', { timeout: 90_000 }, async (drainS) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-load-'));
+    const site = await startSiteProcess({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_S: drainS, SHUTDOWN_TIMEOUT_S: '30' });
+    cleanups.push(async () => {
+      await site.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const load = keepAliveLoad(site.url, { connections: 50, path: '/healthz' });
+    await load.started;
+    site.child.kill('SIGTERM');
+    const outcome = await load.finished;
+    expect(await site.exited).toBe(0);
+    expect(outcome.failed).toEqual({});
+    // Every client had its last answer say Connection: close, then found the server gone.
+    expect(outcome.closing).toBeGreaterThanOrEqual(50);
+    expect(outcome.refused).toBe(50);
+  });
+});
+
 describe('drain', () => {
-  it('closes a keep-alive connection whose answer had begun before draining once that answer is sent', async () => {
+  it('closes a keep-alive connection whose answer had begun before draining once that answer is sent and the grace has passed', async () => {
     let finish: () => void = () => undefined;
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '4' });
@@ -204,13 +207,12 @@ describe('drain', () => {
     server.keepAliveTimeout = 60_000;
     const draining = drain(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => draining.close(1000));
     const connection = await rawConnection(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     cleanups.push(() => connection.destroy());
     connection.write(getRequest('/'));
     await until('the answer has begun', () => connection.received().includes('ha'));
 
-    draining.start();
+    const closed = draining.close(30_000);
     expect(connection.closed()).toBe(false);
     finish();
     const answer = await connection.response(0);
@@ -219,5 +221,6 @@ describe('drain', () => {
     expect(answer.headers.connection).toBe('keep-alive');
     await connection.whenClosed();
     expect(connection.errors).toEqual([]);
+    expect(await closed).toBe(0);
   });
 });

@@ -91,3 +91,32 @@ function parseResponses(data: Buffer): RawResponse[] {
     at = bodyAt;
   }
 }
+
+/**
+ * One request on a connection of its own, its bytes exactly as given (a body that does not match its
+ * head, a cut one): resolves with its answer's status once the status line has come, then closes the
+ * connection. `gone`: the sender goes away right after writing, and it resolves null. Rejects, naming
+ * `what`, when the connection ends without an answer.
+ */
+export function sendRaw(url: string, head: string, body: Uint8Array, { gone = false, what = head.split('\r\n')[0] }: { gone?: boolean; what?: string } = {}): Promise<number | null> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let received = '';
+    socket.on('connect', () => {
+      socket.write(head);
+      socket.write(body);
+      if (gone) setImmediate(() => (socket.destroy(), resolve(null)));
+    });
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
+      if (status) {
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on('error', (error) => (gone ? resolve(null) : reject(new Error(`${what}: ${error.message}`))));
+    socket.on('close', () => (gone ? resolve(null) : reject(new Error(`${what}: closed without an answer`))));
+  });
+}

@@ -4,7 +4,8 @@ import { searchSuggestionsSchema } from '../../shared/api/bff';
 const answer = (path: string) => ({
   query: 'rolete',
   searchPath: '/sl/iskanje?q=rolete',
-  sections: { products: [{ id: 'product-1', title: 'Rolete', path }], categories: [], articles: [], pages: [] },
+  sections: { products: [{ id: 'product-1', title: 'Rolete', path }], categories: [], articles: [], pages: [], faq: [] },
+  didYouMean: null,
 });
 
 describe('searchSuggestionsSchema (what the header box accepts from GET /api/search)', () => {
@@ -15,6 +16,7 @@ describe('searchSuggestionsSchema (what the header box accepts from GET /api/sea
   it('refuses a path the browser would follow to another host', () => {
     for (const path of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '']) {
       expect(searchSuggestionsSchema.safeParse(answer(path)).success, path).toBe(false);
+      expect(searchSuggestionsSchema.safeParse({ ...answer('/sl'), didYouMean: { query: 'x', path } }).success, path).toBe(false);
     }
   });
 

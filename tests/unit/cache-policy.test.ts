@@ -1,3 +1,4 @@
+import { parse } from 'cookie';
 import { describe, expect, it } from 'vitest';
 import { isStorable, sharedRequestKey } from '../../server/render/cache-policy';
 
@@ -14,27 +15,27 @@ describe('which requests share one render and the HTML cache, and under which ke
       ['/en/blog?page=2&utm_source=x', '/en/blog?page=2'],
       ['/en/categories/_payload.json?gclid=1', '/en/categories/_payload.json'],
     ];
-    for (const [url, key] of keys) expect(sharedRequestKey('GET', url, undefined), url).toBe(key);
-    expect(sharedRequestKey('HEAD', '/en/blog', 'cc_cookie=x; i18n_redirected=de')).toBe('/en/blog');
+    for (const [url, key] of keys) expect(sharedRequestKey('GET', url, {}), url).toBe(key);
+    expect(sharedRequestKey('HEAD', '/en/blog', parse('cc_cookie=x; i18n_redirected=de'))).toBe('/en/blog');
   });
 
   it('shares the SEO files at their exact addresses, whatever the query', () => {
-    expect(sharedRequestKey('GET', '/sitemap.xml', undefined)).toBe('/sitemap.xml');
-    expect(sharedRequestKey('GET', '/sitemap.xml?any=query', undefined)).toBe('/sitemap.xml');
-    expect(sharedRequestKey('HEAD', '/robots.txt', undefined)).toBe('/robots.txt');
-    expect(sharedRequestKey('GET', '/SITEMAP.XML', undefined)).toBeNull();
-    expect(sharedRequestKey('GET', '/sitemap.xml/', undefined)).toBeNull();
+    expect(sharedRequestKey('GET', '/sitemap.xml', {})).toBe('/sitemap.xml');
+    expect(sharedRequestKey('GET', '/sitemap.xml?any=query', {})).toBe('/sitemap.xml');
+    expect(sharedRequestKey('HEAD', '/robots.txt', {})).toBe('/robots.txt');
+    expect(sharedRequestKey('GET', '/SITEMAP.XML', {})).toBeNull();
+    expect(sharedRequestKey('GET', '/sitemap.xml/', {})).toBeNull();
   });
 
   it('renders for the visitor alone what may differ per visitor', () => {
-    expect(sharedRequestKey('POST', '/sl/servis', undefined)).toBeNull();
-    expect(sharedRequestKey('GET', '/en/blog', `i18n_redirected=en; sid=${'x'.repeat(43)}`)).toBeNull();
-    expect(sharedRequestKey('GET', '/sitemap.xml', `sid=${'x'.repeat(43)}`)).toBeNull();
+    expect(sharedRequestKey('POST', '/sl/servis', {})).toBeNull();
+    expect(sharedRequestKey('GET', '/en/blog', parse(`i18n_redirected=en; sid=${'x'.repeat(43)}`))).toBeNull();
+    expect(sharedRequestKey('GET', '/sitemap.xml', parse(`sid=${'x'.repeat(43)}`))).toBeNull();
     // Free input (a search, a form's thank-you), and a 404 under an unknown prefix (in the cookie's locale).
-    expect(sharedRequestKey('GET', '/en/search?q=blinds', undefined)).toBeNull();
-    expect(sharedRequestKey('GET', '/en/inquiry?sent=1&utm_source=x', undefined)).toBeNull();
-    expect(sharedRequestKey('GET', '/fr/blog', undefined)).toBeNull();
-    expect(sharedRequestKey('GET', '/favicon.svg', undefined)).toBeNull();
+    expect(sharedRequestKey('GET', '/en/search?q=blinds', {})).toBeNull();
+    expect(sharedRequestKey('GET', '/en/inquiry?sent=1&utm_source=x', {})).toBeNull();
+    expect(sharedRequestKey('GET', '/fr/blog', {})).toBeNull();
+    expect(sharedRequestKey('GET', '/favicon.svg', {})).toBeNull();
   });
 
   it('stores only a 200 that is the same for everyone and sets no cookie', () => {

@@ -1,3 +1,4 @@
+import { parse } from 'cookie';
 import { describe, expect, it } from 'vitest';
 import { canonicalQuery, canonicalSegment, canonicalSegments } from '../../server/http/canonical-url';
 import { localeRedirect } from '../../server/http/locale-redirect';
@@ -51,7 +52,7 @@ describe('canonical spelling of a path', () => {
 });
 
 describe('address redirects', () => {
-  const go = (path: string, query = '', cookie?: string) => localeRedirect(path, query, cookie)?.location ?? null;
+  const go = (path: string, query = '', cookie?: string) => localeRedirect(path, query, parse(cookie ?? ''))?.location ?? null;
 
   it('redirect every other spelling to the canonical path in one hop, query kept', () => {
     expect(go('/en/%72oller-shutters', 'utm_source=x')).toBe('/en/roller-shutters?utm_source=x');

@@ -16,10 +16,15 @@ import {
 } from '../../server/cms/mail/form-templates';
 import { fieldList } from '../../server/cms/mail/plain-text';
 import { mailQueue } from '../../server/cms/mail/queue';
-import { siteLabel } from '../../server/cms/mail/site-labels';
 import { createMailTransport } from '../../server/cms/mail/transport';
 import { migrate } from '../../server/cms/migrations';
+import { loadCmsStrings } from '../../server/cms/strings';
 import { readEml } from '../support/eml';
+import { mailWords } from '../support/i18n';
+
+const strings = loadCmsStrings();
+/** A site label, as a mail names a field. */
+const siteLabel = (locale: (typeof LOCALES)[number], key: string) => strings.site(locale)(key);
 
 /**
  * A value for every field the product step shows for these choices, the visitor's own free text
@@ -64,11 +69,12 @@ describe('form mail labels', () => {
     const keys = [...labelKeys('inquiry', INQUIRY_FIELDS), ...labelKeys('service', SERVICE_FIELDS)];
     expect(keys).toContain('inquiry.fields.motorControl');
     expect(keys).toContain('inquiry.options.smartHome');
-    expect(keys.filter((key) => siteLabel(locale, key) === undefined)).toEqual([]);
+    // A label the locale's files lack is written as its key.
+    expect(keys.filter((key) => siteLabel(locale, key) === key)).toEqual([]);
   });
 
   it.each(LOCALES)('lists every product field an inquiry has, each with its label, in %s', (locale) => {
-    const labels = formLabels(locale);
+    const labels = formLabels(strings, locale);
     for (const form of EVERY_INQUIRY) {
       const [product] = inquirySections(form, labels);
       const shown = sectionFields(INQUIRY_FIELDS, 'product', form).map(({ name, spec }) =>
@@ -102,21 +108,26 @@ describe('form mails', () => {
 
   it.each(LOCALES)('writes every form mail in %s with everything it is given', (locale) => {
     for (const template of Object.keys(vars) as FormMailTemplate[]) {
-      const mail = renderFormMail(template, locale, vars[template] as never);
+      const mail = renderFormMail(strings, template, locale, vars[template] as never);
       for (const value of Object.values(vars[template])) {
         if (typeof value === 'string' && value !== 'OFFER') expect(mail.text, `${locale} ${template}`).toContain(value);
       }
-      expect(mail.text).not.toMatch(/undefined|\[object|\$\{|\{\w+\}/);
+      expect(mail.text).not.toMatch(/undefined|\[object|\$\{|\{\w+\}|\{\{/);
+      // The subject, and a visitor's greeting and sign-off, are the locale's mail.json words.
+      const words = mailWords(locale, vars[template]);
+      expect(words, `${locale} ${template}`).toContain(mail.subject);
+      const paragraphs = mail.text.trimEnd().split('\n\n');
+      if ('company' in vars[template]) expect(words, `${locale} ${template}`).toEqual(expect.arrayContaining([paragraphs[0], paragraphs.at(-1)]));
       // Subjects carry no personal data: they stay in the queue after the text is blanked.
       expect(mail.subject).not.toContain('visitor@example.si');
     }
-    expect(renderFormMail('inquiry_notification', locale, vars.inquiry_notification).subject).toContain('OFFER');
-    expect(renderFormMail('inquiry_notification', locale, vars.inquiry_notification).text).toContain('SECTION\n-------\nLABEL: VALUE');
+    expect(renderFormMail(strings, 'inquiry_notification', locale, vars.inquiry_notification).subject).toContain('OFFER');
+    expect(renderFormMail(strings, 'inquiry_notification', locale, vars.inquiry_notification).text).toContain('SECTION\n-------\nLABEL: VALUE');
   });
 
   it.each(LOCALES)('says in %s when a service request has no address to answer', (locale) => {
-    const withAddress = renderFormMail('service_notification', locale, vars.service_notification).text;
-    const without = renderFormMail('service_notification', locale, { ...vars.service_notification, replyTo: undefined }).text;
+    const withAddress = renderFormMail(strings, 'service_notification', locale, vars.service_notification).text;
+    const without = renderFormMail(strings, 'service_notification', locale, { ...vars.service_notification, replyTo: undefined }).text;
     expect(without).not.toContain('visitor@example.si');
     expect(without).not.toEqual(withAddress.replace('visitor@example.si', ''));
   });
@@ -124,11 +135,11 @@ describe('form mails', () => {
   it('never puts free text in the visitor’s summary', () => {
     for (const locale of LOCALES) {
       for (const form of EVERY_INQUIRY) {
-        const summary = fieldList(inquirySummary(form, formLabels(locale)));
+        const summary = fieldList(inquirySummary(form, formLabels(strings, locale)));
         expect(summary).not.toMatch(/Vpisan/);
-        expect(summary).toContain(offerTypeLabel(form, formLabels(locale)));
+        expect(summary).toContain(offerTypeLabel(form, formLabels(strings, locale)));
         // …while the company's notification has all of it.
-        const notification = inquirySections(form, formLabels(locale)).flatMap((s) => s.rows.map((r) => r.value)).join('\n');
+        const notification = inquirySections(form, formLabels(strings, locale)).flatMap((s) => s.rows.map((r) => r.value)).join('\n');
         expect(notification).toContain('Vpisano Ime');
         if ('fabrics' in form) expect(notification).toContain('Vpisana lastna tkanina');
       }
@@ -140,15 +151,15 @@ describe('form mails', () => {
       phone: '041 222 333', streetAddress: 'Glavna 1', postalCode: '1000', town: 'Ljubljana', installationYear: '2015',
       content: 'Prva vrstica\r\nDruga\u0007 vrstica\u001b[31m', terms: 'on',
     });
-    const rows = serviceSections(form, formLabels('sl')).flatMap((section) => section.rows);
+    const rows = serviceSections(form, formLabels(strings, 'sl')).flatMap((section) => section.rows);
     expect(rows).toContainEqual({ label: 'Leto montaže', value: '2015' });
     expect(rows).toContainEqual({ label: 'Opis', value: 'Prva vrstica\nDruga vrstica[31m' });
   });
 
   it('confirms to the visitor the chosen time of a service visit, never the address they typed', () => {
     const form = serviceForm.parse({ phone: '041 222 333', streetAddress: 'Vpisana ulica 1', postalCode: '1000', town: 'Vpisani kraj', visitTime: 'saturday', content: 'Vpisano', terms: 'on' });
-    expect(serviceSummary(form, formLabels('sl'))).toEqual([{ label: 'Želeni termin obiska', value: 'V soboto' }]);
-    expect(serviceSummary(form, formLabels('de'))).toEqual([{ label: 'Wunschtermin für den Besuch', value: 'Samstags' }]);
+    expect(serviceSummary(form, formLabels(strings, 'sl'))).toEqual([{ label: 'Želeni termin obiska', value: 'V soboto' }]);
+    expect(serviceSummary(form, formLabels(strings, 'de'))).toEqual([{ label: 'Wunschtermin für den Besuch', value: 'Samstags' }]);
   });
 });
 

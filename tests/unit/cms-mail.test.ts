@@ -13,6 +13,10 @@ import { createMailTransport, type MailTransport } from '../../server/cms/mail/t
 import { errorCode, startMailWorker } from '../../server/cms/mail/worker';
 import { migrate } from '../../server/cms/migrations';
 import { seedContent } from '../../server/cms/seed';
+import { loadCmsStrings } from '../../server/cms/strings';
+import { mailWords } from '../support/i18n';
+
+const strings = loadCmsStrings();
 
 const CONTENT_DIR = resolve(process.cwd(), 'content');
 const ADDRESS = 'owner@example.org';
@@ -45,7 +49,7 @@ describe('mail templates', () => {
 
   it.each(LOCALES)('writes every mail in %s with the company and every link', (locale) => {
     for (const template of Object.keys(vars) as MailTemplate[]) {
-      const mail = renderMail(template, locale, vars[template] as never);
+      const mail = renderMail(strings, template, locale, vars[template] as never);
       expect(mail.subject.startsWith('ACME Senčila: ')).toBe(true);
       expect(mail.text).toContain('ACME Senčila');
       for (const value of Object.values(vars[template])) expect(mail.text, `${locale} ${template}`).toContain(value);
@@ -53,17 +57,20 @@ describe('mail templates', () => {
       for (const value of Object.values(vars[template]).filter((v) => v.startsWith('https://'))) {
         expect(mail.text).toMatch(new RegExp(`(^|\\n)${value.replace(/[.?]/g, '\\$&')}\\n`));
       }
-      expect(mail.text).not.toMatch(/undefined|\$\{|\{\w+\}/);
+      expect(mail.text).not.toMatch(/undefined|\$\{|\{\w+\}|\{\{/);
+      // Every paragraph is the locale's mail.json words (filled in) or a link given.
+      for (const paragraph of mail.text.trimEnd().split('\n\n')) expect(mailWords(locale, vars[template]).includes(paragraph) || Object.values(vars[template]).includes(paragraph), `${locale} ${template}: ${paragraph}`).toBe(true);
+      expect(mailWords(locale, vars[template])).toContain(mail.subject);
     }
   });
 
   it('says in each language how long a link lasts', () => {
-    expect(renderMail('verify_email', 'sl', vars.verify_email).text).toContain('48 ur');
-    expect(renderMail('verify_email', 'en', vars.verify_email).text).toContain('48 hours');
-    expect(renderMail('verify_email', 'de', vars.verify_email).text).toContain('48 Stunden');
-    expect(renderMail('password_reset', 'sl', vars.password_reset).text).toContain('eno uro');
-    expect(renderMail('password_reset', 'en', vars.password_reset).text).toContain('one hour');
-    expect(renderMail('password_reset', 'de', vars.password_reset).text).toContain('eine Stunde');
+    expect(renderMail(strings, 'verify_email', 'sl', vars.verify_email).text).toContain('48 ur');
+    expect(renderMail(strings, 'verify_email', 'en', vars.verify_email).text).toContain('48 hours');
+    expect(renderMail(strings, 'verify_email', 'de', vars.verify_email).text).toContain('48 Stunden');
+    expect(renderMail(strings, 'password_reset', 'sl', vars.password_reset).text).toContain('eno uro');
+    expect(renderMail(strings, 'password_reset', 'en', vars.password_reset).text).toContain('one hour');
+    expect(renderMail(strings, 'password_reset', 'de', vars.password_reset).text).toContain('eine Stunde');
   });
 });
 
@@ -71,7 +78,7 @@ describe('account mails', () => {
   it('link to the site screens of the route table, with the company from the settings', () => {
     seedContent(db, CONTENT_DIR);
     const queue = mailQueue(db);
-    const mails = accountMails(db, queue, 'https://www.example.si/');
+    const mails = accountMails(db, queue, 'https://www.example.si/', strings);
     const now = new Date();
     mails.verifyEmail(ADDRESS, 'de', 'abc_DEF-123', now);
     mails.passwordReset(ADDRESS, 'en', 'tok', now);
@@ -86,7 +93,7 @@ describe('account mails', () => {
 
   it('allows three mails of one kind to one address per hour', () => {
     seedContent(db, CONTENT_DIR);
-    const mails = accountMails(db, mailQueue(db), 'https://www.example.si');
+    const mails = accountMails(db, mailQueue(db), 'https://www.example.si', strings);
     const now = new Date();
     for (let i = 0; i < 3; i++) {
       expect(mails.allowed(ADDRESS, 'password_reset', now)).toBe(true);

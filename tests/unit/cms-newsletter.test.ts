@@ -7,6 +7,7 @@ import { openDb, type Db } from '../../server/cms/db';
 import { purgeExpired } from '../../server/cms/housekeeping';
 import { mailQueue } from '../../server/cms/mail/queue';
 import { migrate } from '../../server/cms/migrations';
+import { loadCmsStrings } from '../../server/cms/strings';
 import { newsletterMails } from '../../server/cms/newsletter/mails';
 import { newsletterService, type NewsletterService } from '../../server/cms/newsletter/service';
 
@@ -31,7 +32,7 @@ beforeEach(() => {
   migrate(db);
   clock = START;
   const queue = mailQueue(db);
-  service = newsletterService({ db, mails: newsletterMails(db, queue, 'https://www.sencila.test'), logger: pino({ level: 'silent' }), now: () => clock });
+  service = newsletterService({ db, mails: newsletterMails(db, queue, 'https://www.sencila.test', loadCmsStrings()), logger: pino({ level: 'silent' }), now: () => clock });
 });
 
 afterEach(() => {

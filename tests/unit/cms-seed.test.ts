@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../server/cms/db';
 import { migrate, SCHEMA_VERSION } from '../../server/cms/migrations';
+import { searchEngine } from '../../server/cms/search/engine';
+import { synonymText } from '../../server/cms/search/documents';
 import { readContentVersion, seedContent } from '../../server/cms/seed';
 
 const CONTENT_DIR = resolve(process.cwd(), 'content');
@@ -50,25 +52,28 @@ describe('cms database', () => {
 });
 
 describe('seedContent', () => {
-  it('gives a data folder from before the search stems (schema 4) the new index at its next start', () => {
-    // A database as the build before migration 5 left it: built by migrations 1 to 4 only, its index
-    // without stem columns, and its content version hashed with the older schema version. (Winding a
-    // current database back by its version number would run every later migration a second time.)
+  it('gives a data folder from before the in-memory search engine (schema 10) the synonyms at its next start', () => {
+    // A database as the build before migration 11 left it: its FTS5 index, and its content version
+    // hashed with the older schema version. (Winding a current database back by its version number
+    // would run every later migration a second time.)
     db.close();
-    db = openDb(join(dir, 'schema-4'));
-    migrate(db, 4);
-    db.exec(`
-      INSERT INTO search_index (kind, entity_id, locale, title, body) VALUES ('product', 1, 'sl', 'Rolete', 'Rolete');
-      INSERT INTO content_state (id, hash, imported_at) VALUES (1, '0123456789abcdef', '2026-01-01T00:00:00.000Z');`);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    db = openDb(join(dir, 'schema-10'));
+    migrate(db, 10);
+    db.exec(`INSERT INTO content_state (id, hash, imported_at) VALUES (1, '0123456789abcdef', '2026-01-01T00:00:00.000Z');`);
 
     migrate(db);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(seedContent(db, contentDir).imported).toBe(true);
-    const garage = db.prepare<[], { n: number }>(
-      `SELECT count(*) AS n FROM search_index WHERE search_index MATCH '{title_stems} : "garaz"' AND locale = 'sl'`,
-    );
-    expect(garage.get()!.n).toBeGreaterThan(0);
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'search_index'").get()).toEqual({ n: 0 });
+    expect(synonymText(db, 'de')).toMatch(/^Insektenschutz, Fliegengitter/m);
+    expect(searchEngine(db).search('de', 'Fliegengitter').sections.category.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a synonym file with a line that is no group, naming the file and the line', () => {
+    const broken = join(dir, 'broken-synonyms');
+    cpSync(contentDir, broken, { recursive: true });
+    writeFileSync(join(broken, 'synonyms/en.txt'), 'awning, sunshade\nonly one word\n');
+    expect(() => seedContent(db, broken)).toThrow('synonyms/en.txt: line 2 ("only one word"): a group needs two or more words separated by commas');
   });
 
   it('imports once per content version', () => {

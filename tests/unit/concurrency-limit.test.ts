@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit } from '../../server/concurrency-limit';
+import { concurrencyLimit, QueueFull } from '../../server/concurrency-limit';
 
 /** A task the test finishes by hand. */
 function deferred() {
@@ -47,5 +47,25 @@ describe('concurrencyLimit', () => {
   it('refuses a limit that is not a positive integer', () => {
     expect(() => concurrencyLimit(0)).toThrow(RangeError);
     expect(() => concurrencyLimit(1.5)).toThrow(RangeError);
+  });
+
+  it('refuses a task at once when maxQueue are already waiting, and takes tasks again once the queue has room', async () => {
+    const limit = concurrencyLimit(1, { maxQueue: 2 });
+    const tasks = Array.from({ length: 4 }, deferred);
+    const started: number[] = [];
+    const results = tasks.map((task, i) => limit(async () => (started.push(i), await task.done, i)).catch((error: Error) => error));
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    // One running, two waiting: the fourth is refused without running.
+    expect(await results[3]).toBeInstanceOf(QueueFull);
+    tasks[0]!.finish();
+    await settle();
+    expect(started).toEqual([0, 1]);
+    const late = deferred();
+    const fifth = limit(async () => (started.push(4), await late.done, 4));
+    for (const task of tasks.slice(1, 3)) task.finish();
+    late.finish();
+    expect(await Promise.all([...results.slice(0, 3), fifth])).toEqual([0, 1, 2, 4]);
+    expect(started).toEqual([0, 1, 2, 4]);
   });
 });

@@ -47,4 +47,19 @@ describe('configuration', () => {
       expect(() => loadConfig({ CMS_TRUST_PROXY: bad }), bad).toThrow(/CMS_TRUST_PROXY/);
     }
   });
+
+  it('believes X-Forwarded-For from the load balancer’s addresses or subnets, and from nobody by default (issue 24, point 9)', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '172.30.10.10' }).TRUST_PROXY).toEqual(['172.30.10.10']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/24, fd00::/8,loopback ' }).TRUST_PROXY).toEqual(['10.0.0.0/24', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', 'everyone', '10.0.0.0/33', '10.0.0.5,', '-1']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses a hop count when the site is reachable directly, and takes it behind a proxy on the same machine', () => {
+    for (const HOST of [undefined, '0.0.0.0', '::', '10.0.0.7']) {
+      expect(() => loadConfig({ TRUST_PROXY: '1', HOST }), HOST).toThrow(/TRUST_PROXY: a hop count trusts X-Forwarded-For from anyone who can reach the site directly/);
+    }
+    for (const HOST of ['127.0.0.1', '::1', 'localhost']) expect(loadConfig({ TRUST_PROXY: '1', HOST }).TRUST_PROXY).toBe(1);
+  });
 });

@@ -110,9 +110,9 @@ describe('auto-clear', () => {
 
   it('erases a cookie without a domain, on the host with its subdomains, and without www.', () => {
     expect(eraseAssignments('_ga', 'www.example.si')).toEqual([
-      '_ga=; path=/; expires=Thu, 01 Jan 1970 00:00:01 GMT;',
-      '_ga=; path=/; domain=.www.example.si; expires=Thu, 01 Jan 1970 00:00:01 GMT;',
-      '_ga=; path=/; domain=.example.si; expires=Thu, 01 Jan 1970 00:00:01 GMT;',
+      '_ga=; Path=/; Expires=Thu, 01 Jan 1970 00:00:01 GMT',
+      '_ga=; Domain=.www.example.si; Path=/; Expires=Thu, 01 Jan 1970 00:00:01 GMT',
+      '_ga=; Domain=.example.si; Path=/; Expires=Thu, 01 Jan 1970 00:00:01 GMT',
     ]);
     expect(eraseAssignments('_gid', 'localhost')).toHaveLength(2);
   });
@@ -165,8 +165,8 @@ describe('consent texts', () => {
 
   it("logs the reference's message and gives nothing when a language cannot be loaded", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await loadConsentTexts('en', { en: () => Promise.reject(new Error('chunk failed')) })).toBeNull();
-    expect(await loadConsentTexts('de', {})).toBeNull();
+    expect(await loadConsentTexts('en', () => Promise.reject(new Error('chunk failed')))).toBeNull();
+    expect(await loadConsentTexts('de', () => Promise.resolve({}))).toBeNull();
     expect(error.mock.calls).toEqual([["Could not load translation for the 'en' language"], ["Could not load translation for the 'de' language"]]);
     error.mockRestore();
   });

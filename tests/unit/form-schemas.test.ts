@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type ShownField } from '../../shared/forms/field-spec';
+import { type FieldSpecs, type ShownField } from '../../shared/forms/field-spec';
 import { sectionFields } from '../../shared/forms/form-schema';
 import { fieldErrors } from '../../shared/forms/fields';
 import { BOUNDS, INQUIRY_FIELDS, OFFER_TYPES, OPTION_SETS, type OfferType } from '../../shared/forms/inquiry';
 import { inquiryForm } from '../../shared/forms/inquiry-form';
 import { newsletterForm } from '../../shared/forms/newsletter';
 import { serviceForm, serviceSubmission } from '../../shared/forms/service-form';
+import { SERVICE_FIELDS } from '../../shared/forms/service';
+import { profileForm, registerForm } from '../../shared/forms/account';
 
 const errorsOf = (result: { success: boolean; error?: unknown }) => (result.success ? {} : fieldErrors(result.error as never));
 const contact = { nameAndSurname: 'Ana Novak', email: 'ana@example.com', terms: 'on' };
@@ -208,5 +210,41 @@ describe('service request and newsletter schemas (decisions.md)', () => {
   it('the newsletter requires an email and consent', () => {
     expect(errorsOf(newsletterForm.safeParse({}))).toEqual({ email: 'form.errors.required', consent: 'form.errors.consent' });
     expect(newsletterForm.parse({ email: ' Ana@Example.com ', consent: 'on' })).toMatchObject({ email: 'ana@example.com', consent: true });
+  });
+});
+
+describe('single-line fields refuse control characters (issue 24, point 7)', () => {
+  // Every one-line text field of the two forms, from their specs: a field added later is covered too.
+  const singleLineFields = (fields: FieldSpecs) => Object.entries(fields).filter(([, spec]) => spec.kind === 'text' && !spec.format && !spec.rows).map(([name]) => name);
+  const inquiry = { offerType: 'rolete', ...contact };
+  const service = { phone: '041 555 111', streetAddress: 'Glavna ulica 12', postalCode: '2390', town: 'Ravne', content: 'The motor hums.', terms: 'on' };
+  const injected = ['Eve\r\nBcc: x', 'Eve\nX', 'Eve\u0000', 'Eve\u0007 bell', 'Eve\u007f', 'Eve\u0085', 'Eve\u2028line', 'Eve\u2029para', 'a\tb'];
+
+  it.each(singleLineFields(INQUIRY_FIELDS))('inquiry: %s', (name) => {
+    for (const value of injected) {
+      expect(errorsOf(inquiryForm.safeParse({ ...inquiry, ...(name === 'ralCode' ? { colour: 'ral' } : {}), [name]: value }))).toEqual({ [name]: 'form.errors.controlCharacters' });
+    }
+  });
+
+  it.each(singleLineFields(SERVICE_FIELDS))('service request: %s', (name) => {
+    for (const value of injected) expect(errorsOf(serviceForm.safeParse({ ...service, [name]: value }))).toEqual({ [name]: 'form.errors.controlCharacters' });
+  });
+
+  it('phones, own entries of a multi-select, and the account forms too', () => {
+    expect(errorsOf(serviceForm.safeParse({ ...service, phone: '041\r\n555 111' }))).toEqual({ phone: 'form.errors.controlCharacters' });
+    expect(errorsOf(inquiryForm.safeParse({ offerType: 'zunanji_screen', ...contact, fabrics: ['blackout', 'Lan\r\nBcc: x'] }))).toEqual({ fabrics: 'form.errors.controlCharacters' });
+    expect(errorsOf(registerForm.safeParse({ name: 'Eve\r\nBcc: x', email: 'eve@example.com', password: 'long enough password' }))).toEqual({ name: 'form.errors.controlCharacters' });
+    const profile = { name: 'Ana', phone: '', streetAddress: '', postalCode: '', town: '' };
+    for (const field of ['name', 'streetAddress', 'postalCode', 'town'] as const) {
+      expect(errorsOf(profileForm.safeParse({ ...profile, [field]: 'x\u0000y' }))).toEqual({ [field]: 'form.errors.controlCharacters' });
+    }
+  });
+
+  it('keeps the line breaks of the fields of several lines, and accents, emoji and spaces everywhere', () => {
+    const parsed = inquiryForm.parse({ ...inquiry, nameAndSurname: 'Žan Čeh-Müller 😀', town: 'Slovenj  Gradec', message: 'Line one\r\nLine two\n\tindented', note: 'a\nb' });
+    expect(parsed).toMatchObject({ nameAndSurname: 'Žan Čeh-Müller 😀', town: 'Slovenj  Gradec', message: 'Line one\r\nLine two\n\tindented', note: 'a\nb' });
+    expect(serviceForm.parse({ ...service, content: 'One\nTwo' }).content).toBe('One\nTwo');
+    // Surrounding whitespace, line breaks included, is trimmed as before, not refused.
+    expect(inquiryForm.parse({ ...inquiry, nameAndSurname: '  Ana Novak\r\n' }).nameAndSurname).toBe('Ana Novak');
   });
 });

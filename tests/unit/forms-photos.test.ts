@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { admit, afterPreview, fileSize, isAcceptedType, isHeic } from '../../client/features/forms/photos/photo-checks';
 import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey, withPhotoField, withPhotoParams } from '../../client/features/forms/photos/photo-messages';
 import { percentOf } from '../../client/runtime/upload';
-import { createTranslator } from '../../client/i18n/translator';
+import { pageI18n } from '../support/i18n';
 import { PHOTO_LIMITS, PHOTO_REFUSALS } from '../../shared/forms/photos';
 import { LOCALES } from '../../shared/locales';
 
@@ -99,7 +98,7 @@ describe('a refused photo as a field error', () => {
   });
 
   it.each(LOCALES)('is written out with the file name and the limits in %s, and reads without a name', (locale) => {
-    const t = createTranslator(locale, JSON.parse(readFileSync(`locales/${locale}/forms.json`, 'utf8'))).t;
+    const { t } = pageI18n(locale);
     const unnamed = withPhotoParams(() => undefined, undefined);
     for (const reason of PHOTO_REFUSALS) {
       const key = photoRefusalKey(reason);

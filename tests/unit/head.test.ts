@@ -83,7 +83,7 @@ describe('head', () => {
     expect(html.match(/<script type="module"/g)).toHaveLength(1);
     expect(html).toContain('<script type="module" src="/assets/l.js" id="__app" data-entry="/assets/e.js" data-modules="/assets/a.js /assets/b.js" fetchpriority="low"></script>');
     expect(html).not.toContain('modulepreload');
-    const end = documentEnd({ locale: 'sl', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, hydration: { loaderData: { q: '</script>' }, errors: null } });
+    const end = documentEnd({ locale: 'sl', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, strings: { common: { x: '</script>' } }, hydration: { loaderData: { q: '</script>' }, errors: null } });
     expect(end).not.toContain('</script>"');
     expect(end.endsWith('</script></body></html>')).toBe(true);
   });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fold, stem, stemsOf } from '../../shared/search/analyzer';
-import { matchesAll } from '../../shared/search/match';
-import { MAX_WORDS, queryTerms } from '../../shared/search/query';
-import { slovenianStem } from '../../shared/search/slovenian-stemmer';
+import { fold, stem } from '../../server/cms/search/analyzer';
+import { compoundSplitter } from '../../server/cms/search/compounds';
+import { slovenianStem } from '../../server/cms/search/slovenian-stemmer';
+import { parseSynonyms, synonymRules, synonymsIn } from '../../server/cms/search/synonyms';
+import { typosForgiven } from '../../server/cms/search/query';
 
-/** The shared search analyzer: what a word becomes, in the index and in a query. */
+/** The search engine's analysis: what a word becomes, in the index and in a query. */
 
 describe('slovenianStem', () => {
   it.each([
@@ -44,50 +45,57 @@ describe('stem', () => {
     expect(stem('en', 'a4')).toBe('a4');
   });
 
-  it('stemsOf reads a text word by word', () => {
-    expect(stemsOf('sl', 'Rolo garažna vrata')).toBe('rol garaz vrat');
+  it('folds every letter with a diacritic', () => {
     expect(fold('Žaluzije, Rollläden, đ, Straße')).toBe('zaluzije, rollladen, d, strasse');
   });
 });
 
-describe('queryTerms', () => {
-  it('gives each word its folded spelling as a prefix and its stem', () => {
-    expect(queryTerms('sl', 'Garažnih')).toEqual([
-      { prefixes: ['garaznih'], stems: [{ stem: 'garaz', prefix: true }] },
-    ]);
-  });
-
-  it('matches a short stem whole unless the word was left as typed', () => {
-    expect(queryTerms('sl', 'cena')[0]!.stems).toEqual([{ stem: 'cen', prefix: false }]);
-    expect(queryTerms('sl', 'rol')[0]!.stems).toEqual([{ stem: 'rol', prefix: true }]);
-  });
-
-  it('tries German umlauts typed as ae, oe, ue', () => {
-    const [term] = queryTerms('de', 'Rolllaeden');
-    expect(term!.prefixes).toEqual(['rolllaeden', 'rollladen']);
-    expect(term!.stems.map((s) => s.stem)).toContain(stem('de', 'rollläden'));
-  });
-
-  it('drops stop words unless nothing else is left', () => {
-    expect(queryTerms('en', 'how to clean blinds').map((t) => t.prefixes[0])).toEqual(['clean', 'blinds']);
-    expect(queryTerms('de', 'wie ist das').map((t) => t.prefixes[0])).toEqual(['wie', 'ist', 'das']);
-  });
-
-  it('reads any input as letters and digits only, at most MAX_WORDS words', () => {
-    const terms = queryTerms('en', '"rolete" OR NEAR(x*) -a ^b {title}: ' + 'w '.repeat(20));
-    expect(terms.length).toBeLessThanOrEqual(MAX_WORDS);
-    for (const term of terms) {
-      for (const text of [...term.prefixes, ...term.stems.map((s) => s.stem)]) expect(text).toMatch(/^[\p{L}\p{N}]+$/u);
-    }
-    expect(queryTerms('sl', '  " * ( ) ')).toEqual([]);
+describe('typosForgiven', () => {
+  it('forgives one edit from five letters and two from nine', () => {
+    expect(['tnda', 'rolo'].map(typosForgiven)).toEqual([0, 0]);
+    expect(['tenta', 'rolleta', 'shuter'].map(typosForgiven)).toEqual([1, 1, 1]);
+    expect(['garancije', 'insektenschutz'].map(typosForgiven)).toEqual([2, 2]);
   });
 });
 
-describe('matchesAll', () => {
-  it('needs every term, by the start of a word or by its stem', () => {
-    const question = 'Kako uveljavljam garancijo?';
-    expect(matchesAll('sl', queryTerms('sl', 'garancija'), question)).toBe(true);
-    expect(matchesAll('sl', queryTerms('sl', 'uveljav garancije'), question)).toBe(true);
-    expect(matchesAll('sl', queryTerms('sl', 'garancija montaža'), question)).toBe(false);
+describe('compoundSplitter', () => {
+  const split = compoundSplitter(new Set(['insektenschutz', 'insekten', 'schutz', 'gitter', 'garage', 'tor', 'tore', 'roll', 'arbeit', 'kosten', 'mark']));
+
+  it('cuts a compound into the fewest known words, across linking elements', () => {
+    expect(split('insektenschutzgitter')).toEqual(['insektenschutz', 'gitter']);
+    expect(split('garagentor')).toEqual(['garage', 'tor']);
+    expect(split('arbeitskosten')).toEqual(['arbeit', 'kosten']);
+    expect(split('garagenrolltore')).toEqual(['garage', 'roll', 'tore']);
+  });
+
+  it('leaves a word alone that is not made of known words, or is one', () => {
+    expect(split('markise')).toBeNull();
+    expect(split('insektenschutz')).toEqual(['insekten', 'schutz']);
+    expect(split('gitter')).toBeNull();
+    expect(split('torx')).toBeNull();
+  });
+});
+
+describe('synonyms', () => {
+  it('reads groups and one-way rules, and names every line that is neither', () => {
+    const { groups, problems } = parseSynonyms('# comment\n\nFliegengitter, Insektenschutz\nPreis, was kostet => Angebot\nalone\na => b => c\nx, , y\n');
+    expect(groups).toEqual([
+      { from: [['fliegengitter'], ['insektenschutz']], to: null },
+      { from: [['preis'], ['was', 'kostet']], to: [['angebot']] },
+    ]);
+    expect(problems).toEqual([
+      'line 5 ("alone"): a group needs two or more words separated by commas',
+      'line 6 ("a => b => c"): one "=>" at most',
+      'line 7 ("x, , y"): an empty word between commas',
+    ]);
+  });
+
+  it('adds a group to a text that says one of its phrases, in any form; a one-way rule only from right to left', () => {
+    const rules = synonymRules('en', 'insect screen, mosquito net\nprice, cost => quote');
+    const added = (text: string) => synonymsIn(rules, text.split(' ').map((word) => stem('en', word)));
+    expect(added('fitted insect screens')).toEqual(['mosquito', 'net']);
+    expect(added('a mosquito net')).toEqual(['insect', 'screen']);
+    expect(added('your quote')).toEqual(['price', 'cost']);
+    expect(added('the price')).toEqual([]);
   });
 });

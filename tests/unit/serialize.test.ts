@@ -18,8 +18,9 @@ describe('serialization for the document', () => {
   it('writes the document data as scriptJson would, each object kept unchanged made once', () => {
     const init = unchanged({ menus: [{ title: 'A </script> $& $1 \u2028' }], notification: null });
     const product = unchanged({ slug: 'p', description: '<p>Roleta & "več"</p>' });
+    const strings = unchanged({ common: { header: { call: 'Call {{phone}} </script>' } } });
     const data = (layout: unknown, screen: unknown): DocumentData =>
-      ({ locale: 'en', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, hydration: { loaderData: { [LAYOUT_ROUTE_ID]: layout, 'product:en': screen }, actionData: null, errors: null } }) as DocumentData;
+      ({ locale: 'en', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, strings, hydration: { loaderData: { [LAYOUT_ROUTE_ID]: layout, 'product:en': screen }, actionData: null, errors: null } }) as DocumentData;
     const first = data({ locale: 'en', init, settings: unchanged({ company_name: 'X & Y' }), origin: 'https://example.com', visitorEmail: null }, { product, meta: { title: '<b>' } });
     expect(documentDataJson(first)).toBe(scriptJson(first));
     expect(JSON.parse(documentDataJson(first))).toEqual(first);
@@ -28,8 +29,10 @@ describe('serialization for the document', () => {
     expect(documentDataJson(second)).toBe(scriptJson(second));
     // Written once: an object kept unchanged is never read again (which is why it must not change).
     product.slug = 'changed';
+    strings.common.header.call = 'changed';
     expect(documentDataJson(second)).toContain('"slug":"p"');
-    const none = data(undefined, null);
+    expect(documentDataJson(second)).toContain('"call":"Call {{phone}} \\u003c/script\\u003e"');
+    const none = { ...data(undefined, null), strings: { common: {} } };
     delete (none.hydration.loaderData as Record<string, unknown>)[LAYOUT_ROUTE_ID];
     expect(documentDataJson(none)).toBe(scriptJson(none));
   });

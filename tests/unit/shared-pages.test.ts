@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createHtmlCache } from '../../server/render/html-cache';
 import type { RenderedPage } from '../../server/render/rendered-page';
+import { renderSlots } from '../../server/render/render-slots';
 import { createSharedPages } from '../../server/render/shared-pages';
 
 const page = (title: string): RenderedPage => ({
@@ -14,7 +15,7 @@ const page = (title: string): RenderedPage => ({
 
 function sharedPages(render: (url: string) => Promise<RenderedPage>) {
   const cache = createHtmlCache({ ttlMs: 300_000, maxBytes: 8 << 20, siteHeaders: [] });
-  const pages = createSharedPages({ cache, render, refillConcurrency: 0, logger: pino({ level: 'silent' }), metrics: { answered() {}, backgroundRender() {} }, log() {} });
+  const pages = createSharedPages({ cache, render, refillConcurrency: 0, renderSlots: renderSlots(), logger: pino({ level: 'silent' }), metrics: { answered() {}, backgroundRender() {} }, log() {} });
   return { cache, pages };
 }
 

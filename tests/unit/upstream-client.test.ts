@@ -25,7 +25,7 @@ beforeEach(() => {
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const schema = z.object({ title: z.string() });
-const cache = { max: 100, maxBytes: 1_000_000, ttlMs: 60_000, staleWhileRevalidateMs: 0, staleIfErrorMs: 60_000, notFoundTtlMs: 60_000 };
+const cache = { max: 100, maxHeapBytes: 1_000_000, ttlMs: 60_000, staleWhileRevalidateMs: 0, staleIfErrorMs: 60_000, notFoundTtlMs: 60_000 };
 
 describe('upstream client', () => {
   it('keys the cache by method, path and params in a stable order', () => {

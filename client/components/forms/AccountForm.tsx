@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { Link } from '../Link';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { FormResult } from '../../../shared/page-data';
 import { pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/use-layout';
 import { consentView, HIDDEN_VIEW, startConsent, subscribeConsent } from './store';
 

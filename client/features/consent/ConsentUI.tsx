@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../../shared/routes';
 import type { Locale } from '../../../shared/locales';
 import { Modal } from '../../components/Modal';
 import { CATEGORIES, READ_ONLY_CATEGORIES, type Category } from './config';
-import { acceptAll, closeConsentPreferences, consentView, openConsentPreferences, rejectAll, saveConsent, CONSENT_NAMESPACE } from './store';
+import { CONSENT_NAMESPACE } from '../../../shared/i18n';
+import { acceptAll, closeConsentPreferences, consentView, openConsentPreferences, rejectAll, saveConsent } from './store';
 import './consent.css';
 
 /** The reference library starts the opening animation 100 ms after the element is shown. */

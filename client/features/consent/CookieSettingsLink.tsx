@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
 import { useHydrated } from '../../runtime/use-hydrated';

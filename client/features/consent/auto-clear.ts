@@ -1,3 +1,4 @@
+import { parse, serialize } from 'cookie';
 import { AUTO_CLEAR, type AutoClear, type Category } from './config';
 
 /**
@@ -30,11 +31,9 @@ export function matchingCookies(names: readonly string[], patterns: AutoClear['c
   return names.filter((name) => patterns.some((p) => (typeof p === 'string' ? p === name : p.test(name))));
 }
 
+/** The names of the cookies in a `document.cookie` string. */
 export function cookieNames(cookies: string): string[] {
-  return cookies
-    .split(';')
-    .map((part) => part.split('=')[0]!.trim())
-    .filter(Boolean);
+  return Object.keys(parse(cookies));
 }
 
 /**
@@ -42,7 +41,7 @@ export function cookieNames(cookies: string): string[] {
  * subdomains, and without `www.` (where analytics puts its cookies).
  */
 export function eraseAssignments(name: string, hostname: string, path = '/'): string[] {
-  const erase = (domain?: string) => `${name}=; path=${path}${domain ? `; domain=${domain}` : ''}; expires=Thu, 01 Jan 1970 00:00:01 GMT;`;
+  const erase = (domain?: string) => serialize(name, '', { path, domain, expires: new Date(1000) });
   const out = [erase(), erase(`.${hostname}`)];
   if (hostname.startsWith('www.')) out.push(erase(`.${hostname.slice(4)}`));
   return out;

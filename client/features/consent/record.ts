@@ -1,4 +1,5 @@
-import { cookieString } from '../../../shared/cookies';
+import { parse, serialize } from 'cookie';
+import { siteCookie } from '../../../shared/cookies';
 import { CATEGORIES, CONSENT_COOKIE, CONSENT_EXPIRY_DAYS, CONSENT_REVISION, READ_ONLY_CATEGORIES, type Category } from './config';
 
 /** The stored consent, field for field as vanilla-cookieconsent v3 writes it. */
@@ -16,17 +17,14 @@ export interface ConsentRecord {
 
 /** The record in a `document.cookie` string, or null when there is none or it is not JSON. */
 export function readConsentCookie(cookies: string): Partial<ConsentRecord> | null {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== CONSENT_COOKIE) continue;
-    try {
-      const value: unknown = JSON.parse(decodeURIComponent(part.slice(eq + 1).trim()));
-      return value && typeof value === 'object' ? (value as Partial<ConsentRecord>) : null;
-    } catch {
-      return null;
-    }
+  const text = parse(cookies)[CONSENT_COOKIE];
+  if (text === undefined) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Partial<ConsentRecord>) : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /**
@@ -79,7 +77,7 @@ export function createRecord(input: {
 
 /** The `document.cookie` assignment: Path=/, SameSite=Lax, Secure on https, the expiry of the record. */
 export function consentCookieString(record: ConsentRecord, https: boolean): string {
-  return cookieString(CONSENT_COOKIE, JSON.stringify(record), { https, expires: new Date(record.expirationTime) });
+  return serialize(CONSENT_COOKIE, JSON.stringify(record), { ...siteCookie(https), expires: new Date(record.expirationTime) });
 }
 
 /** Categories whose state differs between two choices. */

@@ -1,4 +1,5 @@
-import type { Translator } from '../../i18n/translator';
+import type { i18n } from 'i18next';
+import { CONSENT_NAMESPACE } from '../../../shared/i18n';
 import { isHttpsOrigin } from '../../../shared/cookies';
 import type { Locale } from '../../../shared/locales';
 import { autoClearPlan, cookieNames, eraseAssignments, matchingCookies } from './auto-clear';
@@ -7,8 +8,6 @@ import { AUTO_CLEAR, CATEGORIES, CONSENT_REVISION, type Category } from './confi
 import { changedCategories, consentCookieString, createRecord, storedConsent, type ConsentRecord } from './record';
 import { updateConsentMode } from './tag-manager';
 import { loadConsentTexts } from './texts';
-
-export const CONSENT_NAMESPACE = 'consent';
 
 export interface ConsentView {
   banner: boolean;
@@ -19,7 +18,7 @@ export interface ConsentView {
 
 interface Setup {
   locale: Locale;
-  i18n: Translator;
+  i18n: i18n;
   /** The banner and preferences components, loaded with the texts before anything shows. */
   loadUi: () => Promise<unknown>;
 }
@@ -57,7 +56,7 @@ function prepareUi(): Promise<boolean> {
     const { locale, i18n, loadUi } = setup!;
     const [texts] = await Promise.all([loadConsentTexts(locale), loadUi()]);
     if (!texts) return false;
-    i18n.addResourceBundle(CONSENT_NAMESPACE, texts);
+    i18n.addResourceBundle(locale, CONSENT_NAMESPACE, texts);
     return true;
   })().catch((error: unknown) => {
     console.error(error);

@@ -1,27 +1,16 @@
-import type { Bundle } from '../../i18n/translator';
+import type { ResourceKey } from 'i18next';
 import type { Locale } from '../../../shared/locales';
-
-export type ConsentTexts = Bundle;
-
-/**
- * One chunk per language, loaded only when the banner or the preferences are about to show. Plain
- * dynamic imports (not a bundler glob), so the server code that imports the layout also runs
- * unbundled (tsx) in tests and scripts.
- */
-const bundles: Partial<Record<string, () => Promise<ConsentTexts>>> = {
-  sl: () => import('../../../locales/sl/consent.json').then((m) => m.default),
-  en: () => import('../../../locales/en/consent.json').then((m) => m.default),
-  de: () => import('../../../locales/de/consent.json').then((m) => m.default),
-};
+import { NAMESPACE_CHUNKS } from '../../i18n/namespace-chunks';
 
 /**
- * The consent texts of a language, or null (logged, as the reference library words it) when they
- * cannot be loaded: the banner does not start without its texts.
+ * The consent texts of a language (the `consent` namespace, a chunk per language loaded only when the
+ * banner or the preferences are about to show), or null (logged, as the reference library words it)
+ * when they cannot be loaded: the banner does not start without its texts.
  */
-export async function loadConsentTexts(locale: Locale, load: Partial<Record<string, () => Promise<ConsentTexts>>> = bundles): Promise<ConsentTexts | null> {
+export async function loadConsentTexts(locale: Locale, load: (locale: Locale) => Promise<ResourceKey> = NAMESPACE_CHUNKS.consent): Promise<ResourceKey | null> {
   try {
-    const texts = await load[locale]?.();
-    if (texts && Object.keys(texts).length > 0) return texts;
+    const texts = await load(locale);
+    if (typeof texts === 'object' && texts !== null && Object.keys(texts).length > 0) return texts;
   } catch {
     // Reported below, the same way as a missing file.
   }

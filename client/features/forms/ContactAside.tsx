@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { ContactButtons } from '../../components/ContactButtons';
 
 /** Beside a form: the way to reach the company without it (phone and email from settings). */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Form, useMatches } from 'react-router';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { parseRouteId, pathTo } from '../../../shared/routes';
 import type { Locale } from '../../../shared/locales';
 import { useLayout } from '../../layout/use-layout';

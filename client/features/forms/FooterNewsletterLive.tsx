@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { newsletterForm } from '../../../shared/forms/newsletter';
 import { FOOTER_FORM, FooterFields, type FooterLiveProps } from './FooterNewsletter';
 import { schemaResolver } from './resolvers';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../../components/Link';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { Honeypot } from '../../components/forms/Honeypot';
 import { useMessageParams } from './messages';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { fieldLabelKey, optionLabelKey } from '../../../shared/forms/field-spec';
 import { INQUIRY_FIELDS, INQUIRY_STEPS, OFFER_TYPES } from '../../../shared/forms/inquiry';
 import { PHOTO_FIELD } from '../../../shared/forms/photos';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Trans } from '../../i18n/Trans';
-import { useTranslation } from '../../i18n/use-translation';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Locale } from '../../../shared/locales';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../../shared/routes';
 

@@ -1,4 +1,4 @@
-import { Trans } from '../../i18n/Trans';
+import { Trans } from 'react-i18next';
 import { NewTabLink } from './LegalLinks';
 
 /** The line pointing to the guide on measuring windows (its path comes with the page's data). */

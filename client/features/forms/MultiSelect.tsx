@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../runtime/use-hydrated';
 import { describedBy, FieldError } from './fields';
 import { addTag, canAddTag, filterOptions, labelOf, toggleValue, withOwnEntries, type SelectOption } from './multi-select-logic';

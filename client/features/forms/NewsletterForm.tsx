@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { newsletterForm } from '../../../shared/forms/newsletter';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { useLayout } from '../../layout/use-layout';

@@ -1,5 +1,5 @@
 import { Fragment, useMemo, useRef } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { fieldLabelKey, type ShownField } from '../../../shared/forms/field-spec';
 import { PHOTO_FIELD } from '../../../shared/forms/photos';
 import { sectionFields } from '../../../shared/forms/form-schema';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { fieldLabelKey, MAX_TAG_LENGTH, optionLabelKey, upperBound, type ShownField } from '../../../shared/forms/field-spec';
 import type { Locale } from '../../../shared/locales';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { CheckboxField, ChoiceField, TextField } from './fields';
 import { LegalText } from './LegalLinks';
 import { MultiSelect } from './MultiSelect';

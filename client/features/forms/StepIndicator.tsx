@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Where the visitor is in a multi-step form: "Step 2 of 4" in words, and the steps by name with the

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { useMessageParams } from './messages';
 
 /**

@@ -4,6 +4,7 @@ import { companySettings } from '../company';
 import type { Db } from '../db';
 import type { MailQueue } from '../mail/queue';
 import { renderMail, type MailTemplate } from '../mail/templates';
+import type { CmsStrings } from '../strings';
 
 /**
  * The mails the account flows send: builds the site links (the route table's `verifyEmail`,
@@ -19,7 +20,7 @@ export const MAILS_PER_HOUR = 3;
 
 export type AccountMails = ReturnType<typeof accountMails>;
 
-export function accountMails(db: Db, queue: MailQueue, siteUrl: string) {
+export function accountMails(db: Db, queue: MailQueue, siteUrl: string, strings: CmsStrings) {
   const origin = siteUrl.replace(/\/+$/, '');
   const settings = companySettings(db, new URL(origin).hostname);
 
@@ -38,11 +39,11 @@ export function accountMails(db: Db, queue: MailQueue, siteUrl: string) {
       return queue.countSince(to, template, new Date(now.getTime() - 60 * 60_000)) < perHour;
     },
     verifyEmail(to: string, lang: Locale, token: string, now: Date): void {
-      const mail = renderMail('verify_email', lang, { company: company().company, link: link('verifyEmail', lang, token) });
+      const mail = renderMail(strings, 'verify_email', lang, { company: company().company, link: link('verifyEmail', lang, token) });
       queue.enqueue({ to, template: 'verify_email', ...mail }, now);
     },
     registrationAttempt(to: string, lang: Locale, now: Date): void {
-      const mail = renderMail('registration_attempt', lang, {
+      const mail = renderMail(strings, 'registration_attempt', lang, {
         company: company().company,
         loginLink: link('login', lang),
         resetLink: link('passwordReset', lang),
@@ -50,12 +51,12 @@ export function accountMails(db: Db, queue: MailQueue, siteUrl: string) {
       queue.enqueue({ to, template: 'registration_attempt', ...mail }, now);
     },
     passwordReset(to: string, lang: Locale, token: string, now: Date): void {
-      const mail = renderMail('password_reset', lang, { company: company().company, link: link('passwordReset', lang, token) });
+      const mail = renderMail(strings, 'password_reset', lang, { company: company().company, link: link('passwordReset', lang, token) });
       queue.enqueue({ to, template: 'password_reset', ...mail }, now);
     },
     /** The login page with an unlock token (`?unlock=`): its form carries it, and its sign-in passes the limits. */
     loginUnlock(to: string, lang: Locale, token: string, now: Date): void {
-      const mail = renderMail('login_unlock', lang, {
+      const mail = renderMail(strings, 'login_unlock', lang, {
         company: company().company,
         link: link('login', lang, token, 'unlock'),
         resetLink: link('passwordReset', lang),
@@ -63,7 +64,7 @@ export function accountMails(db: Db, queue: MailQueue, siteUrl: string) {
       queue.enqueue({ to, template: 'login_unlock', ...mail }, now);
     },
     passwordChanged(to: string, lang: Locale, now: Date): void {
-      const mail = renderMail('password_changed', lang, { ...company(), resetLink: link('passwordReset', lang) });
+      const mail = renderMail(strings, 'password_changed', lang, { ...company(), resetLink: link('passwordReset', lang) });
       queue.enqueue({ to, template: 'password_changed', ...mail }, now);
     },
   };

@@ -3,10 +3,15 @@ import type { Locale } from '../../../shared/locales';
 import { companySettings } from '../company';
 import type { Db } from '../db';
 import {
-  formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, photoRow, renderFormMail, serviceSections, serviceSummary,
+  formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, photoCountRow, photoLinkRow, photoRow, renderFormMail, serviceSections, serviceSummary,
   type FormLabels, type FormMailTemplate, type Section, type StoredInquiry, type StoredService,
 } from '../mail/form-templates';
 import type { MailQueue } from '../mail/queue';
+import { submissionPhotoPath } from '../../../shared/api/bff';
+import type { CmsStrings } from '../strings';
+
+/** A photo as the mails name it; `linkToken` when the company's mail links it rather than attaching it. */
+export type MailPhoto = { name: string; linkToken?: string };
 
 /**
  * The mails a form submission sends: a notification to the company's address from the settings
@@ -24,7 +29,7 @@ export const CONFIRMATIONS_PER_HOUR = 5;
 
 export type FormMails = ReturnType<typeof formMails>;
 
-export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteUrl: string; logger: Logger }) {
+export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }: { siteUrl: string; logger: Logger; strings: CmsStrings }) {
   const company = companySettings(db, new URL(siteUrl).hostname);
 
   function confirm(to: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, companyEmail: string): void {
@@ -33,68 +38,76 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger }: { siteU
   }
 
   /**
-   * The photos go with the notification as attachments, always: the BFF re-encodes each to at most
-   * about 2.5 MB (server/photos/prepare.ts), so five fit in one mail under the common 25 MB limit.
+   * The photos go with the notification as attachments, or, when together they are larger than the
+   * content API's limit (MAIL_ATTACHMENTS_MAX_MB), it links each one (the service decided which).
    */
-  function notify(id: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, replyTo: string | undefined, photos: boolean): void {
+  function notify(id: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, replyTo: string | undefined, photos: readonly MailPhoto[]): void {
     const to = company().email;
     // The submission is stored and listed either way; an operator must fix the settings.
     if (!to) return void logger.error({ submissionId: id, template }, 'no company_email in the settings: notification not sent');
-    queue.enqueue({ to, template, ...mail, replyTo, ...(photos ? { photosOf: id } : {}) }, at);
+    const attached = photos.length > 0 && !isLinked(photos);
+    queue.enqueue({ to, template, ...mail, replyTo, ...(attached ? { photosOf: id } : {}) }, at);
   }
 
-  /** The sections, with the photos' names at the end of the last one. */
-  const withPhotos = (sections: Section[], names: string[], labels: FormLabels): Section[] =>
-    names.length === 0 ? sections : [...sections, { title: labels.photos, rows: photoRow(names, labels, { attached: true }) }];
+  const isLinked = (photos: readonly MailPhoto[]) => photos.some((photo) => photo.linkToken !== undefined);
+
+  /** The sections, with the photos' names (and links) at the end. */
+  const withPhotos = (sections: Section[], photos: readonly MailPhoto[], labels: FormLabels): Section[] => {
+    if (photos.length === 0) return sections;
+    const rows = isLinked(photos)
+      ? photoLinkRow(photos.map((photo) => ({ name: photo.name, url: new URL(submissionPhotoPath(photo.linkToken!), siteUrl).href })), labels)
+      : photoRow(photos.map((photo) => photo.name), labels);
+    return [...sections, { title: labels.mail('rows.photos'), rows }];
+  };
 
   return {
-    inquiry(id: string, lang: Locale, form: StoredInquiry, at: Date, photos: string[] = []): void {
-      const labels = formLabels(lang);
+    inquiry(id: string, lang: Locale, form: StoredInquiry, at: Date, photos: MailPhoto[] = []): void {
+      const labels = formLabels(strings, lang);
       const { name, email, phone } = company();
       notify(
         id,
         'inquiry_notification',
         at,
-        renderFormMail('inquiry_notification', lang, {
+        renderFormMail(strings, 'inquiry_notification', lang, {
           offerType: offerTypeLabel(form, labels),
           sections: withPhotos(inquirySections(form, labels), photos, labels),
-          language: labels.languages[lang],
+          language: strings.languageName(lang, lang),
           receivedAt: formatReceivedAt(lang, at),
           id,
           replyTo: form.email,
         }),
         form.email,
-        photos.length > 0,
+        photos,
       );
-      const confirmation = renderFormMail('inquiry_confirmation', lang, {
+      const confirmation = renderFormMail(strings, 'inquiry_confirmation', lang, {
         company: name,
-        summary: [...inquirySummary(form, labels), ...photoRow(photos, labels, { attached: false })],
+        summary: [...inquirySummary(form, labels), ...photoCountRow(photos.length, labels)],
         contactEmail: email,
         contactPhone: phone,
       });
       confirm(form.email, 'inquiry_confirmation', at, confirmation, email);
     },
 
-    service(id: string, lang: Locale, form: StoredService, at: Date, photos: string[] = []): void {
-      const labels = formLabels(lang);
+    service(id: string, lang: Locale, form: StoredService, at: Date, photos: MailPhoto[] = []): void {
+      const labels = formLabels(strings, lang);
       const { name, email, phone } = company();
       notify(
         id,
         'service_notification',
         at,
-        renderFormMail('service_notification', lang, {
+        renderFormMail(strings, 'service_notification', lang, {
           sections: withPhotos(serviceSections(form, labels), photos, labels),
-          language: labels.languages[lang],
+          language: strings.languageName(lang, lang),
           receivedAt: formatReceivedAt(lang, at),
           id,
           replyTo: form.email,
         }),
         form.email,
-        photos.length > 0,
+        photos,
       );
       // Without an address the company calls back; there is no one to confirm to.
       if (form.email) {
-        const confirmation = renderFormMail('service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoRow(photos, labels, { attached: false })], contactEmail: email, contactPhone: phone });
+        const confirmation = renderFormMail(strings, 'service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoCountRow(photos.length, labels)], contactEmail: email, contactPhone: phone });
         confirm(form.email, 'service_confirmation', at, confirmation, email);
       }
     },

@@ -32,12 +32,20 @@ export async function readMultipartSubmission(req: Request): Promise<MultipartSu
     } catch {
       return resolve({ ...found, refused: 400 });
     }
+    /** A body that is not multipart as announced, or a sender gone mid-post: what was read is dropped. */
+    const broken = () => {
+      req.unpipe(parser);
+      parser.destroy();
+      resolve({ photos: [], refused: 400 });
+    };
     let total = 0;
     parser.on('field', (name, value, info) => {
       if (name !== SUBMISSION_BODY_FIELD || info.valueTruncated) found.refused ??= 400;
       else found.body = value;
     });
     parser.on('file', (name, stream, info) => {
+      // First: a body cut mid-part makes the part's stream emit an error, and one nobody hears ends the process.
+      stream.on('error', () => {});
       if (name !== PHOTO_FIELD) {
         found.refused ??= 400;
         return void stream.resume();
@@ -53,8 +61,11 @@ export async function readMultipartSubmission(req: Request): Promise<MultipartSu
     });
     parser.on('filesLimit', () => (found.refused ??= 400));
     parser.on('fieldsLimit', () => (found.refused ??= 400));
-    parser.on('error', () => resolve({ ...found, refused: 400 }));
+    parser.on('error', broken);
     parser.on('close', () => resolve(found));
+    req.once('close', () => {
+      if (!req.complete) broken();
+    });
     req.pipe(parser);
   });
   if (parts.refused) return { ok: false, status: parts.refused, fields: parts.refused === 400 ? { [PHOTO_FIELD]: 'form.photos.errors.notAnImage' } : undefined };

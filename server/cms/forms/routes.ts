@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import * as z from 'zod/mini';
+import { SUBMISSION_PHOTO_TOKEN } from '../../../shared/api/bff';
 import { FORM_KINDS, IDEMPOTENCY_KEY, localeSchema, type FormKind } from '../../../shared/api/contract';
 import { fieldErrors, type FieldErrors } from '../../../shared/forms/fields';
 import { inquiryForm } from '../../../shared/forms/inquiry-form';
@@ -7,6 +8,7 @@ import { newsletterForm } from '../../../shared/forms/newsletter';
 import { serviceSubmission } from '../../../shared/forms/service-form';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales';
 import { signedInOf } from '../accounts/routes';
+import { asJpegName } from '../mail/queue';
 import { isMultipart, readMultipartSubmission } from './multipart';
 import type { Ack, FormService } from './service';
 import type { StoredPhoto } from './store';
@@ -17,6 +19,7 @@ import type { StoredPhoto } from './store';
  *   POST forms/{inquiry|service}?lang=  multipart: body + photos       -> the same, with the photos stored
  *   GET  account/submissions  (bearer)                              -> AccountSubmission[]
  *   GET  account/submissions/:id/photos/:n/thumbnail (bearer)       -> image/jpeg | 404
+ *   GET  submission-photos/:token  (the company's mail's link)      -> image/jpeg | 404
  * Bodies are validated with the same schemas the site's forms use (they accept their own output).
  * A 400 is permanent for the sender (its outbox gives the submission up), so it is only ever the
  * sender's mistake: a missing or malformed key, a bad `lang`, a body the schema refuses.
@@ -91,6 +94,14 @@ export function formRoutes({ service, requireSession }: { service: FormService; 
     const outcome = SUBMIT[kind](service, lang, key, body, photos);
     if (!outcome.ok) return void res.status(400).json({ ...BAD_REQUEST, fields: outcome.fields });
     res.status(outcome.ack.created ? 201 : 200).json({ id: outcome.ack.id });
+  });
+
+  // The link is the authority (a 256-bit token only the company's mail holds): no session, and the same 404 for anything else.
+  router.get('/submission-photos/:token', (req, res) => {
+    const token = String(req.params.token);
+    const photo = SUBMISSION_PHOTO_TOKEN.test(token) ? service.linkedPhoto(token) : undefined;
+    if (!photo) return void res.status(404).json({ error: 'not_found' });
+    res.attachment(asJpegName(photo.name)).type(photo.type).send(photo.bytes);
   });
 
   router.get('/account/submissions', requireSession, (_req, res) => {

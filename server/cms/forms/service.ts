@@ -7,7 +7,8 @@ import type { ServiceForm } from '../../../shared/forms/service';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import type { NewsletterService } from '../newsletter/service';
-import type { FormMails } from './mails';
+import { newToken, tokenHash } from '../accounts/tokens';
+import type { FormMails, MailPhoto } from './mails';
 import { formStore, type StoredPhoto } from './store';
 
 /**
@@ -34,6 +35,7 @@ export function formService({
   newsletter,
   grants,
   logger,
+  attachmentsMaxBytes,
   now = () => new Date(),
 }: {
   db: Db;
@@ -41,6 +43,8 @@ export function formService({
   newsletter: NewsletterService;
   grants: SubmissionGrants;
   logger: Logger;
+  /** A submission's photos up to this many bytes go with the company's mail; above, the mail links each (MAIL_ATTACHMENTS_MAX_MB). */
+  attachmentsMaxBytes: number;
   now?: () => Date;
 }) {
   const store = formStore(db);
@@ -58,7 +62,7 @@ export function formService({
     form: D & { submissionId?: string },
     photos: readonly StoredPhoto[],
     grant: string | undefined,
-    queueMails: (id: string, data: D, at: Date, photoNames: string[]) => void,
+    queueMails: (id: string, data: D, at: Date, photos: MailPhoto[]) => void,
   ): Ack {
     return inTransaction(() => {
       const known = store.submissionIdByKey(key);
@@ -72,8 +76,11 @@ export function formService({
       const email = form.email ?? null;
       const confirmed = grant !== undefined && email !== null && grants.confirmedEmail(grant, at) === email;
       store.addSubmission({ id, key, kind, locale: lang, data, email, emailConfirmedAt: confirmed ? at.toISOString() : null }, at.toISOString());
-      store.addPhotos(id, photos);
-      queueMails(id, data, at, photos.map((photo) => photo.name));
+      // Too large together for one mail: each photo gets a link of its own, its token known only to that mail.
+      const linked = photos.reduce((total, photo) => total + photo.bytes.length, 0) > attachmentsMaxBytes;
+      const tokens = photos.map(() => (linked ? newToken() : undefined));
+      store.addPhotos(id, photos, tokens.map((token) => (token ? tokenHash(token) : null)));
+      queueMails(id, data, at, photos.map((photo, i) => ({ name: photo.name, linkToken: tokens[i] })));
       logger.info({ submissionId: id, kind, locale: lang, photos: photos.length }, 'form submission stored');
       return { id, created: true };
     });
@@ -86,10 +93,13 @@ export function formService({
     },
 
     inquiry: (lang: Locale, key: string, form: InquiryForm, photos: readonly StoredPhoto[] = [], grant?: string): Ack =>
-      submit('inquiry', lang, key, form, photos, grant, (id, data, at, names) => mails.inquiry(id, lang, data, at, names)),
+      submit('inquiry', lang, key, form, photos, grant, (id, data, at, mailPhotos) => mails.inquiry(id, lang, data, at, mailPhotos)),
 
     service: (lang: Locale, key: string, form: ServiceForm, photos: readonly StoredPhoto[] = [], grant?: string): Ack =>
-      submit('service', lang, key, form, photos, grant, (id, data, at, names) => mails.service(id, lang, data, at, names)),
+      submit('service', lang, key, form, photos, grant, (id, data, at, mailPhotos) => mails.service(id, lang, data, at, mailPhotos)),
+
+    /** The photo a link in the company's mail opens (its token), or undefined. */
+    linkedPhoto: (token: string) => store.linkedPhoto(tokenHash(token)),
 
     /** A photo's thumbnail for the owner of the submission (matched by their verified address), or undefined. */
     thumbnailOf: (email: string, id: string, position: number): Buffer | undefined => store.thumbnailOf(email, id, position),

@@ -45,10 +45,11 @@ export function formStore(db: Db) {
      ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
   );
 
-  const insertPhoto = db.prepare<{ submissionId: string; position: number; name: string; type: string; bytes: Buffer; thumbnail: Buffer }>(
-    `INSERT INTO submission_photos (submission_id, position, name, type, bytes, thumbnail)
-     VALUES (@submissionId, @position, @name, @type, @bytes, @thumbnail)`,
+  const insertPhoto = db.prepare<{ submissionId: string; position: number; name: string; type: string; bytes: Buffer; thumbnail: Buffer; linkTokenHash: string | null }>(
+    `INSERT INTO submission_photos (submission_id, position, name, type, bytes, thumbnail, link_token_hash)
+     VALUES (@submissionId, @position, @name, @type, @bytes, @thumbnail, @linkTokenHash)`,
   );
+  const linkedPhoto = db.prepare<[string], { name: string; type: string; bytes: Buffer }>('SELECT name, type, bytes FROM submission_photos WHERE link_token_hash = ?');
   const photoNames = db.prepare<[string], { name: string }>('SELECT name FROM submission_photos WHERE submission_id = ? ORDER BY position');
   // Only by the owner's address: whoever asks for another's submission finds nothing.
   const thumbnail = db.prepare<{ email: string; id: string; position: number }, { thumbnail: Buffer }>(
@@ -71,8 +72,11 @@ export function formStore(db: Db) {
         createdAt: row.created_at,
         photos: photoNames.all(row.id),
       })),
-    addPhotos: (submissionId: string, photos: readonly StoredPhoto[]) =>
-      photos.forEach((photo, position) => insertPhoto.run({ submissionId, position, ...photo })),
+    /** `linkTokenHashes`: each photo's link's token hash, when the company's mail links them. */
+    addPhotos: (submissionId: string, photos: readonly StoredPhoto[], linkTokenHashes: readonly (string | null)[] = []) =>
+      photos.forEach((photo, position) => insertPhoto.run({ submissionId, position, ...photo, linkTokenHash: linkTokenHashes[position] ?? null })),
+    /** The photo a link's token hash opens, if any. */
+    linkedPhoto: (tokenHash: string) => linkedPhoto.get(tokenHash),
     /** A photo's thumbnail, if the submission is this address's and has that photo. */
     thumbnailOf: (email: string, id: string, position: number) => thumbnail.get({ email, id, position })?.thumbnail,
 

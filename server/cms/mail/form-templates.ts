@@ -3,40 +3,29 @@ import { walkFields } from '../../../shared/forms/form-schema';
 import { INQUIRY_FIELDS, type InquiryData } from '../../../shared/forms/inquiry';
 import { SERVICE_FIELDS, type ServiceData } from '../../../shared/forms/service';
 import { LOCALE_ISO, type Locale } from '../../../shared/locales';
-import { de } from './form-templates/de';
-import { en } from './form-templates/en';
-import { sl } from './form-templates/sl';
-import { siteLabel } from './site-labels';
+import type { CmsStrings, Words } from '../strings';
+import { fieldList, lines, sectionList } from './plain-text';
 import type { RenderedMail } from './templates';
 
 /**
- * The mails the public forms send, written per locale (form-templates/sl.ts, en.ts, de.ts). Their
- * rows come from the forms' field specs (shared/forms), named with the site's own labels
- * (locales/, through site-labels.ts), so a field added to a form appears in its mails by itself.
+ * The mails the public forms and the newsletter send. The order of each one's paragraphs is here,
+ * their words in `locales/{lang}/mail.json` under the mail's name. Their rows come from the forms'
+ * field specs (shared/forms), named with the site's own labels (`common.json`, `forms.json`), so a
+ * field added to a form appears in its mails by itself.
  *
  * Two audiences, two rules:
  * - The company's notification lists everything the visitor sent, free text included: it goes only
  *   to the company's own address, and answering it is its purpose.
  * - The visitor's confirmation goes to an address anyone could have typed, so, like the account
  *   mails, it quotes nothing typed in free text (name, address, message, note, box, RAL code, own
- *   fabric entries, invoice number): only the offer type and the choices made from the form's fixed
- *   options, by their labels, and the product's sizes and ticks. A stranger's words never reach
+ *   fabric entries, invoice number, the photos' file names): only the offer type and the choices made
+ *   from the form's fixed options, by their labels, the product's sizes and ticks, and how many
+ *   photos came. A stranger's words never reach
  *   someone's inbox under the company's name.
  */
 
-/** What a mail is written with besides the site's labels: its own headings and words. */
-export type MailWords = {
-  /** Each language's name, in this locale ("slovenščina"): the notification says which one the visitor used. */
-  languages: Record<Locale, string>;
-  sections: { product: string; contact: string; message: string; request: string };
-  yes: string;
-  no: string;
-  /** The row that names the photos sent with a submission, and what the notification adds (they are its attachments). */
-  photos: string;
-  photosAttached: string;
-};
-
-export type FormLabels = MailWords & { locale: Locale };
+/** What a mail's rows are written with, in its locale: the site's labels and the mails' own words. */
+export type FormLabels = { locale: Locale; site: Words; mail: Words };
 
 /** One line of a field list; a value with line breaks is set below its label. */
 export type Row = { label: string; value: string };
@@ -55,19 +44,48 @@ export type FormMailVars = {
 
 export type FormMailTemplate = keyof FormMailVars;
 
-export type FormLocale = {
-  words: MailWords;
-  templates: { [T in FormMailTemplate]: (vars: FormMailVars[T]) => RenderedMail };
+/** `t`: the mails' words; `own`: this mail's (under its name). */
+type Paragraphs<T extends FormMailTemplate> = (t: Words, own: Words, vars: FormMailVars[T]) => string[];
+
+/** The company's notification: when it came and in which language, what it holds, how to answer. */
+const notification = (t: Words, own: Words, { sections, language, receivedAt }: { sections: Section[]; language: string; receivedAt: string }, reply: string, id: string) => [
+  own('intro'),
+  fieldList([
+    { label: t('rows.received'), value: receivedAt },
+    { label: t('rows.language'), value: language },
+  ]),
+  sectionList(sections),
+  reply,
+  own('reference', { id }),
+];
+
+/** How to reach the company (replies to a confirmation go to its address, Reply-To), and the phone when there is one. */
+const contact = (t: Words, email: string, phone: string) => t('contact', { email, phone, context: phone ? 'phone' : undefined });
+
+/** A visitor's mail: greeting, paragraphs, sign-off. */
+const toVisitor = (t: Words, company: string, paragraphs: string[]) => [t('greeting'), ...paragraphs, t('signOff', { company })];
+
+const PARAGRAPHS: { [T in FormMailTemplate]: Paragraphs<T> } = {
+  inquiry_notification: (t, own, vars) => notification(t, own, vars, own('reply', { replyTo: vars.replyTo }), vars.id),
+  // Without an address the company calls back.
+  service_notification: (t, own, vars) => notification(t, own, vars, vars.replyTo ? own('reply', { replyTo: vars.replyTo }) : own('callBack'), vars.id),
+  inquiry_confirmation: (t, own, { company, summary, contactEmail, contactPhone }) =>
+    toVisitor(t, company, [own('thanks', { company }), `${own('summary')}\n${fieldList(summary)}`, contact(t, contactEmail, contactPhone), own('notYou')]),
+  service_confirmation: (t, own, { company, summary, contactEmail, contactPhone }) =>
+    toVisitor(t, company, [own('thanks'), ...(summary.length > 0 ? [`${own('summary')}\n${fieldList(summary)}`] : []), contact(t, contactEmail, contactPhone), own('notYou')]),
+  newsletter_confirm: (t, own, { company, link, days }) => toVisitor(t, company, [own('intro', { company }), link, own('validity', { count: days })]),
+  newsletter_welcome: (t, own, { company, contactEmail, unsubscribeLink }) =>
+    toVisitor(t, company, [own('thanks', { company }), own('unsubscribe', { unsubscribeLink }), own('questions', { contactEmail })]),
 };
 
-const LOCALES: Record<Locale, FormLocale> = { sl, en, de };
-
-export function renderFormMail<T extends FormMailTemplate>(template: T, locale: Locale, vars: FormMailVars[T]): RenderedMail {
-  return LOCALES[locale].templates[template](vars);
+export function renderFormMail<T extends FormMailTemplate>(strings: CmsStrings, template: T, locale: Locale, vars: FormMailVars[T]): RenderedMail {
+  const t = strings.mail(locale);
+  const own: Words = (key, values) => t(`${template}.${key}`, values);
+  return { subject: own('subject', vars), text: lines(...PARAGRAPHS[template](t, own, vars)) };
 }
 
-export function formLabels(locale: Locale): FormLabels {
-  return { ...LOCALES[locale].words, locale };
+export function formLabels(strings: CmsStrings, locale: Locale): FormLabels {
+  return { locale, site: strings.site(locale), mail: strings.mail(locale) };
 }
 
 /** The company works in Slovenia and Austria: times in its mails are its local time. */
@@ -86,8 +104,8 @@ export type StoredService = ServiceData;
 
 type Value = FieldValue | undefined;
 
-/** A site label in the mail's locale; a missing one falls back to its key (a unit test keeps that from happening). */
-const text = (labels: FormLabels, key: string) => siteLabel(labels.locale, key) ?? key;
+/** A site label in the mail's locale; a missing one is written as its key (a unit test keeps that from happening). */
+const text = (labels: FormLabels, key: string) => labels.site(key);
 
 /**
  * Visitor text as it may stand in a plain-text mail: line breaks normalised, other control characters
@@ -121,7 +139,7 @@ const fullValue: Formatter = (labels, form, field, value) => {
     case 'number':
       return spec.unit ? `${String(value)} ${text(labels, `form.units.${spec.unit}`)}` : String(value);
     case 'checkbox':
-      return value === true ? labels.yes : labels.no;
+      return labels.mail(value === true ? 'rows.yes' : 'rows.no');
     case 'text':
       return clean(String(value));
   }
@@ -162,9 +180,9 @@ function rowsOf(form: Form, data: Record<string, Value>, labels: FormLabels, sec
 /** Everything an inquiry holds, in the form's order, for the company's notification. */
 export function inquirySections(form: StoredInquiry, labels: FormLabels): Section[] {
   return [
-    { title: labels.sections.product, rows: rowsOf(INQUIRY, form, labels, ['offer', 'product'], fullValue) },
-    { title: labels.sections.contact, rows: rowsOf(INQUIRY, form, labels, ['contact'], fullValue) },
-    { title: labels.sections.message, rows: rowsOf(INQUIRY, form, labels, ['message'], fullValue) },
+    { title: labels.mail('sections.product'), rows: rowsOf(INQUIRY, form, labels, ['offer', 'product'], fullValue) },
+    { title: labels.mail('sections.contact'), rows: rowsOf(INQUIRY, form, labels, ['contact'], fullValue) },
+    { title: labels.mail('sections.message'), rows: rowsOf(INQUIRY, form, labels, ['message'], fullValue) },
   ];
 }
 
@@ -181,8 +199,8 @@ export function offerTypeLabel(form: StoredInquiry, labels: FormLabels): string 
 /** Everything a service request holds, for the company's notification. */
 export function serviceSections(form: StoredService, labels: FormLabels): Section[] {
   return [
-    { title: labels.sections.request, rows: rowsOf(SERVICE, form, labels, ['installation', 'message'], fullValue) },
-    { title: labels.sections.contact, rows: rowsOf(SERVICE, form, labels, ['contact'], fullValue) },
+    { title: labels.mail('sections.request'), rows: rowsOf(SERVICE, form, labels, ['installation', 'message'], fullValue) },
+    { title: labels.mail('sections.contact'), rows: rowsOf(SERVICE, form, labels, ['contact'], fullValue) },
   ];
 }
 
@@ -192,12 +210,27 @@ export function serviceSummary(form: StoredService, labels: FormLabels): Row[] {
 }
 
 /**
- * The photos' row: their file names, one a line (cleaned: they are the visitor's words, and the
- * confirmation, which repeats nothing else typed, lists them so the visitor sees what arrived).
- * The notification says they are attached. None when no photo came.
+ * The photos' row of the company's notification: their file names, one a line (cleaned), said to be
+ * attached. None when no photo came.
  */
-export function photoRow(names: readonly string[], labels: FormLabels, { attached }: { attached: boolean }): Row[] {
+export function photoRow(names: readonly string[], labels: FormLabels): Row[] {
   if (names.length === 0) return [];
-  const list = names.map((name) => clean(name).replace(/\n/g, ' ')).join('\n');
-  return [{ label: attached ? `${labels.photos} (${labels.photosAttached})` : labels.photos, value: list }];
+  const list = names.map(photoName).join('\n');
+  return [{ label: `${labels.mail('rows.photos')} (${labels.mail('rows.photosAttached')})`, value: list }];
 }
+
+/**
+ * The photos' row of the visitor's confirmation: how many arrived, never their file names, which
+ * the sender chose and which would reach whatever address the post named under the company's name.
+ */
+export function photoCountRow(count: number, labels: FormLabels): Row[] {
+  return count === 0 ? [] : [{ label: labels.mail('rows.photos'), value: String(count) }];
+}
+
+/** The notification's photos when they are too large to attach: each name and, below it, the link that opens it. */
+export function photoLinkRow(photos: readonly { name: string; url: string }[], labels: FormLabels): Row[] {
+  if (photos.length === 0) return [];
+  return [{ label: `${labels.mail('rows.photos')} (${labels.mail('rows.photosLinked')})`, value: photos.map((photo) => `${photoName(photo.name)}\n${photo.url}`).join('\n') }];
+}
+
+const photoName = (name: string) => clean(name).replace(/\n/g, ' ');

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { FormMailTemplate } from './form-templates';
+import { mailboxKey } from './mailbox';
 import type { MailTemplate } from './templates';
 
 /**
@@ -35,15 +36,15 @@ export type NewMail = { to: string; template: MailKind; subject: string; text: s
 export type MailQueue = ReturnType<typeof mailQueue>;
 
 export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () => void } = {}) {
-  const insert = db.prepare<{ to: string; template: MailKind; subject: string; text: string; replyTo: string | null; headers: string | null; photosOf: string | null; now: string }>(
-    `INSERT INTO outgoing_mail (recipient, template, subject, text, reply_to, headers, photos_of, created_at, next_attempt_at)
-     VALUES (@to, @template, @subject, @text, @replyTo, @headers, @photosOf, @now, @now)`,
+  const insert = db.prepare<{ to: string; key: string; template: MailKind; subject: string; text: string; replyTo: string | null; headers: string | null; photosOf: string | null; now: string }>(
+    `INSERT INTO outgoing_mail (recipient, recipient_key, template, subject, text, reply_to, headers, photos_of, created_at, next_attempt_at)
+     VALUES (@to, @key, @template, @subject, @text, @replyTo, @headers, @photosOf, @now, @now)`,
   );
   const photos = db.prepare<[string], MailAttachment>(
     'SELECT name AS filename, type AS contentType, bytes AS content FROM submission_photos WHERE submission_id = ? ORDER BY position',
   );
-  const countSince = db.prepare<{ to: string; template: MailKind; since: string }, { n: number }>(
-    'SELECT count(*) AS n FROM outgoing_mail WHERE recipient = @to AND template = @template AND created_at > @since',
+  const countSince = db.prepare<{ key: string; template: MailKind; since: string }, { n: number }>(
+    'SELECT count(*) AS n FROM outgoing_mail WHERE recipient_key = @key AND template = @template AND created_at > @since',
   );
   const claim = db.prepare<
     { now: string; leaseUntil: string },
@@ -71,6 +72,7 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
     enqueue(mail: NewMail, now: Date): void {
       insert.run({
         to: mail.to,
+        key: mailboxKey(mail.to),
         template: mail.template,
         subject: mail.subject,
         text: mail.text,
@@ -82,9 +84,12 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
       // After the caller's transaction has committed: the worker must find the row.
       setImmediate(onEnqueued);
     },
-    /** How many mails of this template went to this address since a moment: for limits against mail bombing. */
+    /**
+     * How many mails of this template went to this address's mailbox since a moment, however it was
+     * spelled (`name+1@`, `Name@`): for limits against mail bombing.
+     */
     countSince(to: string, template: MailKind, since: Date): number {
-      return countSince.get({ to, template, since: since.toISOString() })!.n;
+      return countSince.get({ key: mailboxKey(to), template, since: since.toISOString() })!.n;
     },
     claimNext(now: Date, leaseMs: number): QueuedMail | undefined {
       const row = claim.get({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString() });

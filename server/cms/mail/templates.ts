@@ -1,12 +1,12 @@
 import type { Locale } from '../../../shared/locales';
-import { de } from './templates/de';
-import { en } from './templates/en';
-import { sl } from './templates/sl';
+import type { CmsStrings, Words } from '../strings';
+import { lines } from './plain-text';
 
 /**
- * The account mails, written per locale (templates/sl.ts, en.ts, de.ts) as plain text. They never
- * quote anything a visitor typed (not even the name given at registration): whoever registers may
- * type someone else's address, and the mail must not carry their words to that inbox.
+ * The account mails, as plain text: the order of each one's paragraphs is here, their words in
+ * `locales/{lang}/mail.json` under the mail's name (the greeting and sign-off shared by all). They
+ * never quote anything a visitor typed (not even the name given at registration): whoever registers
+ * may type someone else's address, and the mail must not carry their words to that inbox.
  */
 
 export type MailVars = {
@@ -25,10 +25,24 @@ export type MailTemplate = keyof MailVars;
 
 export type RenderedMail = { subject: string; text: string };
 
-export type LocaleTemplates = { [T in MailTemplate]: (vars: MailVars[T]) => RenderedMail };
+/** A mail's paragraphs between the greeting and the sign-off. */
+type Body<T extends MailTemplate> = (t: Words, vars: MailVars[T]) => string[];
 
-const TEMPLATES: Record<Locale, LocaleTemplates> = { sl, en, de };
+const BODIES: { [T in MailTemplate]: Body<T> } = {
+  verify_email: (t, { company, link }) => [t('intro', { company }), link, t('validity'), t('notYou')],
+  registration_attempt: (t, { company, loginLink, resetLink }) => [t('intro', { company }), t('signIn', { loginLink }), t('forgotten', { resetLink }), t('notYou')],
+  password_reset: (t, { company, link }) => [t('intro', { company }), link, t('validity'), t('notYou')],
+  password_changed: (t, { company, resetLink, contactEmail }) => [t('intro', { company }), t('ifYou'), t('notYou', { resetLink, contactEmail })],
+  login_unlock: (t, { company, link, resetLink }) => [t('intro', { company }), t('unlock', { link }), t('validity'), t('notYou', { resetLink })],
+};
 
-export function renderMail<T extends MailTemplate>(template: T, locale: Locale, vars: MailVars[T]): RenderedMail {
-  return TEMPLATES[locale][template](vars);
+export function renderMail<T extends MailTemplate>(strings: CmsStrings, template: T, locale: Locale, vars: MailVars[T]): RenderedMail {
+  const t = strings.mail(locale);
+  // The mail's own words are under its name.
+  const own: Words = (key, values) => t(`${template}.${key}`, values);
+  return {
+    subject: own('subject', vars),
+    // Sent from an address nobody reads: the sign-off says so.
+    text: lines(t('greeting'), ...BODIES[template](own, vars), t('signOff', vars), t('automated')),
+  };
 }

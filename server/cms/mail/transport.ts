@@ -1,4 +1,7 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { QueuedMail } from './queue';
@@ -63,7 +66,9 @@ function smtpTransport(url: string, from: string): MailTransport {
 
 function fileTransport(dir: string, from: string): MailTransport {
   mkdirSync(dir, { recursive: true });
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Streamed to its file as it is written, never whole in memory: a message with photos is megabytes of
+  // base64 lines, which a buffered message gathers as thousands of small chunks at once.
+  const transporter = nodemailer.createTransport({ streamTransport: true, newline: 'unix' });
   return {
     kind: 'files',
     async send(mail) {
@@ -72,8 +77,8 @@ function fileTransport(dir: string, from: string): MailTransport {
       // than adding a second copy; written aside and renamed, so a reader never sees half a message.
       const name = `${mail.createdAt.replace(/[:.]/g, '-')}-${mail.id}.eml`;
       const temp = join(dir, `.${name}.tmp`);
-      writeFileSync(temp, info.message as Buffer);
-      renameSync(temp, join(dir, name));
+      await pipeline(info.message as Readable, createWriteStream(temp));
+      await rename(temp, join(dir, name));
     },
     close: () => transporter.close(),
   };

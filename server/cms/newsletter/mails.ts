@@ -5,6 +5,7 @@ import { companySettings } from '../company';
 import type { Db } from '../db';
 import { renderFormMail } from '../mail/form-templates';
 import type { MailQueue } from '../mail/queue';
+import type { CmsStrings } from '../strings';
 
 /**
  * The newsletter's mails, with their links on the site's public origin: the confirmation of a signup
@@ -25,7 +26,7 @@ export const WELCOMES_PER_HOUR = 3;
 
 export type NewsletterMails = ReturnType<typeof newsletterMails>;
 
-export function newsletterMails(db: Db, queue: MailQueue, siteUrl: string) {
+export function newsletterMails(db: Db, queue: MailQueue, siteUrl: string, strings: CmsStrings) {
   const origin = siteUrl.replace(/\/+$/, '');
   const company = companySettings(db, new URL(origin).hostname);
   const link = (route: 'newsletterConfirm' | 'newsletterUnsubscribe', lang: Locale, token: string) =>
@@ -49,8 +50,11 @@ export function newsletterMails(db: Db, queue: MailQueue, siteUrl: string) {
   return {
     unsubscribeLink: (lang: Locale, token: string) => link('newsletterUnsubscribe', lang, token),
 
+    /** Whether a confirmation went to this address's mailbox since then, under any spelling (`name+1@`, `Name@`). */
+    confirmedSince: (to: string, since: Date) => queue.countSince(to, 'newsletter_confirm', since) > 0,
+
     confirmation(to: string, lang: Locale, token: string, at: Date): void {
-      const mail = renderFormMail('newsletter_confirm', lang, { company: company().name, link: link('newsletterConfirm', lang, token), days: NEWSLETTER_CONFIRM_DAYS });
+      const mail = renderFormMail(strings, 'newsletter_confirm', lang, { company: company().name, link: link('newsletterConfirm', lang, token), days: NEWSLETTER_CONFIRM_DAYS });
       queue.enqueue({ to, template: 'newsletter_confirm', ...mail, replyTo: company().email || undefined }, at);
     },
 
@@ -59,7 +63,7 @@ export function newsletterMails(db: Db, queue: MailQueue, siteUrl: string) {
     welcome(to: string, lang: Locale, unsubscribeLink: string, at: Date): void {
       if (queue.countSince(to, 'newsletter_welcome', new Date(at.getTime() - 60 * 60_000)) >= WELCOMES_PER_HOUR) return;
       const { name, email } = company();
-      const mail = renderFormMail('newsletter_welcome', lang, { company: name, contactEmail: email, unsubscribeLink });
+      const mail = renderFormMail(strings, 'newsletter_welcome', lang, { company: name, contactEmail: email, unsubscribeLink });
       toSubscriber(to, 'newsletter_welcome', mail, unsubscribeLink, at);
     },
   };

@@ -1,7 +1,7 @@
 import type { Block, Faq, FaqItem } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
-import { fromJson, groupBy, slugsColumn, slugsOf } from './rows';
+import { fromJson, groupBy, ID_IN_LIST, inIdOrder, slugsColumn, slugsOf } from './rows';
 
 /** Frequently asked questions, in their categories. */
 
@@ -23,6 +23,9 @@ export function faqQueries(db: Db) {
   const itemBySlug = db.prepare<{ locale: Locale; slug: string }, ItemRow & { answer: string }>(
     `SELECT ${ITEM_COLUMNS}, t.answer ${ITEMS_FROM} WHERE t.slug = @slug`,
   );
+  const itemsById = db.prepare<{ locale: Locale; ids: string }, { id: number; slug: string; question: string }>(
+    `SELECT i.id, t.slug, t.question ${ITEMS_FROM} WHERE i.id ${ID_IN_LIST}`,
+  );
 
   return {
     faq(locale: Locale): Faq {
@@ -33,6 +36,11 @@ export function faqQueries(db: Db) {
           items: (byCategory.get(category.id) ?? []).map(toSummary),
         })),
       };
+    },
+
+    /** Items by id, in the order asked for: what a search result names of each. */
+    itemsByIds(locale: Locale, ids: number[]): { id: number; slug: string; question: string }[] {
+      return inIdOrder(itemsById.all({ locale, ids: JSON.stringify(ids) }), ids);
     },
 
     item(locale: Locale, slug: string): FaqItem | undefined {

@@ -1,10 +1,11 @@
-import type { Home, Init, SearchResults } from '../../../shared/api/contract';
+import type { FaqSearchResults, Home, Init, SearchResults } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
+import { searchEngine } from '../search/engine';
+import type { CmsStrings } from '../strings';
 import { articleQueries } from './articles';
 import { catalogQueries } from './catalog';
 import { faqQueries } from './faq';
-import { searchQueries } from './search';
 import { siteQueries } from './site';
 import { sitemapQueries } from './sitemap';
 
@@ -16,12 +17,12 @@ const HOME_LATEST_ARTICLES = 3;
 /** One function per endpoint of the contract; undefined means the entity does not exist. */
 export type ContentQueries = ReturnType<typeof contentQueries>;
 
-export function contentQueries(db: Db) {
-  const site = siteQueries(db);
+export function contentQueries(db: Db, strings: CmsStrings) {
+  const site = siteQueries(db, strings);
   const catalog = catalogQueries(db);
   const articles = articleQueries(db);
   const faq = faqQueries(db);
-  const search = searchQueries(db);
+  const engine = searchEngine(db);
 
   return {
     init(locale: Locale): Init {
@@ -50,15 +51,26 @@ export function contentQueries(db: Db) {
     faq: faq.faq,
     faqItem: faq.item,
     sitemap: sitemapQueries(db).sitemap,
-    search(locale: Locale, query: string): SearchResults {
-      const hits = search.find(locale, query);
+    search(locale: Locale, query: string, perSection?: number): SearchResults {
+      const { sections, suggestion } = engine.search(locale, query, perSection);
+      const ids = (kind: keyof typeof sections) => sections[kind].map((hit) => hit.entityId);
+      const excerpts = (kind: 'page' | 'faq') => new Map(sections[kind].map((hit) => [hit.entityId, hit.excerpt]));
+      const pageExcerpts = excerpts('page');
+      const faqExcerpts = excerpts('faq');
       return {
         query,
-        articles: articles.byIds(locale, hits.article),
-        products: catalog.productsByIds(locale, hits.product),
-        categories: catalog.categoriesByIds(locale, hits.category),
-        pages: hits.pages,
+        articles: articles.byIds(locale, ids('article')),
+        products: catalog.productsByIds(locale, ids('product')),
+        categories: catalog.categoriesByIds(locale, ids('category')),
+        pages: site.pagesByIds(locale, ids('page')).map(({ key, slug, title, id }) => ({ key, slug, title, excerpt: pageExcerpts.get(id)! })),
+        faq: faq.itemsByIds(locale, ids('faq')).map((item) => ({ ...item, excerpt: faqExcerpts.get(item.id)! })),
+        suggestion,
       };
     },
+    faqSearch(locale: Locale, query: string): FaqSearchResults {
+      return { query, ...engine.faq(locale, query) };
+    },
+    /** Builds the search index of every locale now; how long it took, in ms. */
+    rebuildSearchIndex: () => engine.rebuild(),
   };
 }

@@ -3,20 +3,11 @@ import {
 } from '../../../shared/api/contract';
 import { LOCALE_ISO, LOCALES, type Locale } from '../../../shared/locales';
 import type { Db } from '../db';
-import { fromJson, groupBy, imageOf, slugsColumn, slugsOf } from './rows';
+import type { CmsStrings } from '../strings';
+import { fromJson, groupBy, ID_IN_LIST, imageOf, inIdOrder, slugsColumn, slugsOf } from './rows';
 import { derivedSeoEntries } from './seo';
 
 /** Site-wide content: locales, settings, menus, the notification bar, the home page and content pages. */
-
-/** Each language named in itself, as the locale switcher shows it. */
-const ENDONYMS: Record<Locale, string> = { sl: 'Slovenščina', en: 'English', de: 'Deutsch' };
-
-/** Each language named in each locale, for lists read in one language (`languages` in init). */
-const LANGUAGE_NAMES: Record<Locale, Record<Locale, string>> = {
-  sl: { sl: 'slovenščina', en: 'angleščina', de: 'nemščina' },
-  en: { sl: 'Slovenian', en: 'English', de: 'German' },
-  de: { sl: 'Slowenisch', en: 'Englisch', de: 'Deutsch' },
-};
 
 type HomeRow = {
   hero_image: string; seo_title: string; seo_description: string; hero_title: string; hero_text: string;
@@ -27,7 +18,8 @@ type PageRow = {
   seo_description: string; body: string;
 };
 
-export function siteQueries(db: Db) {
+/** `strings`: each language's name, as the site's words have it (`languages` in locales/{lang}/common.json). */
+export function siteQueries(db: Db, strings: Pick<CmsStrings, 'endonym' | 'languageName'>) {
   const seoEntries = db.prepare<[], { locale: Locale; entry: string; title: string }>(
     'SELECT locale, entry, title FROM seo_entries ORDER BY locale, entry',
   );
@@ -46,6 +38,9 @@ export function siteQueries(db: Db) {
     SELECT p.id, p.key, p.updated_at, t.slug, ${slugsColumn('page_translations', 'page_id', 'p.id')}, t.title,
       t.seo_title, t.seo_description, t.body
     FROM pages p JOIN page_translations t ON t.page_id = p.id AND t.locale = @locale WHERE t.slug = @slug`);
+  const pagesById = db.prepare<{ locale: Locale; ids: string }, { id: number; key: string; slug: string; title: string }>(`
+    SELECT p.id, p.key, t.slug, t.title
+    FROM pages p JOIN page_translations t ON t.page_id = p.id AND t.locale = @locale WHERE p.id ${ID_IN_LIST}`);
 
   const readSettings = (): Init['settings'] =>
     settings.all().map((row) => ({ key: row.key, value: fromJson<unknown>(row.value) }));
@@ -60,7 +55,8 @@ export function siteQueries(db: Db) {
       const derived = Object.entries(derivedSeoEntries(settingsFromList(readSettings())));
       return LOCALES.map((code) => ({
         code,
-        name: ENDONYMS[code],
+        // Each language named in itself, as the locale switcher shows it.
+        name: strings.endonym(code),
         iso: LOCALE_ISO[code],
         file: `${code}.json`,
         seo: Object.fromEntries([
@@ -70,8 +66,9 @@ export function siteQueries(db: Db) {
       }));
     },
 
+    /** Each language named in one locale, for lists read in that language. */
     languages(locale: Locale): Init['languages'] {
-      return LOCALES.map((code) => ({ code, name: LANGUAGE_NAMES[locale][code] }));
+      return LOCALES.map((code) => ({ code, name: strings.languageName(code, locale) }));
     },
 
     settings(): Init['settings'] {
@@ -109,6 +106,11 @@ export function siteQueries(db: Db) {
           ctas: fromJson<Cta[]>(row.ctas),
         }
       );
+    },
+
+    /** Pages by id, in the order asked for: what a search result names of each. */
+    pagesByIds(locale: Locale, ids: number[]): { id: number; key: string; slug: string; title: string }[] {
+      return inIdOrder(pagesById.all({ locale, ids: JSON.stringify(ids) }), ids);
     },
 
     page(locale: Locale, slug: string): Page | undefined {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { PHOTO_ACCEPT, PHOTO_FIELD } from '../../../../shared/forms/photos';
-import { useTranslation } from '../../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../runtime/use-hydrated';
 import { describedBy, FieldError } from '../fields';
 import { fileSize } from './photo-checks';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from '../../../i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { percentOf, uploadProgress } from '../../../runtime/upload';
 
 /** How much of a post with photos has gone up; shown while it uploads. */
