@@ -226,10 +226,14 @@ function healthFlags(check: Healthcheck): string[] {
   ];
 }
 
-/** Runs a container's health check until it passes, within its start period and retries (and a minute more). */
+/**
+ * Runs a container's health check until it passes, within its start period and retries, and three
+ * minutes more: on a busy two-core machine a replica's start and each check's `node` take many times
+ * what they take on a server.
+ */
 export async function healthy(container: string, check: Healthcheck | undefined): Promise<void> {
   if (!check) throw new Error(`${container} has no health check to wait for`);
-  const limit = (seconds(check.start_period ?? '0s') + (check.retries ?? 3) * seconds(check.interval ?? '30s') + 60) * 1000;
+  const limit = (seconds(check.start_period ?? '0s') + (check.retries ?? 3) * seconds(check.interval ?? '30s') + 180) * 1000;
   const logs = async () => {
     const { stdout, stderr } = await podman(['logs', '--tail', '40', container], { allowFailure: true });
     return stdout + stderr;
