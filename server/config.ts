@@ -91,6 +91,11 @@ export const configSchema = z.object({
   /** Shared secret of the cache-purge webhook (at least 32 characters); unset: no webhook. */
   CACHE_PURGE_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Kilobytes of log lines that may wait in memory for a destination slower than they come; lines
+   * beyond are dropped, counted and warned of (docs/decisions/0039-asynchronous-log.md).
+   */
+  LOG_BUFFER_KB: z.coerce.number().int().min(64).max(65_536).default(4096),
   /** Seconds a SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(10),
   /**

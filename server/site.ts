@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { settingsFromList } from '../shared/api/contract';
 import { DEFAULT_LOCALE } from '../shared/locales';
 import { createApp } from './app';
+import type { ProcessLog } from './log/process-log';
 import { drain } from './drain';
 import type { Config } from './config';
 import { monthsBefore } from './cms/retention';
@@ -13,7 +14,7 @@ import { startCms } from './cms/server';
 import { loadPageI18n } from './i18n/page-i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
 import { isReady } from './http/health';
-import { logRequest, requestId } from './http/request-log';
+import { cachedAnswerLog } from './http/request-log';
 import { errorDocument } from './render/error-document';
 import { securityHeaderList } from './http/security-headers';
 import { renderAnonymously } from './render/anonymous-render';
@@ -79,7 +80,7 @@ function answerClientError(socket: Socket, status: number, body: string) {
 }
 
 /** Boots the whole site: the HTTP server, the content API (embedded unless UPSTREAM_URL is set), the BFF. */
-export async function startSite(config: Config, logger: Logger, options: { clientDir?: string } = {}): Promise<Site> {
+export async function startSite(config: Config, logger: Logger, options: { clientDir?: string; log?: Pick<ProcessLog, 'droppedLines'> } = {}): Promise<Site> {
   const i18n = loadPageI18n(LOCALES_DIR);
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
@@ -109,12 +110,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         return metrics.requests.answered(req, res, start);
       }
       // A cached page is answered here, like a static file, before any middleware runs.
-      let id = '';
-      const served = pages?.serve(req, res, () => (id = requestId(req)));
-      if (served) {
-        metrics.requests.answered(req, res, start);
-        return logRequest(logger, req, res, id, { cache: served });
-      }
+      if (pages?.serve(req, res)) return metrics.requests.answered(req, res, start);
       metrics.requests.observe(req, res, start);
       app(req, res);
     },
@@ -214,7 +210,6 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     config.HTML_CACHE_TTL_S > 0
       ? createSharedPages({
           cache: createHtmlCache({
-            buildId: manifest.buildId,
             ttlMs: config.HTML_CACHE_TTL_S * 1000,
             maxBytes: config.HTML_CACHE_MAX_MB * 1024 * 1024,
             siteHeaders: securityHeaderList(security),
@@ -224,9 +219,10 @@ export async function startSite(config: Config, logger: Logger, options: { clien
           refillConcurrency: config.HTML_CACHE_REFILL_CONCURRENCY,
           logger,
           metrics: metrics.htmlCache,
+          log: cachedAnswerLog(logger),
         })
       : undefined;
-  metrics.watch({ outbox, cache: pages?.cache });
+  metrics.watch({ outbox, cache: pages?.cache, log: options.log });
   /** This replica's purge: its pages under the path prefixes (all when none), to be rendered again, and its upstream answers. */
   const purge = (paths: string[]) => {
     upstream.purge();
