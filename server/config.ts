@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { gtmIdError, isValidGtmId } from '../shared/gtm-id';
+import { FRESHNESS } from './cache-control';
 
 /**
  * Every setting comes from the environment and is validated here, once, at boot. A bad value stops
@@ -80,7 +81,7 @@ export const configSchema = z.object({
   /** Sender of the content API's mail. */
   MAIL_FROM: z.string().trim().min(3).default('Spletna stran <no-reply@localhost>'),
   /** Seconds a finished anonymous page stays in the in-process HTML cache (0 turns the cache off). */
-  HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(FRESHNESS.pageInProcessS),
   /** Megabytes the HTML cache may hold (each page in three encodings). */
   HTML_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /**

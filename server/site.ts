@@ -46,6 +46,7 @@ import { migrate } from './postgres/migrate';
 import { createPool } from './postgres/pool';
 import { PURGE_MIGRATIONS, startPurgeFanout } from './postgres/purge-fanout';
 import { PostgresBudgetStore, PostgresRateLimitStore, RATE_LIMIT_MIGRATIONS } from './postgres/rate-limit-store';
+import { CACHE_CONTROL } from './cache-control';
 
 export interface Site {
   server: http.Server;
@@ -75,7 +76,7 @@ function answerClientError(socket: Socket, status: number, body: string) {
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: text/html; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
-      `Content-Security-Policy: default-src 'self'; script-src 'none'\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Security-Policy: default-src 'self'; script-src 'none'\r\nCache-Control: ${CACHE_CONTROL.noStore}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
@@ -106,7 +107,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     (req, res) => {
       const start = performance.now();
       if (!app) {
-        res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
+        res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': CACHE_CONTROL.noStore }).end();
         return metrics.requests.answered(req, res, start);
       }
       // A cached page is answered here, like a static file, before any middleware runs.

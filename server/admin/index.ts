@@ -9,6 +9,7 @@ import { UpstreamError } from '../upstream/client';
 import type { StaffApi } from '../upstream/staff-api';
 import { readStaffSession } from './cookies';
 import { createAdminRenderer } from './render';
+import { CACHE_CONTROL } from '../cache-control';
 
 export interface AdminAreaDeps {
   staff: StaffApi;
@@ -57,7 +58,7 @@ export function adminArea(deps: AdminAreaDeps): express.Router {
   const gate: RequestHandler = (req, res, next) => {
     // As any address the site does not have: the site's own 404 page, nothing that says an area is here.
     if (allowed && !allowed(req.ip)) return next(Object.assign(new Error('Not Found'), { status: 404 }));
-    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.privateNoStore);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     if (req.method === 'POST' && !isSameOrigin(req, deps.origin)) return void res.status(403).type('text').send('Forbidden');
     next();

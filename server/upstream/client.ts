@@ -4,6 +4,7 @@ import { QueueFull } from '../concurrency-limit';
 import { SwrCache } from './cache';
 import { heapSizeOf } from './heap-size';
 import { unchanged } from './kept-unchanged';
+import { FRESHNESS, inProcessPeriods } from '../cache-control';
 
 /**
  * Why an upstream call failed. Loaders turn `not_found` into a 404 and anything else into a 5xx page.
@@ -71,10 +72,7 @@ export const DEFAULT_UPSTREAM_CACHE = {
    * (search-client.ts), so new words never push the pages' answers out.
    */
   maxHeapBytes: 16 * 1024 * 1024,
-  ttlMs: 60_000,
-  staleWhileRevalidateMs: 10 * 60_000,
-  staleIfErrorMs: 24 * 60 * 60_000,
-  notFoundTtlMs: 30_000,
+  ...inProcessPeriods(FRESHNESS.upstreamAnswer),
 };
 
 /** The cache key: method, path and the query parameters in a stable order (lang included). */

@@ -8,6 +8,7 @@ import type { Locale } from '../../shared/locales';
 import type { PublicFormResult, PublicFormScreen } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { pageI18n } from '../support/i18n';
+import { until, untilFound } from '../support/until';
 import { startTestSite, waitForMail } from './helpers';
 
 /**
@@ -55,15 +56,6 @@ function cms<T>(read: (db: Database.Database) => T): T {
   }
 }
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const submissionWithKeyLike = (pattern: string) =>
   cms((db) => db.prepare('SELECT id, kind, locale, data, email FROM submissions WHERE idempotency_key LIKE ?').all(pattern)) as {
@@ -99,7 +91,7 @@ describe('newsletter without JavaScript', () => {
     const thanks = await request(site.server).get(res.headers.location!);
     expect(thanks.status).toBe(200);
     expect(screenOf(thanks.text, 'newsletter___de')).toMatchObject({ sent: true, prefill: null });
-    const row = await until(() => cms((db) => db.prepare('SELECT locale FROM newsletter_subscriptions WHERE email = ?').get(email)) as { locale: string } | undefined);
+    const row = await untilFound('the subscription is stored', () => cms((db) => db.prepare('SELECT locale FROM newsletter_subscriptions WHERE email = ?').get(email)) as { locale: string } | undefined);
     expect(row.locale).toBe('de');
   });
 
@@ -135,7 +127,7 @@ describe('service request without JavaScript', () => {
     const res = await post('/sl/servis', { phone: '+386 40 111 222', ...ADDRESS, invoiceNumber: 'R-2024-17', installationYear: '2019', content, terms: 'on' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/sl/servis?sent=1');
-    const [row] = await until(() => {
+    const [row] = await untilFound('the submission is stored', () => {
       const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as { data: string }[];
       return rows.length ? rows : undefined;
     });
@@ -196,7 +188,7 @@ describe('inquiry steps without JavaScript', () => {
     const sent = await post(`${path}/notranja_sencila`, { intent: 'send', step: '3', ...product, ...contact, message: 'Prosim za ponudbo.', terms: 'on' });
     expect(sent.status).toBe(303);
     expect(sent.headers.location).toBe('/sl/povprasevanje?sent=1');
-    const [row] = await until(() => {
+    const [row] = await untilFound('the submission is stored', () => {
       const rows = cms((db) => db.prepare("SELECT data, email, locale FROM submissions WHERE kind = 'inquiry' AND email = ?").all(contact.email)) as { data: string; email: string; locale: string }[];
       return rows.length ? rows : undefined;
     });
@@ -295,7 +287,7 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     const sent = await post(path, { intent: 'send', step: '3', ...good, ...contactStep, terms: 'on' });
     expect(sent.status).toBe(303);
 
-    const [row] = await until(() => {
+    const [row] = await untilFound('the submission is stored', () => {
       const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'inquiry' AND email = ?").all(email)) as { data: string }[];
       return rows.length ? rows : undefined;
     });
@@ -383,10 +375,10 @@ describe('what every form post must pass', () => {
     expect(a.body).toMatchObject({ status: 303, redirect: '/en/newsletter?sent=1' });
     expect(b.body).toMatchObject({ status: 303, redirect: '/en/newsletter?sent=1' });
 
-    await until(() => (submissionWithKeyLike('service:%').some((r) => JSON.parse(r.data).content === content) ? true : undefined));
-    await until(() => (cms((db) => db.prepare('SELECT 1 FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`)) ? true : undefined));
+    await until('the service request is stored', () => submissionWithKeyLike('service:%').some((r) => JSON.parse(r.data).content === content));
+    await until('the newsletter request is stored', () => cms((db) => db.prepare('SELECT 1 FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`)) !== undefined);
     // Let the outbox settle: anything still to come would be a second delivery.
-    await until(async () => ((await site.outbox.stats()).pending === 0 ? true : undefined));
+    await until('the outbox is empty', async () => (await site.outbox.stats()).pending === 0);
     expect(submissionWithKeyLike('service:%').filter((r) => JSON.parse(r.data).content === content)).toHaveLength(1);
     expect(cms((db) => db.prepare('SELECT COUNT(*) AS n FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`))).toEqual({ n: 1 });
   });
@@ -438,7 +430,7 @@ describe('a signed-in visitor', () => {
     const content = `Servis za prijavljeno (${Date.now()})`;
     const res = await post('/sl/servis', { phone: '+386 41 555 666', ...ADDRESS, content, email: '', terms: 'on' }, session);
     expect(res.status).toBe(303);
-    const [row] = await until(() => {
+    const [row] = await untilFound('the submission is stored', () => {
       const rows = cms((db) => db.prepare("SELECT email FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as { email: string }[];
       return rows.length ? rows : undefined;
     });

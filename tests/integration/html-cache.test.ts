@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPurge } from '../../server/http/cache-purge';
+import { pageCacheKey } from '../../server/render/cache-policy';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
 
@@ -12,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => site?.stop());
 
 const get = (path: string) => request(site.server).get(path);
+/** Once a render's bytes are kept in the HTML cache. */
+const cached = (path: string) => until(`${path} is in the HTML cache`, () => site.htmlCache!.get(pageCacheKey(path)!) !== undefined);
 const SHARED_HEADERS = ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'strict-transport-security', 'x-frame-options', 'cross-origin-opener-policy'];
 
 describe('HTML cache', () => {
@@ -20,7 +23,7 @@ describe('HTML cache', () => {
     expect(first.status).toBe(200);
     expect(first.headers.age).toBeUndefined();
     expect(first.headers['x-cache']).toBe('MISS');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/en/categories');
     const second = await get('/en/categories');
     expect(second.status).toBe(200);
     expect(second.headers.age).toBeDefined();
@@ -33,7 +36,7 @@ describe('HTML cache', () => {
 
   it('serves brotli, gzip or identity as asked, and 304 for a known ETag', async () => {
     await get('/de/kategorien');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/de/kategorien');
     const br = await get('/de/kategorien').set('Accept-Encoding', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     const gz = await get('/de/kategorien').set('Accept-Encoding', 'gzip');
@@ -63,7 +66,7 @@ describe('HTML cache', () => {
 
   it('caches page payloads too', async () => {
     await get('/sl/kategorije/_payload.json');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/sl/kategorije/_payload.json');
     const res = await get('/sl/kategorije/_payload.json');
     expect(res.headers.age).toBeDefined();
     expect(res.body.loaderData['categories___sl']).toBeDefined();
@@ -71,7 +74,7 @@ describe('HTML cache', () => {
 
   it('never serves or keeps pages of a signed-in visitor, account screens or errors', async () => {
     await get('/sl/blog');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/sl/blog');
     expect((await get('/sl/blog').set('Cookie', `sid=${'x'.repeat(43)}`)).headers.age).toBeUndefined();
     await get('/sl/login');
     expect((await get('/sl/login')).headers.age).toBeUndefined();
@@ -83,13 +86,13 @@ describe('HTML cache', () => {
     await get('/sl/iskanje?q=rolete');
     expect((await get('/sl/iskanje?q=rolete')).headers.age).toBeUndefined();
     await get('/en/blog?page=2');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/en/blog?page=2');
     expect((await get('/en/blog?page=2')).headers.age).toBeDefined();
   });
 
   it('drops what the signed purge webhook names, and refuses an unsigned, old or replayed call', async () => {
     await get('/en/blog');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/en/blog');
     expect((await get('/en/blog')).headers.age).toBeDefined();
 
     const body = JSON.stringify({ paths: ['/en/blog'] });

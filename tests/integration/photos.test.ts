@@ -13,6 +13,7 @@ import type { PublicFormResult } from '../../shared/page-data';
 import { pageI18n } from '../support/i18n';
 import { MAX_POST_BYTES } from '../../server/photos/upload';
 import { until } from '../support/until';
+import { registerVerified, signIn } from '../support/visitor';
 import { startTestSite, waitForMail } from './helpers';
 
 /**
@@ -317,16 +318,11 @@ describe('photos posted as the browser with JavaScript posts them (the payload U
 });
 
 describe('thumbnails of a visitor’s own photos in the profile', () => {
-  const form = (path: string, fields: Record<string, string>, cookie = '') =>
-    request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(fields);
-
   /** A verified account, signed in: its session cookie. */
   async function signedIn(email: string): Promise<string> {
     const password = 'dolgo-geslo-123';
-    await form('/sl/register', { name: 'Ana Novak', email, password, website: '' });
-    const token = /\/sl\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(await waitForMail(site.dataDir, email, '/sl/verify-email?token='))?.[1];
-    await form('/sl/verify-email', { token: token! });
-    return String((await form('/sl/login', { email, password })).headers['set-cookie']).split(';')[0]!;
+    await registerVerified(site, { email, password });
+    return signIn(site, email, password);
   }
 
   it('shows them to the owner’s session only; nobody else can fetch them', async () => {
