@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import {
   checkbox, email, mustTick, optionalEmail, optionalPhone, optionalText, optionalWholeNumber, phone, preprocess, requiredText, submissionId, tags,
 } from './fields';
-import { holds, MAX_TAG_LENGTH, MAX_TAGS, optionsFor, upperBound, type Condition, type FieldSpec, type FieldSpecs, type FieldValue, type ShownField } from './field-spec';
+import { holds, MAX_TAG_LENGTH, requires, MAX_TAGS, optionsFor, upperBound, type FieldSpec, type RequiredRule, type FieldSpecs, type FieldValue, type ShownField } from './field-spec';
 
 /** The schema of a form declared in field-spec.ts: each field parsed by its kind, options and conditions. */
 
@@ -45,8 +45,8 @@ interface Walk {
 export function walkFields(fields: FieldSpecs, form: Readonly<Record<string, unknown>>, { stored = false } = {}): Walk {
   const parsed: Record<string, unknown> = {};
   const walk: Walk = { shown: [], values: {}, problems: [] };
-  /** Conditionally required fields, checked at the end: the condition may name a later field (the call back after the phone). */
-  const conditional: [ShownField, { when: Condition; message: string }, boolean][] = [];
+  /** Conditionally required fields, checked at the end: a rule may name a later field (the call back after the phone). */
+  const conditional: [ShownField, readonly RequiredRule[], boolean][] = [];
   for (const [name, spec] of Object.entries(fields)) {
     if (spec.when && !holds(spec.when, parsed)) continue;
     const options = 'options' in spec ? optionsFor(spec.options, parsed) : [];
@@ -57,7 +57,7 @@ export function walkFields(fields: FieldSpecs, form: Readonly<Record<string, unk
     walk.shown.push(field);
     const result = parserFor(spec, options, required).safeParse(form[name]);
     const blank = result.success && (result.data === undefined || (Array.isArray(result.data) && result.data.length === 0));
-    if (typeof rule === 'object') conditional.push([field, rule, blank]);
+    if (Array.isArray(rule)) conditional.push([field, rule, blank]);
     if (!result.success) {
       walk.problems.push([name, result.error.issues[0]?.message ?? 'form.errors.invalid']);
       continue;
@@ -66,9 +66,10 @@ export function walkFields(fields: FieldSpecs, form: Readonly<Record<string, unk
     parsed[name] = result.data;
     walk.values[name] = result.data as FieldValue;
   }
-  for (const [field, rule, blank] of conditional) {
-    field.required = holds(rule.when, parsed);
-    if (field.required && blank) walk.problems.push([field.name, rule.message]);
+  for (const [field, rules, blank] of conditional) {
+    const rule = rules.find((candidate) => requires(candidate, parsed));
+    field.required = rule !== undefined;
+    if (rule && blank) walk.problems.push([field.name, rule.message]);
   }
   return walk;
 }

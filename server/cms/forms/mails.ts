@@ -79,13 +79,16 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }
         form.email,
         photos,
       );
-      const confirmation = renderFormMail(strings, 'inquiry_confirmation', lang, {
-        company: name,
-        summary: [...inquirySummary(form, labels), ...photoCountRow(photos.length, labels)],
-        contactEmail: email,
-        contactPhone: phone,
-      });
-      confirm(form.email, 'inquiry_confirmation', at, confirmation, email);
+      // A visitor who gave only a phone is called; there is no one to confirm to.
+      if (form.email) {
+        const confirmation = renderFormMail(strings, 'inquiry_confirmation', lang, {
+          company: name,
+          summary: [...inquirySummary(form, labels), ...photoCountRow(photos.length, labels)],
+          contactEmail: email,
+          contactPhone: phone,
+        });
+        confirm(form.email, 'inquiry_confirmation', at, confirmation, email);
+      }
     },
 
     service(id: string, lang: Locale, form: StoredService, at: Date, photos: MailPhoto[] = []): void {
