@@ -83,16 +83,22 @@ type FormOutput = { [name: string]: FieldValue | undefined; submissionId?: strin
  * its own errors while later steps are still empty; fields that are not shown are dropped, so what
  * reaches the company is exactly what the visitor was shown.
  */
-export function formSchema<Out extends FormOutput>(fields: FieldSpecs, options: { stored?: boolean } = {}) {
+export function formSchema<Out extends FormOutput>(
+  fields: FieldSpecs,
+  options: { stored?: boolean; references?: Readonly<Record<string, z.ZodMiniType<string | undefined>>> } = {},
+) {
   const shape = Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())])) as Record<string, z.ZodMiniOptional<z.ZodMiniUnknown>>;
+  const references = options.references ?? {};
   // Each field is parsed in the walk (its options and conditions depend on the others); the object
-  // only gathers them, and lets anything else a post carries (intent, step) fall away.
+  // only gathers them, and lets anything else a post carries (intent, step) fall away. References
+  // (the product an inquiry came from) are no field on screen: they pass through, parsed on their own.
   return z.pipe(
-    z.object({ ...shape, submissionId }),
+    z.object({ ...shape, ...references, submissionId }),
     z.transform((form: Record<string, unknown> & { submissionId?: string }, ctx) => {
       const walk = walkFields(fields, form, options);
       for (const [name, message] of walk.problems) ctx.issues.push({ code: 'custom', path: [name], message, input: form[name] });
-      return { ...walk.values, submissionId: form.submissionId } as Out;
+      const carried = Object.fromEntries(Object.keys(references).flatMap((name) => (form[name] === undefined ? [] : [[name, form[name]]])));
+      return { ...walk.values, ...carried, submissionId: form.submissionId } as Out;
     }),
   );
 }

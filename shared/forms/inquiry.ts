@@ -182,5 +182,12 @@ export type InquiryStep = (typeof INQUIRY_STEPS)[number]['id'];
  * also when the visitor asks to be called back. Fields added later (drive, colour, measuring time) are optional,
  * so inquiries stored before them still validate.
  */
-export type InquiryData = { offerType: OfferType; nameAndSurname: string; email?: string; [name: string]: FieldValue | undefined };
+export type InquiryData = {
+  offerType: OfferType;
+  nameAndSurname: string;
+  email?: string;
+  /** The content key of the product whose page the inquiry came from (its family, system or model chosen). */
+  product?: string;
+  [name: string]: FieldValue | undefined;
+};
 export type InquiryForm = InquiryData & { submissionId?: string };

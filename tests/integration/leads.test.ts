@@ -131,14 +131,14 @@ describe('paths to the forms', () => {
     for (const name of ['contact', 'inquiry', 'service'] as const) expect(linksOf(footer)).toContain(pathTo(name, locale));
   });
 
-  it.each(LOCALES)('in %s: product and category pages offer the inquiry with the offer type chosen', async (locale) => {
+  it.each(LOCALES)('in %s: product and category pages offer the inquiry with the offer type (and the product) chosen', async (locale) => {
     const payload = (await request(site.server).get(`${pathTo('categories', locale)}/_payload.json`)).body;
     const { categories, products } = payload.loaderData[`categories___${locale}`] as { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
     const category = categories[0]!;
     const product = products[category.id]![0]!;
     const inquiry = pathTo('inquiry', locale, { offerType: category.offerType });
     expect(linksOf(await get(pathTo('slug', locale, { slug: category.slug })))).toContain(inquiry);
-    expect(linksOf(await get(pathTo('product', locale, { slug: product.slug })))).toContain(inquiry);
+    expect(linksOf(await get(pathTo('product', locale, { slug: product.slug })))).toContain(pathTo('inquiry', locale, { offerType: category.offerType, product: product.slug }));
   });
 
   it.each(LOCALES)('in %s: an article ends with both forms, and so does the B2B page', async (locale) => {
