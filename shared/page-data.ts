@@ -140,6 +140,8 @@ export interface PublicFormResult {
    * the first one refused. See server/photos/upload.ts for the whole interface.
    */
   photoRefused?: { name: string; reason: PhotoRefusal };
+  /** Refused for the forms' rate limit (`errors.form`): in how many minutes the visitor may send again. */
+  retryAfterMinutes?: number;
 }
 
 /** The data of the catch-all 404 route. */

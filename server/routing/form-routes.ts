@@ -12,6 +12,7 @@ import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData, Scre
 import { pathTo } from '../../shared/routes';
 import { PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
+import { POST_LIMITED_HEADER } from '../request/fetch-request';
 import type { OutboxPhoto } from '../outbox/types';
 import { clientKey } from '../photos/client-budget';
 import { postedPhotos } from '../photos/upload';
@@ -195,6 +196,13 @@ async function accept(
   step?: number,
   photos: { stored: OutboxPhoto[]; digests: string[] } = { stored: [], digests: [] },
 ) {
+  // Over the forms' rate limit (a shared office or mobile address a bot has used up): nothing stored,
+  // everything typed kept, and when to send again.
+  const limitedFor = Number(args.request.headers.get(POST_LIMITED_HEADER));
+  if (limitedFor > 0) {
+    const result: PublicFormResult = { form: kind, values, errors: { form: 'form.errors.tooManyPosts' }, retryAfterMinutes: Math.ceil(limitedFor / 60), step };
+    return data(result, { status: 429, headers: { 'Retry-After': String(Math.ceil(limitedFor)) } });
+  }
   // The photos' bytes are spent of the sender's hour only now that they are to be stored (a post refused for a typo costs nothing).
   if (!(await args.context.photos.keep(photos.stored, clientKey(args.context.clientAddress)))) {
     const errors = { [PHOTO_FIELD]: 'form.photos.errors.overBudget' };

@@ -203,9 +203,9 @@ describe('error pages', () => {
   it('a 429 from the form rate limit comes in the layout, with the phone and email', async () => {
     const limited = await startTestSite({ FORM_RATE_LIMIT_MAX: '1' });
     try {
-      const post = () => request(limited.server).post(pathTo('service', 'de')).set('Origin', limited.url).type('form').send({ phone: '' });
-      expect((await post()).status).toBe(400);
-      const res = await post();
+      const post = (fields: Record<string, string>) => request(limited.server).post(pathTo('service', 'de')).set('Origin', limited.url).type('form').send(fields);
+      expect((await post({ phone: '' })).status).toBe(400);
+      const res = await post({ phone: '0664 123 456', streetAddress: 'Hauptplatz 1', postalCode: '9020', town: 'Klagenfurt', content: 'Der Motor brummt.', terms: 'on' });
       expect(res.status).toBe(429);
       expect(res.headers['retry-after']).toMatch(/^\d+$/);
       expect(res.headers['cache-control']).toMatch(/no-store/);

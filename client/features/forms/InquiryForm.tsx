@@ -69,7 +69,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   );
   const resolver = useMemo(() => inquiryResolver(), []);
   const publicForm = usePublicForm({ kinds: INQUIRY_KINDS, defaults, resolver, result, sent: data.sent, action });
-  const { form, field, check, busy, settled, send, submissionId, formError } = publicForm;
+  const { form, field, check, busy, settled, send, submissionId, formError, formErrorParams } = publicForm;
   const values = useWatch({ control: form.control }) as FormValues;
   const errors = form.formState.errors;
   const formRef = useRef<HTMLFormElement>(null);
@@ -246,7 +246,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         onSubmit={onSubmit}
       >
         <StepIndicator names={INQUIRY_STEPS.map((s) => t(`inquiry.steps.${s.id}.name`))} current={step} />
-        <FormError message={formError} />
+        <FormError message={formError} params={formErrorParams} />
         <ErrorSummary form={FORM} errors={summary} label={labelOf} />
 
         {step === 0 ? (
