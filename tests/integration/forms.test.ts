@@ -485,6 +485,11 @@ describe('the rate limit', () => {
       // Nothing stored; a post with mistakes still has them shown, since nothing would be stored anyway.
       expect(cms((db) => db.prepare('SELECT 1 FROM newsletter_subscriptions WHERE email = ?').get(valid.email))).toBeUndefined();
       expect((await send()).status).toBe(400);
+      // With JavaScript the router posts to the page's payload: the same answer as action data, so the form stays.
+      const routed = await request(strict.server).post('/en/newsletter/_payload.json').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode(valid));
+      expect(routed.status).toBe(429);
+      expect(routed.text).toContain('form.errors.tooManyPosts');
+      expect(routed.text).toContain(valid.email);
       // Pages are not counted.
       expect((await request(strict.server).get('/en/newsletter')).headers.ratelimit).toBeUndefined();
     } finally {
