@@ -650,6 +650,10 @@ const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX lead_events_submission ON lead_events (submission_id, at);
   `,
   },
+  /* 15: what a product fixes in its inquiry, chosen when the inquiry opens from its page (docs/decisions/0041-the-way-in.md) */ `
+  -- The content version covers the schema version: the next start re-imports and fills it.
+  ALTER TABLE products ADD COLUMN inquiry_preset TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(inquiry_preset));
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -10,6 +10,9 @@ import { carryCookies } from './cookies';
  */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
+/** A public form's post over the rate limit: the seconds until the visitor may send again (server/http/form-posts.ts). Only ever set here. */
+export const POST_LIMITED_HEADER = 'x-post-limited-for';
+
 /**
  * The page's Fetch request for one visitor, on the configured origin (never the Host header), with
  * their cookies (as cookie-parser read them), their address and a posted form's fields (and photos), aborted when the visitor goes
@@ -32,6 +35,7 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
     method: post ? 'POST' : 'GET',
     headers: {
       ...(req.ip ? { [CLIENT_ADDRESS_HEADER]: req.ip } : {}),
+      ...(post && typeof res.locals.postLimitedFor === 'number' ? { [POST_LIMITED_HEADER]: String(res.locals.postLimitedFor) } : {}),
       ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },
     body: post ? form : undefined,

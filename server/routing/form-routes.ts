@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import type { FormKind } from '../../shared/api/contract';
+import type { FormKind, Product } from '../../shared/api/contract';
 import { fieldErrors, postedValues, type FieldErrors, type PostedValues } from '../../shared/forms/fields';
 import { INQUIRY_STEPS, isOfferType, type OfferType } from '../../shared/forms/inquiry';
 import { inquiryForm, stepFields } from '../../shared/forms/inquiry-form';
@@ -12,10 +12,11 @@ import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData, Scre
 import { pathTo } from '../../shared/routes';
 import { PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
+import { POST_LIMITED_HEADER } from '../request/fetch-request';
 import type { OutboxPhoto } from '../outbox/types';
 import { clientKey } from '../photos/client-budget';
 import { postedPhotos } from '../photos/upload';
-import { UpstreamError } from '../upstream/client';
+import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
 import type { LoaderContext } from './loader-context';
@@ -47,6 +48,25 @@ function offerTypeParam(args: Args): OfferType | null {
   if (value === undefined) return null;
   if (!isOfferType(value)) pageNotFound(args.request);
   return value;
+}
+
+/**
+ * The product in the path (a product page's call to action), from the content API like its page.
+ * Unknown, or of another family than the path's offer type: a 404. The content API down: the form
+ * opens with the offer type alone, since an inquiry must never wait on the catalogue.
+ */
+async function productParam(args: Args, locale: Locale, offerType: OfferType | null): Promise<Product | null> {
+  const slug = args.params.product;
+  if (slug === undefined) return null;
+  try {
+    const product = await args.context.api.product(locale, slug);
+    if (product.offerType !== offerType) pageNotFound(args.request);
+    return product;
+  } catch (error) {
+    if (error instanceof UpstreamNotFound) pageNotFound(args.request);
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
 }
 
 function meta(args: Args, locale: Locale, name: FormRoute, alternates = sameScreen(name)): PageMeta {
@@ -105,9 +125,12 @@ async function articlePath(args: Args, locale: Locale, key: string): Promise<str
 export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
   async inquiry(args, locale) {
     const offerType = offerTypeParam(args);
-    const alternates = Object.fromEntries(LOCALES.map((l) => [l, pathTo('inquiry', l, { offerType: offerType ?? undefined })]));
-    const [base, measuringGuide] = await Promise.all([screen(args, locale), articlePath(args, locale, MEASURING_GUIDE)]);
-    return { ...base, offerType, measuringGuide, meta: meta(args, locale, 'inquiry', alternates) };
+    const [base, measuringGuide, product] = await Promise.all([screen(args, locale), articlePath(args, locale, MEASURING_GUIDE), productParam(args, locale, offerType)]);
+    const alternates = Object.fromEntries(
+      LOCALES.map((l) => [l, pathTo('inquiry', l, { offerType: offerType ?? undefined, product: product?.slugs[l] })]),
+    );
+    const inquiryProduct = product && { key: product.key, title: product.title, offerType: product.offerType, preset: product.inquiryPreset };
+    return { ...base, offerType, product: inquiryProduct, measuringGuide, meta: meta(args, locale, 'inquiry', alternates) };
   },
   async service(args, locale) {
     return { ...(await screen(args, locale)), meta: meta(args, locale, 'service') };
@@ -173,6 +196,13 @@ async function accept(
   step?: number,
   photos: { stored: OutboxPhoto[]; digests: string[] } = { stored: [], digests: [] },
 ) {
+  // Over the forms' rate limit (a shared office or mobile address a bot has used up): nothing stored,
+  // everything typed kept, and when to send again.
+  const limitedFor = Number(args.request.headers.get(POST_LIMITED_HEADER));
+  if (limitedFor > 0) {
+    const result: PublicFormResult = { form: kind, values, errors: { form: 'form.errors.tooManyPosts' }, retryAfterMinutes: Math.ceil(limitedFor / 60), step };
+    return data(result, { status: 429, headers: { 'Retry-After': String(Math.ceil(limitedFor)) } });
+  }
   // The photos' bytes are spent of the sender's hour only now that they are to be stored (a post refused for a typo costs nothing).
   if (!(await args.context.photos.keep(photos.stored, clientKey(args.context.clientAddress)))) {
     const errors = { [PHOTO_FIELD]: 'form.photos.errors.overBudget' };

@@ -233,7 +233,11 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productSchema = productSummarySchema.extend({
   seo: seoSchema,
+  /** The product's stable name in every locale: an inquiry from its page carries it (shared/forms/inquiry.ts). */
+  key: z.string(),
   offerType: offerTypeSchema,
+  /** What the product fixes in its inquiry (system, type or model): chosen when the inquiry opens from its page. */
+  inquiryPreset: z.record(z.string(), z.string()),
   category: categorySchema,
   body: z.array(blockSchema),
   features: z.array(z.string()),

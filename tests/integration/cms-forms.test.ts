@@ -299,7 +299,7 @@ describe('POST forms/inquiry', () => {
     expect(await refused(post('inquiry', inquiry(email), { key: 'inquiry:id:has spaces and / slashes' }))).toBeUndefined();
     expect(await refused(post('inquiry', inquiry(email), { lang: 'fr' }))).toBeUndefined();
 
-    expect(await refused(post('inquiry', {}))).toMatchObject({ offerType: 'form.errors.offerType', email: 'form.errors.required', terms: 'form.errors.terms' });
+    expect(await refused(post('inquiry', {}))).toMatchObject({ offerType: 'form.errors.offerType', email: 'form.errors.emailOrPhone', phone: 'form.errors.emailOrPhone', terms: 'form.errors.terms' });
     // The bounds of decisions.md, by the shared schema.
     expect(await refused(post('inquiry', inquiry(email, { width: 5 })))).toEqual({ width: 'form.errors.width' });
     expect(await refused(post('inquiry', inquiry(email, { height: 601 })))).toEqual({ height: 'form.errors.height' });
@@ -317,6 +317,20 @@ describe('POST forms/inquiry', () => {
     const key = newKey('inquiry');
     await refused(post('inquiry', inquiry(email, { width: 5 }), { key }));
     await acked(201, post('inquiry', inquiry(email), { key }));
+  });
+
+  it('takes an inquiry with a phone and no e-mail: stored, the company told to call, no confirmation to anyone (issue 26, point 4)', async () => {
+    const phone = '+386 41 777 888';
+    personal.add(phone);
+    const before = mailCount();
+    const { email: _, ...phoneOnly } = inquiry('', { phone, callBack: false });
+    const id = await acked(201, post('inquiry', phoneOnly, { lang: 'en' }));
+    expect(rows('SELECT kind, email FROM submissions WHERE id = ?', id)).toEqual([{ kind: 'inquiry', email: null }]);
+    const notification = await notificationOf(id, 'inquiry_notification');
+    expect(notification.replyTo).toBe('');
+    expect(notification.text).toContain(`Phone: ${phone}`);
+    expect(notification.text).toContain('The visitor gave no email address');
+    expect(mailCount()).toBe(before + 1);
   });
 
   it('answers an unknown form with 404 and a body over 64 kB with 413', async () => {

@@ -456,21 +456,32 @@ describe('limits', () => {
 });
 
 describe('the rate limit', () => {
-  it('answers 429 with a page once a client has posted FORM_RATE_LIMIT_MAX times, with the standard RateLimit headers', async () => {
+  it('answers 429 once a client has posted FORM_RATE_LIMIT_MAX times: the form with every value kept and when to send again (issue 26, point 3)', async () => {
     const strict = await startTestSite({ FORM_RATE_LIMIT_MAX: '2' });
     try {
-      const send = () => request(strict.server).post('/en/newsletter').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode({ email: 'x' }));
+      const send = (fields: Fields = { email: 'x' }) => request(strict.server).post('/en/newsletter').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode(fields));
       const first = await send();
       expect(first.status).toBe(400);
       expect(first.headers['ratelimit-policy']).toMatch(/^"2-in-10min"; q=2; w=600; pk=:[A-Za-z0-9+/=]+:$/);
       expect(first.headers.ratelimit).toMatch(/^"2-in-10min"; r=1; t=(600|599)$/);
       expect((await send()).headers.ratelimit).toMatch(/; r=0; /);
-      const limited = await send();
+      const valid = { email: unique('limited'), consent: 'on' };
+      const limited = await send(valid);
       expect(limited.status).toBe(429);
       expect(limited.headers.ratelimit).toMatch(/; r=0; /);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(590);
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
-      expect(limited.text).toContain('error-page');
+      expect(actionOf(limited.text, 'newsletter___en')).toEqual({ form: 'newsletter', values: valid, errors: { form: 'form.errors.tooManyPosts' }, retryAfterMinutes: 10 });
+      expect(limited.text).toContain(pageI18n('en').t('form.errors.tooManyPosts', { count: 10 }));
+      expect(limited.text).toContain(`value="${valid.email}"`);
+      // Nothing stored; a post with mistakes still has them shown, since nothing would be stored anyway.
+      expect(cms((db) => db.prepare('SELECT 1 FROM newsletter_subscriptions WHERE email = ?').get(valid.email))).toBeUndefined();
+      expect((await send()).status).toBe(400);
+      // With JavaScript the router posts to the page's payload: the same answer as action data, so the form stays.
+      const routed = await request(strict.server).post('/en/newsletter/_payload.json').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode(valid));
+      expect(routed.status).toBe(429);
+      expect(routed.text).toContain('form.errors.tooManyPosts');
+      expect(routed.text).toContain(valid.email);
       // Pages are not counted.
       expect((await request(strict.server).get('/en/newsletter')).headers.ratelimit).toBeUndefined();
     } finally {

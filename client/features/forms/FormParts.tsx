@@ -34,12 +34,12 @@ export function ErrorSummary({ form, errors, label }: { form: string; errors: [s
   );
 }
 
-export function FormError({ message }: { message: string | undefined }) {
+export function FormError({ message, params }: { message: string | undefined; params?: { count: number } }) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
     <p className="form-message form-message--error" role="alert">
-      {t(message)}
+      {t(message, params)}
     </p>
   );
 }

@@ -62,13 +62,14 @@ export function prefillValues(prefill: ScreenData<'inquiry'>['prefill']): FormVa
 export function InquiryForm({ data, result, action }: { data: ScreenData<'inquiry'>; result: PublicFormResult | undefined; action: string }) {
   const { t } = useTranslation();
   const { locale } = useLayout();
+  // From a product's page, what the product fixes (its system, type or model) is chosen too.
   const defaults = useMemo(
-    () => ({ ...emptyValues(INQUIRY_KINDS), ...prefillValues(data.prefill), offerType: data.offerType ?? '' }),
-    [data.prefill, data.offerType],
+    () => ({ ...emptyValues(INQUIRY_KINDS), ...prefillValues(data.prefill), offerType: data.offerType ?? '', ...data.product?.preset }),
+    [data.prefill, data.offerType, data.product],
   );
   const resolver = useMemo(() => inquiryResolver(), []);
   const publicForm = usePublicForm({ kinds: INQUIRY_KINDS, defaults, resolver, result, sent: data.sent, action });
-  const { form, field, check, busy, settled, send, submissionId, formError } = publicForm;
+  const { form, field, check, busy, settled, send, submissionId, formError, formErrorParams } = publicForm;
   const values = useWatch({ control: form.control }) as FormValues;
   const errors = form.formState.errors;
   const formRef = useRef<HTMLFormElement>(null);
@@ -164,7 +165,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     }
     const current = form.getValues();
     send(
-      [...inquiryEntries(current, ALL_STEPS), ['intent', 'send'], ['step', String(step)], ['shown', stepFields(1, current).join(',')]],
+      [...inquiryEntries(current, ALL_STEPS), ...productEntry, ['intent', 'send'], ['step', String(step)], ['shown', stepFields(1, current).join(',')]],
       honeypotValue(formRef.current),
       photos.files(),
     );
@@ -192,6 +193,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   }
 
   const offerType = textOf(values, 'offerType');
+  // The product the inquiry came from travels with it while its family is the one chosen.
+  const productEntry: [string, string][] = data.product && data.product.offerType === offerType ? [['product', data.product.key]] : [];
   const labelOf = (name: string) => {
     const spec = INQUIRY_FIELDS[name as keyof typeof INQUIRY_FIELDS];
     if (name === PHOTO_FIELD) return t('form.photos.label');
@@ -243,7 +246,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         onSubmit={onSubmit}
       >
         <StepIndicator names={INQUIRY_STEPS.map((s) => t(`inquiry.steps.${s.id}.name`))} current={step} />
-        <FormError message={formError} />
+        <FormError message={formError} params={formErrorParams} />
         <ErrorSummary form={FORM} errors={summary} label={labelOf} />
 
         {step === 0 ? (
@@ -268,7 +271,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
                 {step === 1 && offerType ? (
                   <>
                     {' '}
-                    <span className="form-step__product">{t(`inquiry.offerTypes.${offerType}`)}</span>
+                    <span className="form-step__product">{productEntry.length > 0 ? data.product!.title : t(`inquiry.offerTypes.${offerType}`)}</span>
                   </>
                 ) : null}
               </>,
@@ -287,6 +290,9 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
 
         {inquiryEntries(values, otherSteps(step)).map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        {productEntry.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="step" value={step} />
         <input type="hidden" name="shown" value={shownProductFields.join(',')} />

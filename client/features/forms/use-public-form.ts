@@ -132,8 +132,9 @@ export interface PublicForm {
    * as multipart/form-data, each under `PHOTO_FIELD`, with its upload's progress published.
    */
   send: (entries: [string, string][], website: string, files?: readonly File[]) => void;
-  /** A problem with the whole form (the service is unavailable), as a message key. */
+  /** A problem with the whole form (the service is unavailable, too many posts), as a message key, and its parameters. */
   formError: string | undefined;
+  formErrorParams: { count: number } | undefined;
 }
 
 /**
@@ -216,7 +217,7 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
     [submit, submissionId, action],
   );
 
-  return { form, field, changed, check, submissionId, busy, settled: settled && !form.formState.isValidating, send, formError: result?.errors?.form };
+  return { form, field, changed, check, submissionId, busy, settled: settled && !form.formState.isValidating, send, formError: result?.errors?.form, formErrorParams: result?.retryAfterMinutes === undefined ? undefined : { count: result.retryAfterMinutes } };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import type { NewsletterService } from '../newsletter/service';
 import { newToken, tokenHash } from '../accounts/tokens';
+import { productReferences } from '../queries/product-reference';
 import type { FormMails, MailPhoto } from './mails';
 import { formStore, type StoredPhoto } from './store';
 
@@ -48,6 +49,7 @@ export function formService({
   now?: () => Date;
 }) {
   const store = formStore(db);
+  const productOf = productReferences(db);
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
 
   /**
@@ -92,8 +94,13 @@ export function formService({
       return kind === 'newsletter' ? newsletter.knownKey(key) : store.submissionIdByKey(key);
     },
 
-    inquiry: (lang: Locale, key: string, form: InquiryForm, photos: readonly StoredPhoto[] = [], grant?: string): Ack =>
-      submit('inquiry', lang, key, form, photos, grant, (id, data, at, mailPhotos) => mails.inquiry(id, lang, data, at, mailPhotos)),
+    inquiry: (lang: Locale, key: string, form: InquiryForm, photos: readonly StoredPhoto[] = [], grant?: string): Ack => {
+      // A product reference stays only while it names a product of the chosen family: the visitor may
+      // have chosen another family after coming from a product's page. Dropped, never refused.
+      const { product, ...rest } = form;
+      const kept = product !== undefined && productOf(product, lang)?.offerType === form.offerType ? { ...rest, product } : rest;
+      return submit('inquiry', lang, key, kept as InquiryForm, photos, grant, (id, data, at, mailPhotos) => mails.inquiry(id, lang, data, at, mailPhotos));
+    },
 
     service: (lang: Locale, key: string, form: ServiceForm, photos: readonly StoredPhoto[] = [], grant?: string): Ack =>
       submit('service', lang, key, form, photos, grant, (id, data, at, mailPhotos) => mails.service(id, lang, data, at, mailPhotos)),

@@ -3,6 +3,7 @@ import type { Locale } from '../../../shared/locales';
 import { fold } from '../search/analyzer';
 import { leadSearchText } from './search-text';
 import type { Db } from '../db';
+import { productReferences } from '../queries/product-reference';
 
 /** The leads' side of the submissions table and lead_events: every statement the inbox needs, nothing else. */
 
@@ -59,6 +60,7 @@ export type LeadStore = ReturnType<typeof leadStore>;
 
 export function leadStore(db: Db) {
   const byId = db.prepare<[string], LeadRow>(`${SELECT_LEAD} WHERE s.id = ?`);
+  const productOf = productReferences(db);
   const photos = db.prepare<[string], { position: number; type: string }>('SELECT position, type FROM submission_photos WHERE submission_id = ? ORDER BY position');
   const photo = db.prepare<[string, number], { type: string; bytes: Buffer }>('SELECT type, bytes FROM submission_photos WHERE submission_id = ? AND position = ?');
   const events = db.prepare<[string], { id: number; at: string; member_id: number | null; member_name: string | null; data: string }>(
@@ -129,9 +131,11 @@ export function leadStore(db: Db) {
         by: event.member_name === null ? null : { id: event.member_id, name: event.member_name },
         event: JSON.parse(event.data) as LeadEvent,
       }));
+      const product = typeof data.product === 'string' ? productOf(data.product, row.locale) : undefined;
       return {
         ...toSummary(row, data),
         data,
+        ...(product ? { product: { slug: product.slug, title: product.title } } : {}),
         photos: photos.all(id).map((p) => ({ index: p.position, type: p.type })),
         lostReason: row.lost_reason,
         emailConfirmed: row.email_confirmed_at !== null,
