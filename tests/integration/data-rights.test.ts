@@ -8,6 +8,7 @@ import { monthsBefore } from '../../server/cms/retention';
 import { collectingLogger } from '../support/log-lines';
 import { until } from '../support/until';
 import { startTestSite, waitForMail } from './helpers';
+import { personsFields } from '../support/form-guard';
 
 /**
  * A visitor's data rights through the site and the real content API: the download of their data,
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 const post = (path: string, form: Record<string, string>, cookie = '') =>
-  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(form);
+  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send({ ...personsFields(), ...form });
 
 const password = 'dolgo-geslo-123';
 
