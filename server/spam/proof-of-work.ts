@@ -8,10 +8,10 @@ import type { FormTokens } from './form-token';
  */
 
 /**
- * The challenge's range: a browser tries half of it on average, about 25,000 SHA-256 hashes (a tenth
- * to a half of a second on a phone, done while the visitor reads the last step).
+ * The challenge's range: a browser tries half of it on average, about 5,000 SHA-256 hashes (a fraction
+ * of a second on a phone, done while the visitor reads the last step).
  */
-export const PROOF_MAX_NUMBER = 50_000;
+export const PROOF_MAX_NUMBER = 10_000;
 const CHALLENGE_TTL_MS = 60 * 60_000;
 
 export type ProofOfWork = ReturnType<typeof proofOfWork>;

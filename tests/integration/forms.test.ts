@@ -10,6 +10,7 @@ import { pathTo } from '../../shared/routes';
 import { pageI18n } from '../support/i18n';
 import { startTestSite, waitForMail } from './helpers';
 import { personsFields } from '../support/form-guard';
+import { matchRoute } from '../../shared/route-match';
 
 /**
  * The public forms over real HTTP against the real embedded content API: the no-JavaScript flows
@@ -32,9 +33,16 @@ function encode(fields: Fields): string {
   return body.toString();
 }
 
-/** A post as the browser sends it from one of the site's pages, without JavaScript, at a person's pace (its spam judgement: spam.test.ts). */
+const PUBLIC_FORMS = new Set(['inquiry', 'service', 'newsletter']);
+
+/** A post as the browser sends it from one of the site's pages, without JavaScript; to a public form at a person's pace (its spam judgement: spam.test.ts). */
 const post = (path: string, fields: Fields, cookie = '') =>
-  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(encode({ ...personsFields(), ...fields }));
+  request(site.server)
+    .post(path)
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('Cookie', cookie)
+    .type('form')
+    .send(encode(PUBLIC_FORMS.has(matchRoute(path)?.name ?? '') ? { ...personsFields(), ...fields } : fields));
 
 /** The page data a document carries to the browser (what the page renders from). */
 function documentData(html: string): DocumentData {

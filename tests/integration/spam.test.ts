@@ -162,6 +162,6 @@ describe('GET /api/forms/guard', () => {
     const res = await request(site.server).get('/api/forms/guard');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toMatchObject({ token: expect.stringMatching(/^[0-9a-z]+\.[A-Za-z0-9_-]+$/), challenge: { algorithm: 'SHA-256', maxnumber: 50_000 } });
+    expect(res.body).toMatchObject({ token: expect.stringMatching(/^[0-9a-z]+\.[A-Za-z0-9_-]+$/), challenge: { algorithm: 'SHA-256', maxnumber: 10_000 } });
   });
 });

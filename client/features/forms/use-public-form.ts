@@ -237,7 +237,8 @@ function useSpamGuard(result: PublicFormResult | undefined) {
   const [guard] = useState(createSpamGuard);
   const started = useRef(false);
   const last = useRef(true);
-  const pageToken = result?.formToken ?? useLayout().formToken;
+  const { formToken } = useLayout();
+  const pageToken = result?.formToken ?? formToken;
   useEffect(() => {
     if (result?.formToken) guard.adopt(result.formToken);
   }, [guard, result]);
