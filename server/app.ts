@@ -14,6 +14,7 @@ import { accountDataDownload } from './bff/account-data';
 import { rumApi } from './bff/rum';
 import { photoThumbnails } from './bff/photo-thumbnails';
 import { faqSearchApi } from './bff/faq-search';
+import { formGuardApi } from './bff/form-guard';
 import { submissionPhotos } from './bff/submission-photos';
 import { searchApi, searchGuard } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(searchApi({ api: deps.api, onShed: () => deps.metrics.shed('search') }));
   app.use(faqSearchApi({ api: deps.api }));
+  app.use(formGuardApi({ spam: deps.spam }));
   app.use(seoFiles({ api: deps.api, origin: deps.origin, answer: (req, res, make) => answerPage(req, res, deps, make) }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
   app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { cacheControl: CACHE_CONTROL.immutable, index: false, fallthrough: false }));

@@ -1,4 +1,5 @@
 import http, { STATUS_CODES } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Express } from 'express';
@@ -39,6 +40,7 @@ import { createSiteMetrics } from './metrics';
 import { outboxMigrations, startOutbox, type RunningOutbox } from './outbox';
 import { memoryBudgetStore, uncountedOnFailure } from './photos/client-budget';
 import { photoPreparer } from './photos/prepare';
+import { spamGuard } from './spam/judge';
 import { uploadFolder } from './photos/upload';
 import { inProcessPurgeBroadcast } from './http/cache-purge';
 import { scheduledPurge } from './http/scheduled-purge';
@@ -202,6 +204,9 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       },
     }),
     renderSlots: renderSlots(),
+    spam: spamGuard(config.FORM_TOKEN_SECRET ?? randomBytes(32).toString('base64url'), {
+      minFillMs: config.FORM_MIN_FILL_S === undefined ? undefined : config.FORM_MIN_FILL_S * 1000,
+    }),
     origin,
     logger,
     gtmId: config.GTM_ID,

@@ -61,6 +61,11 @@ export interface LayoutData {
    * rendered for one visitor has it (a request with a session cookie is never shared or cached).
    */
   visitorEmail: string | null;
+  /**
+   * The signed time token of this render, which the page's forms post (shared/forms/guard.ts). In a
+   * cached page it is the cached render's: older than the visit, never younger.
+   */
+  formToken: string;
 }
 
 interface Screens {
@@ -69,6 +74,8 @@ interface Screens {
   blogArticle: { article: c.Article };
   b2b: { page: c.Page };
   contact: object;
+  /** The company's register data are the layout's settings. */
+  imprint: object;
   /** `filter`: what the address's `?q=` kept, or null without one. */
   faq: { faq: c.Faq; filter: FaqFilter | null };
   faqItem: { item: c.FaqItem; faq: c.Faq };
@@ -142,6 +149,11 @@ export interface PublicFormResult {
   photoRefused?: { name: string; reason: PhotoRefusal };
   /** Refused for the forms' rate limit (`errors.form`): in how many minutes the visitor may send again. */
   retryAfterMinutes?: number;
+  /**
+   * The time token the form was opened with, carried through the inquiry's steps without JavaScript
+   * (each step is a new render, whose own token would say the form opened just now).
+   */
+  formToken?: string;
 }
 
 /** The data of the catch-all 404 route. */

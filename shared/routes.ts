@@ -30,6 +30,7 @@ export const ROUTES = {
   service: { sl: '/servis', en: '/service', de: '/service' },
   /** Showrooms, opening hours, phone, email, directions and the two forms. */
   contact: { sl: '/kontakt', en: '/contact', de: '/kontakt' },
+  imprint: { sl: '/impresum', en: '/imprint', de: '/impressum' },
   /** The newsletter section; the footer's signup posts here too. */
   newsletter: { sl: '/e-novice', en: '/newsletter', de: '/newsletter' },
   /** The link in a signup's confirmation mail (`?token=`): a page with one button that subscribes. */
@@ -131,6 +132,7 @@ const TRAITS = {
   inquiry: PUBLIC_FORM,
   service: PUBLIC_FORM,
   contact: CONTENT,
+  imprint: CONTENT,
   newsletter: PUBLIC_FORM,
   // One visitor's link: never cached, indexed or listed; the post is the button's or a mail program's.
   newsletterConfirm: { ...ACCOUNT, query: { token: 'input' } },

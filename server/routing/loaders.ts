@@ -169,6 +169,14 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
     };
   },
 
+  // Its facts are the layout's settings (the company's register data); the screen adds only its meta.
+  async imprint(args, locale) {
+    const { t } = args.context;
+    return {
+      meta: { title: t('imprint.title'), description: t('imprint.description'), alternates: sameScreen('imprint'), breadcrumb: breadcrumb(t, locale, { title: t('imprint.title') }) },
+    };
+  },
+
   async faq(args, locale) {
     const { t, api } = args.context;
     const query = (new URL(args.request.url).searchParams.get('q') ?? '').slice(0, MAX_FAQ_QUERY);
@@ -395,7 +403,7 @@ export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData
   const { context, request } = args as Args;
   const locale = requestLocale(request);
   const [answer, visitorEmail] = await Promise.all([initOrFallback(args as Args, locale), signedInEmail(context, locale)]);
-  return { locale, ...layoutPartsOf(answer), origin: context.origin, visitorEmail };
+  return { locale, ...layoutPartsOf(answer), origin: context.origin, visitorEmail, formToken: context.spam.issueToken() };
 }
 
 export async function notFoundLoader(args: LoaderFunctionArgs): Promise<NotFoundData> {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, waitForMail } from './helpers';
+import { personsFields } from '../support/form-guard';
 
 /**
  * The profile page lists the signed-in visitor's inquiries and service requests, through the BFF and
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 const post = (path: string, form: Record<string, string>, cookie = '') =>
-  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(form);
+  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send({ ...personsFields(), ...form });
 
 function addSubmission(email: string, kind: 'inquiry' | 'service', data: Record<string, unknown>, createdAt: string, status = 'new'): void {
   // Confirmed for the address, as a post by the signed-in owner is (account-hardening.test.ts covers which are).

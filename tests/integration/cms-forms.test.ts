@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { accountSubmissionSchema, apiErrorSchema, sessionSchema, submissionAckSchema, type FormKind } from '../../shared/api/contract';
 import { hashPassword } from '../../server/cms/accounts/passwords';
-import { CONFIRMATIONS_PER_HOUR } from '../../server/cms/forms/mails';
+import { CONFIRMATIONS_PER_DAY } from '../../server/cms/mail/confirmation-cap';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { readEml, type Eml } from '../support/eml';
 import { until } from '../support/until';
@@ -338,13 +338,35 @@ describe('POST forms/inquiry', () => {
     expect((await post('inquiry', { ...inquiry(visitor()), padding: 'x'.repeat(70_000) })).status).toBe(413);
   });
 
-  it(`confirms at most ${CONFIRMATIONS_PER_HOUR} inquiries an hour to one address; the company hears of every one`, async () => {
+  it(`confirms at most ${CONFIRMATIONS_PER_DAY} confirmations in 24 hours to one address; the company hears of every one`, async () => {
     const email = visitor();
     const ids: string[] = [];
-    for (let i = 0; i <= CONFIRMATIONS_PER_HOUR; i++) ids.push(await acked(201, post('inquiry', inquiry(email))));
-    expect(new Set(ids).size).toBe(CONFIRMATIONS_PER_HOUR + 1);
-    expect(mailsTo(email, 'inquiry_confirmation')).toHaveLength(CONFIRMATIONS_PER_HOUR);
+    for (let i = 0; i <= CONFIRMATIONS_PER_DAY; i++) ids.push(await acked(201, post('inquiry', inquiry(email))));
+    expect(new Set(ids).size).toBe(CONFIRMATIONS_PER_DAY + 1);
+    expect(mailsTo(email, 'inquiry_confirmation')).toHaveLength(CONFIRMATIONS_PER_DAY);
     for (const id of ids) await notificationOf(id, 'inquiry_notification');
+  });
+
+  it(`confirms at most ${CONFIRMATIONS_PER_DAY} times in 24 hours to one mailbox from the forms and the newsletter together (issue 26, point 6)`, async () => {
+    const email = visitor();
+    const address = { streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec' };
+    const ids = [
+      await acked(201, post('inquiry', inquiry(email))),
+      await acked(201, post('service', { phone: '041 222 444', email: email.replace('@', '+servis@'), ...address, content: 'Tenda se ne zapre.', terms: true })),
+      await acked(201, post('newsletter', { email: email.toUpperCase(), consent: true })),
+      await acked(201, post('inquiry', inquiry(email), { lang: 'de' })),
+      await acked(201, post('service', { phone: '041 222 444', email, ...address, content: 'Še vedno se ne zapre.', terms: true })),
+    ];
+    const key = email.toLowerCase();
+    const confirmations = rows('SELECT template FROM outgoing_mail WHERE recipient_key = ? ORDER BY id', key).map((r) => r.template);
+    expect(confirmations).toEqual(['inquiry_confirmation', 'service_confirmation', 'newsletter_confirm']);
+    // The company still hears of every submission.
+    for (const id of [ids[0]!, ids[3]!]) await notificationOf(id, 'inquiry_notification');
+    for (const id of [ids[1]!, ids[4]!]) await notificationOf(id, 'service_notification');
+    // A day later the mailbox may be confirmed to again.
+    db.prepare('UPDATE outgoing_mail SET created_at = ? WHERE recipient_key = ?').run(new Date(Date.now() - 24 * 60 * 60_000 - 1000).toISOString(), key);
+    await acked(201, post('inquiry', inquiry(email)));
+    expect(mailsTo(email, 'inquiry_confirmation')).toHaveLength(2);
   });
 
   it('counts one mailbox under every spelling: +tags, upper case, Gmail’s dots (issue 24, point 6)', async () => {
@@ -352,14 +374,14 @@ describe('POST forms/inquiry', () => {
     const spellings = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? `${local}+${i}@example.si` : `${local.toUpperCase()}+x${i}@Example.SI`));
     for (const email of spellings) await acked(201, post('inquiry', inquiry(email)));
     const confirmations = rows("SELECT recipient FROM outgoing_mail WHERE template = 'inquiry_confirmation' AND recipient_key = ?", `${local}@example.si`);
-    expect(confirmations).toHaveLength(CONFIRMATIONS_PER_HOUR);
+    expect(confirmations).toHaveLength(CONFIRMATIONS_PER_DAY);
     // Each went to the address as it was typed.
-    expect(confirmations.map((r) => r.recipient)).toEqual(spellings.slice(0, CONFIRMATIONS_PER_HOUR).map((e) => e.toLowerCase()));
+    expect(confirmations.map((r) => r.recipient)).toEqual(spellings.slice(0, CONFIRMATIONS_PER_DAY).map((e) => e.toLowerCase()));
     const gmail = `f.l.o.o.d.${Date.now()}`;
     for (const email of [`${gmail}@gmail.com`, `${gmail.replaceAll('.', '')}+a@googlemail.com`, `${gmail.slice(0, 3)}${gmail.slice(3).replaceAll('.', '')}@gmail.com`]) {
       for (let i = 0; i < 2; i++) await acked(201, post('inquiry', inquiry(email)));
     }
-    expect(rows("SELECT id FROM outgoing_mail WHERE template = 'inquiry_confirmation' AND recipient_key = ?", `${gmail.replaceAll('.', '')}@gmail.com`)).toHaveLength(CONFIRMATIONS_PER_HOUR);
+    expect(rows("SELECT id FROM outgoing_mail WHERE template = 'inquiry_confirmation' AND recipient_key = ?", `${gmail.replaceAll('.', '')}@gmail.com`)).toHaveLength(CONFIRMATIONS_PER_DAY);
   });
 });
 

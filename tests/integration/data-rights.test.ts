@@ -9,6 +9,7 @@ import { collectingLogger } from '../support/log-lines';
 import { until } from '../support/until';
 import { postForm, registerVerified as registerAccount, signIn as signInAs } from '../support/visitor';
 import { startTestSite } from './helpers';
+import { personsFields } from '../support/form-guard';
 
 /**
  * A visitor's data rights through the site and the real content API: the download of their data,
@@ -28,7 +29,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const post = (path: string, form: Record<string, string>, cookie = '') => postForm(site, path, form, cookie);
+const post = (path: string, form: Record<string, string>, cookie = '') => postForm(site, path, { ...personsFields(), ...form }, cookie);
 
 const password = 'dolgo-geslo-123';
 const registerVerified = (email: string, name: string) => registerAccount(site, { email, password, name });

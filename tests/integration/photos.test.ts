@@ -15,6 +15,7 @@ import { MAX_POST_BYTES } from '../../server/photos/upload';
 import { until } from '../support/until';
 import { registerVerified, signIn } from '../support/visitor';
 import { startTestSite, waitForMail } from './helpers';
+import { personsFields, solvedGuard } from '../support/form-guard';
 
 /**
  * Photos with a service request and an inquiry (issue 15), over real HTTP against the real content API,
@@ -40,7 +41,7 @@ type Photo = { name: string; bytes: Buffer };
 /** A multipart post from the site's own page, as a browser without JavaScript sends it. */
 function postMultipart(url: string, fields: Record<string, string>, photos: Photo[], cookie = '') {
   let req = request(site.server).post(url).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie);
-  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+  for (const [name, value] of Object.entries({ ...personsFields(), ...fields })) req = req.field(name, value);
   for (const photo of photos) req = req.attach('photos', photo.bytes, photo.name);
   return req;
 }
@@ -287,7 +288,8 @@ describe('a service request with photos, without JavaScript', () => {
 describe('photos posted as the browser with JavaScript posts them (the payload URL)', () => {
   it('stores the inquiry with its photo and answers the thank-you redirect in the payload', async () => {
     const email = unique('js');
-    const fields = { intent: 'send', step: '3', offerType: 'rolete', nameAndSurname: 'Ana Novak', email, message: `Okno ${email}`, terms: 'on' };
+    const { proof } = await solvedGuard(site.url);
+    const fields = { intent: 'send', step: '3', offerType: 'rolete', nameAndSurname: 'Ana Novak', email, message: `Okno ${email}`, terms: 'on', proof };
     const res = await postMultipart('/sl/povprasevanje/_payload.json', fields, [{ name: 'IMG_0042.JPG', bytes: await cameraJpeg() }]);
     expect(res.status).toBe(200);
     const payload = res.body as PagePayload;

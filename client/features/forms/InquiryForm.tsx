@@ -69,7 +69,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   );
   const resolver = useMemo(() => inquiryResolver(), []);
   const publicForm = usePublicForm({ kinds: INQUIRY_KINDS, defaults, resolver, result, sent: data.sent, action });
-  const { form, field, check, busy, settled, send, submissionId, formError, formErrorParams } = publicForm;
+  const { form, field, check, busy, settled, send, submissionId, formError, formErrorParams, startGuard, onLastStep } = publicForm;
   const values = useWatch({ control: form.control }) as FormValues;
   const errors = form.formState.errors;
   const formRef = useRef<HTMLFormElement>(null);
@@ -80,6 +80,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   // From a product's call to action (its offer type in the path) the form opens at the product's own
   // fields; the offer type step, with it chosen, is one step back.
   const [step, setStep] = useState(() => clampStep(result?.step ?? (data.offerType ? 1 : 0)));
+  useEffect(() => onLastStep(step === LAST_STEP), [onLastStep, step]);
   // A new answer from the server (a refused Send): show the step it names, or the first with an error.
   const [seenResult, setSeenResult] = useState(result);
   if (result !== seenResult) {
@@ -244,6 +245,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         encType={step === PHOTO_STEP ? 'multipart/form-data' : undefined}
         data-settled={settled}
         onSubmit={onSubmit}
+        onFocus={startGuard}
       >
         <StepIndicator names={INQUIRY_STEPS.map((s) => t(`inquiry.steps.${s.id}.name`))} current={step} />
         <FormError message={formError} params={formErrorParams} />
@@ -296,7 +298,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         ))}
         <input type="hidden" name="step" value={step} />
         <input type="hidden" name="shown" value={shownProductFields.join(',')} />
-        <HiddenFields submissionId={submissionId} />
+        <HiddenFields submissionId={submissionId} formToken={result?.formToken} />
 
         <div className="form-actions">
           {/* First in the markup: Enter in a field presses it (a plain form's default button). */}

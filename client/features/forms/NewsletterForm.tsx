@@ -38,7 +38,7 @@ export function NewsletterForm({ data, result, action }: { data: ScreenData<'new
 
 
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)}>
+    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)} onFocus={publicForm.startGuard}>
       <FormError message={formError} params={formErrorParams} />
       <ErrorSummary form={FORM} errors={summary} label={labelOf} />
       <TextField form={FORM} name="email" type="email" label={t('newsletter.fields.email')} required autoComplete="email" maxLength={254} control={field('email')} defaultValue={textOf(values, 'email')} error={errorOf('email')} />

@@ -98,6 +98,7 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
         noValidate
         className="public-form"
         aria-label={t('service.title')}
+        onFocus={publicForm.startGuard}
         aria-busy={busy || undefined}
         data-settled={settled}
         onSubmit={submitWhole(publicForm, formRef, ORDER, photos.files)}

@@ -6,6 +6,7 @@ import {
   formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, photoCountRow, photoLinkRow, photoRow, renderFormMail, serviceSections, serviceSummary,
   type FormLabels, type FormMailTemplate, type Section, type StoredInquiry, type StoredService,
 } from '../mail/form-templates';
+import { confirmationAllowed } from '../mail/confirmation-cap';
 import type { MailQueue } from '../mail/queue';
 import { submissionPhotoPath } from '../../../shared/api/bff';
 import type { CmsStrings } from '../strings';
@@ -22,13 +23,6 @@ export type MailPhoto = { name: string; linkToken?: string };
  * function must be called inside the transaction that stores the submission.
  */
 
-/**
- * At most this many confirmations of one kind to one address per hour. The forms answer anyone, and
- * must not become a way to flood someone else's inbox under the company's name; the company's own
- * notification is never held back (the BFF limits how fast one client may post).
- */
-export const CONFIRMATIONS_PER_HOUR = 5;
-
 export type FormMails = ReturnType<typeof formMails>;
 
 export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }: { siteUrl: string; logger: Logger; strings: CmsStrings }) {
@@ -43,8 +37,12 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }
     return sections.map((section, i) => (i === 0 ? { ...section, rows: [row, ...section.rows] } : section));
   };
 
+  /**
+   * The forms answer anyone, and must not become a way to flood someone else's inbox under the
+   * company's name (mail/confirmation-cap.ts); the company's own notification is never held back.
+   */
   function confirm(to: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, companyEmail: string): void {
-    if (queue.countSince(to, template, new Date(at.getTime() - 60 * 60_000)) >= CONFIRMATIONS_PER_HOUR) return;
+    if (!confirmationAllowed(queue, to, at)) return;
     queue.enqueue({ to, template, ...mail, replyTo: companyEmail || undefined }, at);
   }
 
