@@ -61,6 +61,9 @@ export function adminArea(deps: AdminAreaDeps): express.Router {
     res.setHeader('Cache-Control', CACHE_CONTROL.privateNoStore);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     if (req.method === 'POST' && !isSameOrigin(req, deps.origin)) return void res.status(403).type('text').send('Forbidden');
+    // Its forms post URL-encoded only: any other body would be read as an empty form (a lead's assignee
+    // posted empty is "nobody"), so it is refused unread.
+    if (req.method === 'POST' && req.is('application/x-www-form-urlencoded') === false) return void res.status(415).type('text').send('Unsupported Media Type');
     next();
   };
   router.use(area, gate, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }));

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { FORM_GUARD_PATH, type FormGuard } from '../../shared/api/bff';
+import { CACHE_CONTROL } from '../cache-control';
 import type { SpamGuard } from '../spam/judge';
 
 /**
@@ -11,7 +12,7 @@ export function formGuardApi({ spam }: { spam: Pick<SpamGuard, 'guard'> }): Rout
   const router = Router();
   router.get(FORM_GUARD_PATH, async (_req, res) => {
     const answer: FormGuard = await spam.guard();
-    res.setHeader('Cache-Control', 'no-store').json(answer);
+    res.setHeader('Cache-Control', CACHE_CONTROL.privateNoStore).json(answer);
   });
   return router;
 }

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPurge } from '../../server/http/cache-purge';
 import { pageCacheKey } from '../../server/render/cache-policy';
+import { entityTag } from '../../server/render/encoding';
+import { withoutFormTokens } from '../support/form-guard';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
 
@@ -48,7 +50,7 @@ describe('HTML cache', () => {
     expect(again.status).toBe(304);
   });
 
-  it('compresses a page it may not keep as asked, with the same ETag and 304s as a cached copy', async () => {
+  it('compresses a page it may not keep as asked, its ETag its body’s in any encoding', async () => {
     // A search is never cached (its queries are endless): each answer is a render.
     const path = '/de/suche?q=markise';
     const br = await get(path).set('Accept-Encoding', 'br');
@@ -58,10 +60,12 @@ describe('HTML cache', () => {
     expect(br.text).toContain('<h1');
     const plain = await get(path).set('Accept-Encoding', 'gzip;q=0, identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.text).toBe(br.text);
+    // Another render: the same page but for its forms' time tokens, which date each render.
+    expect(withoutFormTokens(plain.text)).toBe(withoutFormTokens(br.text));
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
-    expect(plain.headers.etag).toBe(br.headers.etag);
-    expect((await get(path).set('If-None-Match', String(br.headers.etag))).status).toBe(304);
+    // Each answer's ETag is its body's, whatever its encoding, as a cached copy's is.
+    expect(plain.headers.etag).toBe(entityTag(Buffer.from(plain.text)));
+    expect(br.headers.etag).toBe(entityTag(Buffer.from(br.text)));
   });
 
   it('caches page payloads too', async () => {

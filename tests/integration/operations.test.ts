@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectingLogger } from '../support/log-lines';
+import { withoutFormTokens } from '../support/form-guard';
 import { startTestSite } from './helpers';
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
@@ -114,7 +115,8 @@ describe('operations', () => {
       expect(plain.body.length, path).toBeGreaterThan(1024);
       expect(res.headers['content-encoding'], path).toBe('gzip');
       expect(res.headers.vary, path).toContain('Accept-Encoding');
-      expect(gunzipSync(res.body).equals(plain.body), path).toBe(true);
+      // A page it does not keep (the 404) is rendered again: the same but for its forms' time tokens.
+      expect(withoutFormTokens(gunzipSync(res.body).toString()), path).toBe(withoutFormTokens(plain.body.toString()));
     }
   });
 });

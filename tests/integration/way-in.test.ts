@@ -8,6 +8,7 @@ import { LOCALES, type Locale } from '../../shared/locales';
 import type { ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { leadStore } from '../../server/cms/leads/store';
+import { personsFields } from '../support/form-guard';
 import { pageI18n } from '../support/i18n';
 import { startTestSite, waitForMail } from './helpers';
 
@@ -103,7 +104,7 @@ describe('an inquiry from a product page', () => {
     const email = `produkt.${Date.now()}@example.com`;
     const body = new URLSearchParams({
       intent: 'send', step: '3', product: 'polkasetne-tende', offerType: 'tende', system: 'polkasetna', width: '400', length: '250',
-      nameAndSurname: 'Eva Berger', email, terms: 'on',
+      nameAndSurname: 'Eva Berger', email, terms: 'on', ...personsFields(),
     });
     const sent = await request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').type('form').send(body.toString());
     expect(sent.status).toBe(303);
@@ -123,7 +124,7 @@ describe('an inquiry from a product page', () => {
 
   it('drops the product when the visitor chose another family after coming from its page', async () => {
     const email = `anders.${Date.now()}@example.com`;
-    const body = new URLSearchParams({ intent: 'send', step: '3', product: 'polkasetne-tende', offerType: 'pergola', nameAndSurname: 'Eva Berger', email, terms: 'on' });
+    const body = new URLSearchParams({ intent: 'send', step: '3', product: 'polkasetne-tende', offerType: 'pergola', nameAndSurname: 'Eva Berger', email, terms: 'on', ...personsFields() });
     expect((await request(site.server).post(pathTo('inquiry', 'en')).set('Sec-Fetch-Site', 'same-origin').type('form').send(body.toString())).status).toBe(303);
     const db = new Database(path_(site.dataDir), { readonly: true });
     try {

@@ -14,6 +14,12 @@ export const personsToken = (): string => formTokens(TEST_FORM_TOKEN_SECRET).iss
 /** The control fields of a person's plain post (no JavaScript): the honeypot left empty, a minute-old token. */
 export const personsFields = () => ({ website: '', formToken: personsToken() });
 
+/**
+ * A page's HTML with its forms' time tokens blanked: every render of a page it does not keep carries
+ * a token of its own moment, so two renders are the same page but for them.
+ */
+export const withoutFormTokens = (html: string) => html.replace(/\b[0-9a-z]{1,12}\.[A-Za-z0-9_-]{43}\b/g, 'form-token');
+
 /** What the site's script fetches and solves before a post: the guard's token and the solved proof (altcha's payload). */
 export async function solvedGuard(siteUrl: string): Promise<{ token: string; proof: string }> {
   const guard = formGuardSchema.parse(await (await fetch(new URL('/api/forms/guard', siteUrl))).json());

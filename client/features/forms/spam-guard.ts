@@ -1,5 +1,6 @@
-import { FORM_GUARD_PATH, formGuardSchema, type FormGuard } from '../../../shared/api/bff';
+import type { FormGuard } from '../../../shared/api/bff';
 import { GUARD_FIELDS } from '../../../shared/forms/guard';
+import type { Solved } from './guard-solver';
 
 /**
  * What a form with JavaScript adds to its post for the server's spam judgement (server/spam/judge.ts):
@@ -12,8 +13,6 @@ import { GUARD_FIELDS } from '../../../shared/forms/guard';
 /** A challenge lives an hour on the server; one older than this is fetched again before the post. */
 const CHALLENGE_FRESH_MS = 50 * 60_000;
 
-type Solved = { proof: string; at: number };
-
 export interface SpamGuard {
   /** The visitor started filling in the form: its time token is fetched now (once). */
   start(): void;
@@ -25,22 +24,10 @@ export interface SpamGuard {
   fields(pageToken: string): Promise<[string, string][]>;
 }
 
-async function fetchGuard(): Promise<FormGuard | null> {
-  try {
-    const res = await fetch(FORM_GUARD_PATH, { headers: { accept: 'application/json' } });
-    return res.ok ? formGuardSchema.parse(await res.json()) : null;
-  } catch {
-    return null;
-  }
-}
-
-async function solveGuard(guard: FormGuard | null): Promise<Solved | null> {
-  if (!guard) return null;
-  const { solveChallenge } = await import('altcha-lib/v1');
-  const { algorithm, challenge, salt, signature, maxnumber } = guard.challenge;
-  const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise.catch(() => null);
-  return solution && { proof: btoa(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature })), at: Date.now() };
-}
+// Its code loads when the visitor starts filling in the form, none of it with the page. Code that cannot
+// be loaded (the connection dropped, a deploy replaced it) is no guard: the post still goes.
+const fetchGuard = () => import('./guard-solver').then((solver) => solver.fetchGuard(), () => null);
+const solveGuard = (guard: FormGuard | null) => import('./guard-solver').then((solver) => solver.solveGuard(guard)).catch(() => null);
 
 export function createSpamGuard(): SpamGuard {
   // The first answer: the form's token, and a challenge kept until the last step asks for it solved.
