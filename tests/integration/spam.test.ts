@@ -161,7 +161,7 @@ describe('GET /api/forms/guard', () => {
   it('answers a fresh token and a challenge, never cached', async () => {
     const res = await request(site.server).get('/api/forms/guard');
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toMatchObject({ token: expect.stringMatching(/^[0-9a-z]+\.[A-Za-z0-9_-]+$/), challenge: { algorithm: 'SHA-256', maxnumber: 10_000 } });
   });
 });
