@@ -14,6 +14,7 @@ import { accountDataDownload } from './bff/account-data';
 import { rumApi } from './bff/rum';
 import { photoThumbnails } from './bff/photo-thumbnails';
 import { faqSearchApi } from './bff/faq-search';
+import { formGuardApi } from './bff/form-guard';
 import { submissionPhotos } from './bff/submission-photos';
 import { searchApi, searchGuard } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
@@ -21,6 +22,7 @@ import { localeRedirects } from './http/locale-redirect';
 import { precompressedFiles } from './http/precompressed-files';
 import { requestLog } from './http/request-log';
 import { securityHeaders, type SecurityOptions } from './http/security-headers';
+import { adminArea, type AdminAreaDeps } from './admin';
 import { answerPage } from './render/answer-page';
 import { errorDocument } from './render/error-document';
 import { isPayloadPath, renderPayload } from './render/payload';
@@ -35,6 +37,7 @@ import { errorPageSettings } from './upstream/fallback-init';
 import type { FormsApi } from './upstream/forms-api';
 import { createRumSummary } from './rum/summary';
 import { metricsEndpoint, type SiteMetrics } from './metrics';
+import { CACHE_CONTROL } from './cache-control';
 
 export interface AppDeps extends RenderDeps {
   config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'SEARCH_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN' | 'POST_TIMEOUT_S'>;
@@ -55,6 +58,10 @@ export interface AppDeps extends RenderDeps {
   uploadDir: string;
   clientDir: string;
   readiness: Readiness;
+  /** The embedded content API's metrics (the leads'), appended to the site's: nothing else can scrape it on loopback. */
+  embeddedMetrics?: () => Promise<string>;
+  /** The staff area under /admin. */
+  admin: Omit<AdminAreaDeps, 'manifest' | 'origin' | 'logger'>;
 }
 
 /** Pages are read; forms are posted to the page they are on (or its payload, from the browser). */
@@ -71,7 +78,7 @@ export function createApp(deps: AppDeps): express.Express {
   function sendError(res: Response, req: Request, status: number) {
     const locale = pathLocale(req.path) ?? cookieLocale(req.cookies);
     const settings = errorPageSettings(deps.api, locale);
-    res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(status, deps.i18n.forRequest(locale), deps.manifest, settings));
+    res.status(status).setHeader('Cache-Control', CACHE_CONTROL.noStore).type('html').send(errorDocument(status, deps.i18n.forRequest(locale), deps.manifest, settings));
   }
 
   /** A page's address refused or failed: its error page in the layout; anything else, or a second failure, the static page. */
@@ -95,7 +102,7 @@ export function createApp(deps: AppDeps): express.Express {
   // static error page (the one in the layout reads the content API, which may be what holds it).
   app.use(postDeadline({ ms: deps.config.POST_TIMEOUT_S * 1000, refuse: (req, res, status) => sendError(res, req, status) }));
   app.use(healthRoutes(deps.readiness));
-  app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry }));
+  app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry, also: deps.embeddedMetrics }));
   app.use(buildFiles(deps.manifest));
   // Before the form gate: the webhook is signed, not same-origin.
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, broadcast: deps.purgeBroadcast, purge: deps.purge, logger: deps.logger }));
@@ -118,12 +125,15 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(searchApi({ api: deps.api, onShed: () => deps.metrics.shed('search') }));
   app.use(faqSearchApi({ api: deps.api }));
+  app.use(formGuardApi({ spam: deps.spam }));
   app.use(seoFiles({ api: deps.api, origin: deps.origin, answer: (req, res, make) => answerPage(req, res, deps, make) }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
-  app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { cacheControl: CACHE_CONTROL.immutable, index: false, fallthrough: false }));
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
-  const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
+  const publicFiles = precompressedFiles(deps.clientDir, { cacheControl: CACHE_CONTROL.publicFile, index: false, redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
+  // Before the form gate (its posts have their own checks) and the locale redirects (no locale prefix).
+  app.use(adminArea({ ...deps.admin, manifest: deps.manifest, origin: deps.origin, logger: deps.logger }));
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
   app.use(accountDataDownload({ account: deps.account, i18n: deps.i18n, secure: deps.origin.startsWith('https:') }));
   app.use(photoThumbnails({ account: deps.account }));

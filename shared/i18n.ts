@@ -25,6 +25,8 @@ export const SCREEN_NAMESPACE_NAMES: readonly ScreenNamespace[] = ['forms', 'acc
 
 export const CONSENT_NAMESPACE = 'consent';
 export const MAIL_NAMESPACE = 'mail';
+/** The staff area's words (/admin), and the staff's mails and CSV headings. */
+export const STAFF_NAMESPACE = 'staff';
 
 /** What a page render can show: `common` and every screen's own namespace. */
 export const PAGE_NAMESPACES: readonly string[] = [DEFAULT_NAMESPACE, ...SCREEN_NAMESPACE_NAMES];
@@ -49,6 +51,7 @@ export const SCREEN_NAMESPACES: Readonly<Record<RouteName, readonly ScreenNamesp
   page: NONE,
   search: NONE,
   contact: NONE,
+  imprint: NONE,
   slug: NONE,
   newsletter: NONE,
   inquiry: ['forms'],

@@ -22,6 +22,15 @@ function formatDay(locale: Locale, timestamp: string): string {
   return format.format(new Date(timestamp));
 }
 
+const visitFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** A booked visit's local date and time (`2026-12-03T09:30`, as agreed): formatted as UTC, so no zone moves it. */
+function formatVisit(locale: Locale, local: string): string {
+  let format = visitFormats.get(locale);
+  if (!format) visitFormats.set(locale, (format = new Intl.DateTimeFormat(LOCALE_ISO[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })));
+  return format.format(new Date(`${local}:00.000Z`));
+}
+
 /** `email`: the account's address, by which submissions are matched (others it sent from are not listed). */
 export function SubmissionList({ submissions, email, locale }: { submissions: AccountSubmission[] | null; email: string; locale: Locale }) {
   const { t, i18n } = useTranslation();
@@ -71,11 +80,20 @@ export function SubmissionList({ submissions, email, locale }: { submissions: Ac
                     ))}
                   </ul>
                 )}
+                {submission.replies.map((reply) => (
+                  <blockquote key={reply.at} className="submissions__reply">
+                    <p className="muted">{t('account.profile.submissions.reply', { date: formatDay(locale, reply.at) })}</p>
+                    <p>{reply.text}</p>
+                  </blockquote>
+                ))}
               </td>
               <td>
                 <span className={`submissions__status submissions__status--${submission.status}`}>
                   {t(`account.profile.submissions.statuses.${submission.status}`)}
                 </span>
+                {submission.visitAt && submission.status === 'visit_booked' ? (
+                  <p className="submissions__visit">{t('account.profile.submissions.visit', { when: formatVisit(locale, submission.visitAt) })}</p>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -37,25 +37,32 @@ async function fetchPayload(request: Request): Promise<PagePayload> {
 }
 
 /**
- * One request per navigation: the payload holds the data of every route that needs loading, and each
- * route takes its part. Route modules still load lazily through `resolve`.
+ * A data strategy of one request per navigation: `fetch` brings what the server's loaders (or a post's
+ * action) answered for every matched route, each route takes its part, and a redirect in it is
+ * followed the way `follow` says. Route modules still load lazily through `resolve`.
  */
-export const payloadDataStrategy: DataStrategyFunction = async ({ request, matches }) => {
-  const toLoad = matches.filter((m) => m.shouldLoad);
-  if (toLoad.length === 0) return {};
-  const payload = await fetchPayload(request);
-  const results = request.method === 'POST' ? payload.actionData : payload.loaderData;
-  const answers: Record<string, DataStrategyResult> = {};
-  await Promise.all(
-    toLoad.map(async (match) => {
-      answers[match.route.id] = await match.resolve(async () => {
-        // The browser's router has the current locale's routes alone (client/routes.tsx).
-        if (payload.redirect) return (pathLocale(payload.redirect) === pathLocale(location.pathname) ? redirect : redirectDocument)(payload.redirect);
-        const error = payload.errors?.[match.route.id];
-        if (error) throw deserializeError(error);
-        return results?.[match.route.id] ?? null;
-      });
-    }),
-  );
-  return answers;
-};
+export function singleFetchStrategy(fetch: (request: Request) => Promise<PagePayload>, follow: (location: string) => Response): DataStrategyFunction {
+  return async ({ request, matches }) => {
+    const toLoad = matches.filter((m) => m.shouldLoad);
+    if (toLoad.length === 0) return {};
+    const payload = await fetch(request);
+    const results = request.method === 'POST' ? payload.actionData : payload.loaderData;
+    const answers: Record<string, DataStrategyResult> = {};
+    await Promise.all(
+      toLoad.map(async (match) => {
+        answers[match.route.id] = await match.resolve(async () => {
+          if (payload.redirect) return follow(payload.redirect);
+          const error = payload.errors?.[match.route.id];
+          if (error) throw deserializeError(error);
+          return results?.[match.route.id] ?? null;
+        });
+      }),
+    );
+    return answers;
+  };
+}
+
+/** The page payload (`{page path}/_payload.json`) of every navigation; the browser's router has the current locale's routes alone. */
+export const payloadDataStrategy = singleFetchStrategy(fetchPayload, (location) =>
+  (pathLocale(location) === pathLocale(window.location.pathname) ? redirect : redirectDocument)(location),
+);

@@ -1,7 +1,8 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { localeSchema } from '../../shared/api/contract';
+import type { StaffLocale } from '../../shared/api/staff';
+import { localeSchema, NEXT_CHANGE_HEADER } from '../../shared/api/contract';
 import { DEFAULT_MAIL_ATTACHMENTS_MAX_MB } from '../config';
 import type { Locale } from '../../shared/locales';
 import { MAX_LIST_PAGE } from '../../shared/pagination';
@@ -19,8 +20,18 @@ import { newsletterMails } from './newsletter/mails';
 import { newsletterRoutes } from './newsletter/routes';
 import { newsletterService } from './newsletter/service';
 import { contentQueries } from './queries';
+import { leadRoutes, type CsvWords } from './leads/routes';
+import { leadService } from './leads/service';
+import { leadMetrics } from './leads/metrics';
+import { metricsEndpoint } from '../metrics/endpoint';
+import { Registry } from 'prom-client';
+import { companySettings } from './company';
+import { staffMails } from './staff/mails';
+import { staffRoutes } from './staff/routes';
+import { staffService } from './staff/service';
 import { PER_SECTION } from './search/engine';
 import { contentVersionReader } from './seed';
+import { nextPublicationReader } from './publication';
 import { loadCmsStrings, type CmsStrings } from './strings';
 
 export type CmsAppOptions = {
@@ -38,6 +49,12 @@ export type CmsAppOptions = {
    * embedded content API is only reached over loopback, hence the default; CMS_TRUST_PROXY otherwise.
    */
   trustProxy?: string;
+  /** Minutes a staff session lasts without a request (STAFF_IDLE_MINUTES). */
+  staffIdleMinutes?: number;
+  /** Bearer token of `GET /metrics` (OPS_TOKEN); unset: no such endpoint. */
+  opsToken?: string;
+  /** Where the leads' metrics are registered (with the process's own when the content API runs alone). */
+  metricsRegistry?: Registry;
   /** A submission's photos up to this many bytes go with the company's mail, above it links (MAIL_ATTACHMENTS_MAX_MB). */
   mailAttachmentsMaxBytes?: number;
   /** Its words (mails, language names): read from the project's `locales/` by default. */
@@ -82,25 +99,37 @@ export function createCmsApp(
     background = backgroundTasks(logger),
     passwords = passwordHashing(),
     trustProxy = 'loopback',
+    staffIdleMinutes,
+    opsToken,
+    metricsRegistry = new Registry(),
     mailAttachmentsMaxBytes = DEFAULT_MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
     strings = loadCmsStrings(),
     now,
   }: CmsAppOptions,
 ): express.Express {
-  const content = contentQueries(db, strings);
+  const content = contentQueries(db, strings, now);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
   const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
   const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings }), newsletter, grants: accounts, logger, attachmentsMaxBytes: mailAttachmentsMaxBytes, now });
+  const company = companySettings(db, new URL(siteUrl).hostname);
+  const teamMails = staffMails(db, queue, siteUrl, strings);
+  const staff = staffService({ db, passwords, mails: teamMails, logger, issuer: () => company().name, idleMinutes: staffIdleMinutes, now });
+  const leads = leadService({ db, staff, mails: teamMails, metrics: leadMetrics(db, metricsRegistry, now), logger, now });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', trustProxy);
 
   const contentVersion = contentVersionReader(db);
+  const nextPublication = nextPublicationReader(db, contentVersion);
+  const clock = now ?? (() => new Date());
   app.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     res.set('X-Content-Version', contentVersion() ?? 'none');
+    const at = clock();
+    const coming = nextPublication(at);
+    if (coming) res.set(NEXT_CHANGE_HEADER, String(coming.getTime() - at.getTime()));
     next();
   });
 
@@ -108,6 +137,7 @@ export function createCmsApp(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use(metricsEndpoint({ opsToken, registry: metricsRegistry }));
   app.get('/init', endpoint(langQuery, ({ lang }) => content.init(lang)));
   app.get('/home', endpoint(langQuery, ({ lang }) => content.home(lang)));
   app.get('/pages/:slug', bySlug(content.page));
@@ -129,12 +159,22 @@ export function createCmsApp(
   app.use(accountRoutes({ service: accounts, background }));
   app.use(formRoutes({ service: forms, requireSession: sessionGuard(accounts) }));
   app.use(newsletterRoutes({ service: newsletter, requireSession: sessionGuard(accounts) }));
+  app.use(staffRoutes({ service: staff }));
+  app.use(leadRoutes({ service: leads, staff, csvWords: csvWords(strings) }));
 
   app.use((_req, res) => {
     res.status(404).json(NOT_FOUND);
   });
   app.use(errorHandler(logger));
   return app;
+}
+
+/** The CSV's headings and values in the staff's language, from locales/ (staff.json; the offer types' names from forms.json). */
+function csvWords(strings: CmsStrings): (lang: StaffLocale) => CsvWords {
+  return (lang) => ({
+    heading: (column) => strings.staff(lang)(`csv.${column}`),
+    value: (column, value) => (column === 'offerType' ? strings.site(lang)(`inquiry.offerTypes.${value}`) : strings.staff(lang)(`${column === 'kind' ? 'kinds' : 'statuses'}.${value}`)),
+  });
 }
 
 /** An endpoint answering from its query string and path; `undefined` from `answer` is a 404. */

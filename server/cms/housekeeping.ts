@@ -33,11 +33,16 @@ export function purgeExpired(db: Db, now: Date = new Date()): HousekeepingCounts
   const mailCutoff = new Date(now.getTime() - MAIL_KEPT_MS).toISOString();
   return db
     .transaction(() => ({
-      sessions: db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(at).changes,
+      // Staff sessions also end by idleness, which the guard checks; a day past their end they go.
+      sessions:
+        db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(at).changes +
+        db.prepare('DELETE FROM staff_sessions WHERE expires_at <= ?').run(at).changes,
       tokens:
         db.prepare('DELETE FROM user_tokens WHERE expires_at <= ?').run(dayAgo).changes +
         db.prepare('DELETE FROM unlock_tokens WHERE expires_at <= ?').run(dayAgo).changes +
-        db.prepare('DELETE FROM submission_grants WHERE expires_at <= ?').run(dayAgo).changes,
+        db.prepare('DELETE FROM submission_grants WHERE expires_at <= ?').run(dayAgo).changes +
+        db.prepare('DELETE FROM staff_challenges WHERE expires_at <= ?').run(dayAgo).changes +
+        db.prepare('DELETE FROM staff_invitations WHERE expires_at <= ?').run(dayAgo).changes,
       throttles: db.prepare('DELETE FROM login_limits WHERE at <= ?').run(dayAgo).changes,
       mails: db
         .prepare('DELETE FROM outgoing_mail WHERE coalesce(sent_at, given_up_at) <= ?')
@@ -75,11 +80,13 @@ export function applyRetention(db: Db, now: Date): Pick<HousekeepingCounts, 'sub
   const expired = db.prepare<{ cutoff: string }, ExpiredSubmission>(EXPIRED_SUBMISSIONS).all({ cutoff: cutoffs.submissions });
   // The key goes too: it came from the visitor's browser, and the id alone keeps the row unique.
   const anonymise = db.prepare<{ id: string; data: string; now: string }>(
-    `UPDATE submissions SET email = NULL, data = @data, idempotency_key = 'anonymised:' || id, anonymised_at = @now WHERE id = @id`,
+    `UPDATE submissions SET email = NULL, data = @data, idempotency_key = 'anonymised:' || id, search_text = '', lost_reason = NULL, anonymised_at = @now WHERE id = @id`,
   );
   const erase = db.prepare<[string]>('DELETE FROM submissions WHERE id = ?');
   // Photos show a house and its windows: nothing of them stays with an anonymised submission.
   const dropPhotos = db.prepare<[string]>('DELETE FROM submission_photos WHERE submission_id = ?');
+  // Notes and replies speak of the person: their words go, the history of statuses stays.
+  const dropTexts = db.prepare<[string]>("DELETE FROM lead_events WHERE submission_id = ? AND kind IN ('note', 'reply')");
   let submissionsAnonymised = 0;
   let submissionsErased = 0;
   for (const row of expired) {
@@ -87,6 +94,7 @@ export function applyRetention(db: Db, now: Date): Pick<HousekeepingCounts, 'sub
       const data = anonymisedData(row.kind, JSON.parse(row.data) as Record<string, unknown>);
       submissionsAnonymised += anonymise.run({ id: row.id, data: JSON.stringify(data), now: now.toISOString() }).changes;
       dropPhotos.run(row.id);
+      dropTexts.run(row.id);
     } else {
       submissionsErased += erase.run(row.id).changes;
     }

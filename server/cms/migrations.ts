@@ -10,7 +10,10 @@ import type { Db } from './db';
  * survive re-imports. Fields that are only ever displayed (images, rich-text blocks, lists) are JSON
  * text; fields that are filtered, joined or sorted on are columns.
  */
-const MIGRATIONS: readonly string[] = [
+/** A migration is its SQL, or that with foreign keys off while it runs (a table rebuilt under its children). */
+type Migration = string | { sql: string; foreignKeysOff: true };
+
+const MIGRATIONS: readonly Migration[] = [
   /* 1: content */ `
   CREATE TABLE content_state (
     id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -509,6 +512,148 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE submission_photos ADD COLUMN link_token_hash TEXT;
   CREATE UNIQUE INDEX submission_photos_link ON submission_photos (link_token_hash) WHERE link_token_hash IS NOT NULL;
   `,
+
+  /* 14: staff accounts, the audit log, and leads worked on the site (docs/decisions/0040-staff-and-leads.md) */ {
+    // The status column's allowed values change, which SQLite does only by rebuilding the table; the
+    // photos' foreign key would cascade a DROP into them, so this one runs with foreign keys off and
+    // checks them before it commits.
+    foreignKeysOff: true,
+    sql: `
+  -- The company's people: never visitors' accounts (their own table, sessions and cookie), each with a
+  -- role and a TOTP secret that every sign-in needs once enrolled.
+  CREATE TABLE staff_members (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('owner', 'sales', 'editor')),
+    password_hash TEXT NOT NULL,
+    -- base32; null until the member has proved their authenticator app with a code
+    totp_secret TEXT,
+    -- the highest TOTP time step accepted: a code seen once is refused ever after (a replay)
+    totp_last_step INTEGER NOT NULL DEFAULT 0,
+    -- the language of the staff screens and of mails to the member
+    locale TEXT NOT NULL DEFAULT 'sl',
+    created_at TEXT NOT NULL,
+    disabled_at TEXT
+  );
+
+  -- Invitations by an owner (or the command line for the first owner): single-use, expiring links.
+  CREATE TABLE staff_invitations (
+    token_hash TEXT PRIMARY KEY,
+    email TEXT NOT NULL COLLATE NOCASE,
+    role TEXT NOT NULL CHECK (role IN ('owner', 'sales', 'editor')),
+    invited_by INTEGER REFERENCES staff_members (id) ON DELETE SET NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+
+  -- Between the password and the second factor: a short-lived, single-use proof that the password was
+  -- right, and (before enrolment) the secret the member's app is being set up with.
+  CREATE TABLE staff_challenges (
+    token_hash TEXT PRIMARY KEY,
+    member_id INTEGER NOT NULL REFERENCES staff_members (id) ON DELETE CASCADE,
+    pending_secret TEXT,
+    wrong_codes INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TABLE staff_recovery_codes (
+    code_hash TEXT PRIMARY KEY,
+    member_id INTEGER NOT NULL REFERENCES staff_members (id) ON DELETE CASCADE,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX staff_recovery_codes_member ON staff_recovery_codes (member_id);
+
+  -- A session ends at expires_at, or earlier after its idle period since last_seen_at.
+  CREATE TABLE staff_sessions (
+    token_hash TEXT PRIMARY KEY,
+    member_id INTEGER NOT NULL REFERENCES staff_members (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX staff_sessions_member ON staff_sessions (member_id);
+
+  -- Every staff action: who, what, when, which lead. Kept when a member goes (member_id set null, the
+  -- name stays in member_name), never changed.
+  CREATE TABLE staff_audit (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    member_id INTEGER REFERENCES staff_members (id) ON DELETE SET NULL,
+    member_name TEXT NOT NULL,
+    action TEXT NOT NULL,
+    lead_id TEXT,
+    detail TEXT CHECK (detail IS NULL OR json_valid(detail))
+  );
+  CREATE INDEX staff_audit_at ON staff_audit (at);
+  CREATE INDEX staff_audit_lead ON staff_audit (lead_id, at) WHERE lead_id IS NOT NULL;
+
+  -- Submissions become leads: the statuses the company works them through, who answers, the booked
+  -- visit, why one was lost, and a folded text of who sent it for the inbox's search.
+  CREATE TABLE submissions_new (
+    id TEXT PRIMARY KEY,
+    idempotency_key TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL CHECK (kind IN ('inquiry', 'service')),
+    locale TEXT NOT NULL,
+    data TEXT NOT NULL CHECK (json_valid(data)),
+    email TEXT,
+    status TEXT NOT NULL DEFAULT 'new'
+      CHECK (status IN ('new', 'contacted', 'visit_booked', 'quote_sent', 'ordered', 'installed', 'closed', 'lost', 'spam')),
+    created_at TEXT NOT NULL,
+    last_activity_at TEXT,
+    from_account INTEGER NOT NULL DEFAULT 0 CHECK (from_account IN (0, 1)),
+    anonymised_at TEXT,
+    email_confirmed_at TEXT,
+    assignee_id INTEGER REFERENCES staff_members (id) ON DELETE SET NULL,
+    -- the measuring visit's local date and time (the company's time zone), while one is booked
+    visit_at TEXT,
+    lost_reason TEXT,
+    -- when a member first moved it on from new: the arrival-to-first-contact metric
+    first_contact_at TEXT,
+    -- stored, so the inbox's index holds it and a filter on it reads no row
+    offer_type TEXT GENERATED ALWAYS AS (json_extract(data, '$.offerType')) STORED,
+    -- name, address, phone, town and message, lowercased without diacritics (server/cms/leads/search-text.ts)
+    search_text TEXT NOT NULL DEFAULT ''
+  );
+  INSERT INTO submissions_new (id, idempotency_key, kind, locale, data, email, status, created_at, last_activity_at, from_account, anonymised_at, email_confirmed_at)
+    SELECT id, idempotency_key, kind, locale, data, email,
+      CASE status WHEN 'received' THEN 'new' WHEN 'in_progress' THEN 'contacted' ELSE 'closed' END,
+      created_at, last_activity_at, from_account, anonymised_at, email_confirmed_at
+    FROM submissions;
+  DROP TABLE submissions;
+  ALTER TABLE submissions_new RENAME TO submissions;
+  CREATE INDEX submissions_email ON submissions (email, created_at) WHERE email IS NOT NULL AND email_confirmed_at IS NOT NULL;
+  CREATE INDEX submissions_activity ON submissions (coalesce(last_activity_at, created_at)) WHERE anonymised_at IS NULL;
+  -- Every filter of the inbox reads this one index, newest first (created_at DESC, rowid DESC: the index
+  -- backwards), and counts what it finds from the index alone: never the rows with their data, which
+  -- are twenty times wider. An index per filter column had SQLite fetch each row to check the others.
+  CREATE INDEX submissions_inbox ON submissions (created_at, status, kind, assignee_id, offer_type, search_text);
+  CREATE TRIGGER submissions_status_activity AFTER UPDATE OF status ON submissions
+  WHEN new.status IS NOT old.status
+  BEGIN
+    UPDATE submissions SET last_activity_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = new.id;
+  END;
+
+  -- A lead's history: status changes, assignments, internal notes and replies to the visitor. Texts of
+  -- notes and replies are personal data: blanked when the lead is anonymised, gone when it is erased.
+  CREATE TABLE lead_events (
+    id INTEGER PRIMARY KEY,
+    submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    at TEXT NOT NULL,
+    member_id INTEGER REFERENCES staff_members (id) ON DELETE SET NULL,
+    member_name TEXT,
+    kind TEXT NOT NULL CHECK (kind IN ('status', 'assign', 'note', 'reply')),
+    data TEXT NOT NULL CHECK (json_valid(data))
+  );
+  CREATE INDEX lead_events_submission ON lead_events (submission_id, at);
+  `,
+  },
+  /* 15: what a product fixes in its inquiry, chosen when the inquiry opens from its page (docs/decisions/0041-the-way-in.md) */ `
+  -- The content version covers the schema version: the next start re-imports and fills it.
+  ALTER TABLE products ADD COLUMN inquiry_preset TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(inquiry_preset));
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -524,9 +669,22 @@ export function migrate(db: Db, target = SCHEMA_VERSION): void {
     throw new Error(`cms database is at schema version ${current}, this build knows only ${SCHEMA_VERSION}`);
   }
   for (let version = current + 1; version <= Math.min(target, SCHEMA_VERSION); version++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version - 1]!);
-      db.pragma(`user_version = ${version}`);
-    }).immediate();
+    const migration = MIGRATIONS[version - 1]!;
+    const sql = typeof migration === 'string' ? migration : migration.sql;
+    const keysOff = typeof migration !== 'string' && migration.foreignKeysOff;
+    // SQLite ignores the pragma inside a transaction: it is set around it (sqlite.org/lang_altertable.html, "Making Other Kinds Of Table Schema Changes").
+    if (keysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(sql);
+        if (keysOff) {
+          const broken = db.pragma('foreign_key_check') as unknown[];
+          if (broken.length > 0) throw new Error(`migration ${version} left ${broken.length} broken foreign keys`);
+        }
+        db.pragma(`user_version = ${version}`);
+      }).immediate();
+    } finally {
+      if (keysOff) db.pragma('foreign_keys = ON');
+    }
   }
 }

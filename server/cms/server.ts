@@ -13,6 +13,8 @@ import { createMailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { migrate } from './migrations';
 import { seedContent } from './seed';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { leadStore } from './leads/store';
 
 export type CmsOptions = {
   dataDir: string;
@@ -33,6 +35,14 @@ export type CmsOptions = {
   trustProxy?: string;
   /** A submission's photos up to this many bytes go with the company's mail, above it links (MAIL_ATTACHMENTS_MAX_MB). */
   mailAttachmentsMaxBytes?: number;
+  /** Minutes a staff session lasts without a request (STAFF_IDLE_MINUTES); 30 by default. */
+  staffIdleMinutes?: number;
+  /** Bearer token of the content API's `GET /metrics` (OPS_TOKEN); unset: no such endpoint. */
+  opsToken?: string;
+  /** With the process's own metrics (CPU, memory, event loop): when the content API runs alone in its process. */
+  processMetrics?: boolean;
+  /** The clock of the endpoints (tests move it; sessions, codes and links expire by it). */
+  now?: () => Date;
   /** How long `close()` waits for the requests in flight before it cuts them (SHUTDOWN_TIMEOUT_S); 10 s by default. */
   shutdownTimeoutMs?: number;
 };
@@ -63,13 +73,20 @@ export async function startCms({
   mailAttachmentsMaxBytes,
   shutdownTimeoutMs = 10_000,
   trustProxy,
+  staffIdleMinutes,
+  opsToken,
+  processMetrics = false,
+  now,
 }: CmsOptions): Promise<RunningCms> {
   const db = openDb(dataDir);
   try {
     migrate(db);
     const seeded = seedContent(db, contentDir);
-    logger.info({ version: seeded.version, contentDir }, seeded.imported ? 'cms content imported' : 'cms content unchanged');
+    if (seeded.problems) logger.error({ version: seeded.version, problems: seeded.problems }, 'cms content fails this build\'s checks: left as stored');
+    else logger.info({ version: seeded.version, contentDir }, seeded.imported ? 'cms content seeded' : seeded.rebuilt ? 'cms content rewritten for this schema' : 'cms content kept');
     runHousekeeping(db, logger);
+    const filled = leadStore(db).backfillSearchText();
+    if (filled > 0) logger.info({ leads: filled }, 'cms leads made searchable');
   } catch (error) {
     db.close();
     throw error;
@@ -78,7 +95,7 @@ export async function startCms({
   const transport = createMailTransport({ smtpUrl: mail.smtpUrl, from: mail.from, fileDir: join(dataDir, 'mail') });
   // Debug level: the transport's kind only, never the SMTP URL (it holds the password).
   logger.debug({ transport: transport.kind }, 'cms mail transport');
-  const worker: MailWorker = startMailWorker({ queue: mailQueue(db), transport, logger });
+  const worker: MailWorker = startMailWorker({ queue: mailQueue(db), transport, logger, now });
   const housekeeping = setInterval(() => {
     try {
       runHousekeeping(db, logger);
@@ -87,9 +104,11 @@ export async function startCms({
     }
   }, HOUSEKEEPING_MS).unref();
   const background = backgroundTasks(logger);
+  const metricsRegistry = new Registry();
+  if (processMetrics) collectDefaultMetrics({ register: metricsRegistry });
 
   const server = createServer(
-    createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes }),
+    createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes, staffIdleMinutes, opsToken, metricsRegistry, now }),
   );
   // Standing alone, several BFFs keep connections open to it: each closes after its answer once closing begins.
   const draining = drain(server);

@@ -1,22 +1,32 @@
 import { Router } from 'express';
 import type { Registry } from 'prom-client';
 import { hasBearerToken } from '../http/bearer';
+import { CACHE_CONTROL } from '../cache-control';
 
 /**
  * `GET /metrics` with `Authorization: Bearer $OPS_TOKEN`: the replica's metrics in Prometheus's text
  * format, never stored by anyone. Without OPS_TOKEN there is no such route: an unknown address like any other.
  */
-export function metricsEndpoint({ opsToken, registry }: { opsToken: string | undefined; registry: Registry }): Router {
+export function metricsEndpoint({
+  opsToken,
+  registry,
+  also,
+}: {
+  opsToken: string | undefined;
+  registry: Registry;
+  /** More metrics in the same format, read at each scrape (the embedded content API's, which no scraper can reach on loopback). */
+  also?: () => Promise<string>;
+}): Router {
   const router = Router();
   if (!opsToken) return router;
   router.get('/metrics', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.noStore);
     if (!hasBearerToken(req.headers.authorization, opsToken)) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       return void res.status(401).json({ error: 'unauthorized' });
     }
-    const text = await registry.metrics();
-    res.type(registry.contentType).send(text);
+    const [own, more] = await Promise.all([registry.metrics(), also?.().catch(() => '') ?? '']);
+    res.type(registry.contentType).send(more ? `${own}\n${more}` : own);
   });
   return router;
 }

@@ -22,30 +22,50 @@ export interface PageAssets {
   stylesheets: string[];
 }
 
+/** The staff area's assets: its entry module (loaded by a plain module script), what it imports, its stylesheets. */
+export interface AdminAssets {
+  entry: string;
+  modulePreloads: string[];
+  stylesheets: string[];
+}
+
 export interface AssetManifest {
   buildId: string;
   /** When the client build was made (the manifest's modification time), in ms since the epoch. */
   builtAt: number;
   /** Assets for a page whose matched route modules are `pageModules` (source paths). */
   forPage(pageModules: string[]): PageAssets;
+  /** Assets for a staff screen whose page module is `pageModule` (a source path). */
+  forAdmin(pageModule: string): AdminAssets;
 }
 
 export const CLIENT_ENTRY = 'client/entry.tsx';
 export const CLIENT_LOADER = 'client/boot.ts';
+/** The staff area's own entry: never loaded by a public page. */
+export const ADMIN_ENTRY = 'client/admin/entry.tsx';
 
-/** Reads the client build's manifest once at boot; the build id is the manifest's own hash. */
-export function loadAssetManifest(clientDir: string): AssetManifest {
-  const file = path.join(clientDir, '.vite', 'manifest.json');
-  let text: string;
+function readManifest(file: string, clientDir: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch {
     throw new Error(`No client build at ${clientDir} (missing ${file}): run \`npm run build\` first.`);
   }
-  const chunks = JSON.parse(text) as Record<string, ManifestChunk>;
+}
+
+/**
+ * Reads the client build's manifests once at boot: the public pages' and the staff area's (a build of
+ * its own, vite.config.ts). The build id is their hash.
+ */
+export function loadAssetManifest(clientDir: string): AssetManifest {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  const text = readManifest(file, clientDir);
+  const staffText = readManifest(path.join(clientDir, '.vite', 'staff-manifest.json'), clientDir);
+  // Keys are source paths and hashed file names: the two builds have no module, so no key, in common.
+  const chunks = { ...(JSON.parse(text) as Record<string, ManifestChunk>), ...(JSON.parse(staffText) as Record<string, ManifestChunk>) };
   const entry = chunks[CLIENT_ENTRY];
   const loader = chunks[CLIENT_LOADER];
-  if (!entry || !loader) throw new Error(`${file} lacks ${CLIENT_ENTRY} or ${CLIENT_LOADER}`);
+  const admin = chunks[ADMIN_ENTRY];
+  if (!entry || !loader || !admin) throw new Error(`The manifests of ${clientDir} lack ${CLIENT_ENTRY}, ${CLIENT_LOADER} or ${ADMIN_ENTRY}`);
   const url = (f: string) => `/${f}`;
 
   // Static imports, depth first; each chunk once.
@@ -59,8 +79,9 @@ export function loadAssetManifest(clientDir: string): AssetManifest {
 
   // A handful of screens, each asked for on every render: worked out once per set of modules.
   const pages = new Map<string, PageAssets>();
+  const adminScreens = new Map<string, AdminAssets>();
   return {
-    buildId: createHash('sha256').update(text).digest('hex').slice(0, 12),
+    buildId: createHash('sha256').update(text).update(staffText).digest('hex').slice(0, 12),
     builtAt: Math.floor(statSync(file).mtimeMs),
     forPage(pageModules) {
       const key = pageModules.join('|');
@@ -73,6 +94,18 @@ export function loadAssetManifest(clientDir: string): AssetManifest {
       js.delete(url(entry.file));
       const assets = { loader: url(loader.file), entry: url(entry.file), modulePreloads: [...js], stylesheets: [...css] };
       pages.set(key, assets);
+      return assets;
+    },
+    forAdmin(pageModule) {
+      const known = adminScreens.get(pageModule);
+      if (known) return known;
+      const js = new Set<string>();
+      const css = new Set<string>();
+      collect(ADMIN_ENTRY, js, css);
+      collect(pageModule, js, css);
+      js.delete(url(admin.file));
+      const assets = { entry: url(admin.file), modulePreloads: [...js], stylesheets: [...css] };
+      adminScreens.set(pageModule, assets);
       return assets;
     },
   };

@@ -123,6 +123,12 @@ export const siteSettingsSchema = z.object({
   company_email: z.string(),
   company_phone: z.string(),
   company_vat_id: z.string(),
+  /** The imprint's facts (the `imprint` screen): the legal form's key (its words in each locale), the register and its number, who manages the company, its capital. */
+  company_legal_form: z.enum(['doo', 'dd', 'sp']).default('doo'),
+  company_register_court: z.string().default(''),
+  company_register_number: z.string().default(''),
+  company_managing_director: z.string().default(''),
+  company_share_capital: z.string().default(''),
   founded_year: z.number().int(),
   street_address: z.string(),
   postal_code: z.string(),
@@ -233,7 +239,11 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productSchema = productSummarySchema.extend({
   seo: seoSchema,
+  /** The product's stable name in every locale: an inquiry from its page carries it (shared/forms/inquiry.ts). */
+  key: z.string(),
   offerType: offerTypeSchema,
+  /** What the product fixes in its inquiry (system, type or model): chosen when the inquiry opens from its page. */
+  inquiryPreset: z.record(z.string(), z.string()),
   category: categorySchema,
   body: z.array(blockSchema),
   features: z.array(z.string()),
@@ -360,6 +370,18 @@ export type FaqSearchResults = z.infer<typeof faqSearchResultsSchema>;
 
 export const apiErrorSchema = z.object({ error: z.string() });
 
+/**
+ * Where a submission stands, as its sender sees it: the company's own statuses (shared/api/staff.ts)
+ * without what is the company's alone (a lead marked spam reads as received, a lost one as closed).
+ */
+export const VISITOR_STATUSES = ['received', 'contacted', 'visit_booked', 'quote_sent', 'ordered', 'installed', 'closed'] as const;
+export const visitorStatusSchema = z.enum(VISITOR_STATUSES);
+export type VisitorStatus = (typeof VISITOR_STATUSES)[number];
+
+/** The company's answers by mail to one submission, as its sender sees them. */
+export const submissionReplySchema = z.object({ at: z.string(), text: z.string() });
+
+
 /*
  * Accounts. POST/PUT bodies are JSON; `lang` (query) picks the language of the mails sent. Calls for a
  * signed-in visitor carry `Authorization: Bearer <session token>`. No answer tells whether an email
@@ -427,10 +449,14 @@ export const accountExportSchema = z.object({
       id: z.string(),
       kind: z.enum(['inquiry', 'service']),
       locale: z.string(),
-      status: z.enum(['received', 'in_progress', 'done']),
+      status: visitorStatusSchema,
       receivedAt: z.string(),
       lastActivityAt: z.string(),
       data: z.record(z.string(), z.unknown()),
+      visitAt: z.string().nullable(),
+      /** What the company wrote about it: its replies (mailed to the sender) and its internal notes. */
+      replies: z.array(submissionReplySchema),
+      notes: z.array(submissionReplySchema),
     }),
   ),
   newsletter: z
@@ -506,6 +532,11 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  * `POST account/submission-grants`) beside the form's fields; a missing, spent or malformed one is
  * ignored, never refused.
  *
+ * A post the site judged spam (server/spam/judge.ts) carries `spam` beside the form's fields: the
+ * reason, one of SPAM_REASONS. It is stored all the same (an inquiry or service request with status
+ * `spam`, found in the staff inbox; a newsletter signup left unconfirmed) and never mailed or
+ * confirmed. An unknown reason still counts as spam: the mark never fails a delivery.
+ *
  *   GET account/submissions (bearer) -> AccountSubmission[]  the signed-in visitor's inquiries and service
  *                                       requests, newest first: those with their verified address that
  *                                       came with a grant of their account (the address was confirmed for
@@ -520,7 +551,18 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  *                                   404 for any other token (unknown, malformed, its submission erased)
  */
 export const FORM_KINDS = ['inquiry', 'service', 'newsletter'] as const;
+
+/** Why the site judged a post spam: the honeypot filled, no valid time token, sent too fast, no proof of work from its script. */
+export const SPAM_REASONS = ['honeypot', 'token', 'too_fast', 'proof'] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
 export type FormKind = (typeof FORM_KINDS)[number];
+
+/**
+ * Sent with every answer while an article waits to come out at its `publishedAt`: the milliseconds until
+ * the first does. The site drops its cached pages and answers then, so the article appears at its time
+ * without a purge (relative, so the site's and the content API's clocks need not agree).
+ */
+export const NEXT_CHANGE_HEADER = 'X-Content-Next-Change-Ms';
 
 /** What an idempotency key may look like (the outbox makes them; the content API checks them). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9:_-]{8,200}$/;
@@ -536,10 +578,13 @@ export const accountSubmissionSchema = z.object({
   kind: z.enum(['inquiry', 'service']),
   /** The inquiry's offer type; null for a service request. */
   offerType: z.string().nullable(),
-  status: z.enum(['received', 'in_progress', 'done']),
+  status: visitorStatusSchema,
   createdAt: z.string(),
   /** The photos sent with it (their file names), in the order sent; their thumbnails are numbered so. */
   photos: z.array(z.object({ name: z.string() })).default([]),
+  /** The measuring visit the company booked: a local date and time (`2026-12-03T09:30`), or null. */
+  visitAt: z.string().nullable().default(null),
+  replies: z.array(submissionReplySchema).default([]),
 });
 export type AccountSubmission = z.infer<typeof accountSubmissionSchema>;
 

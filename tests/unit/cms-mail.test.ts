@@ -45,6 +45,10 @@ describe('mail templates', () => {
     password_reset: { company: 'ACME Senčila', link: 'https://site.test/x/password-reset?token=TOKEN' },
     password_changed: { company: 'ACME Senčila', resetLink: 'https://site.test/x/password-reset', contactEmail: 'info@site.test' },
     login_unlock: { company: 'ACME Senčila', link: 'https://site.test/x/login?unlock=TOKEN', resetLink: 'https://site.test/x/password-reset' },
+    staff_invitation: { company: 'ACME Senčila', link: 'https://site.test/admin/invitation?token=TOKEN', role: 'sales', until: '30 November 2026, 14:00' },
+    lead_visit_booked: { company: 'ACME Senčila', when: 'Thursday, 3 December 2026, 09:30', contactPhone: '+386 1 234 56 78', contactEmail: 'info@site.test' },
+    lead_quote_sent: { company: 'ACME Senčila', contactPhone: '+386 1 234 56 78', contactEmail: 'info@site.test' },
+    lead_reply: { company: 'ACME Senčila', text: 'We can come on Tuesday.\nBest, Ana', member: 'Ana Novak' },
   };
 
   it.each(LOCALES)('writes every mail in %s with the company and every link', (locale) => {

@@ -10,6 +10,14 @@ describe('configuration', () => {
     expect(loadConfig({ UPSTREAM_URL: 'https://cms.example/api/' }).UPSTREAM_URL).toBe('https://cms.example/api/');
   });
 
+  it('takes the staff area’s addresses as a list, and refuses what is none', () => {
+    expect(loadConfig({}).ADMIN_ALLOW).toEqual([]);
+    expect(loadConfig({ ADMIN_ALLOW: '10.0.0.0/8, 203.0.113.7 ,fd00::/8' }).ADMIN_ALLOW).toEqual(['10.0.0.0/8', '203.0.113.7', 'fd00::/8']);
+    for (const bad of ['office', '10.0.0.0/33', 'loopback', '1.2.3.4/8/1']) expect(() => loadConfig({ ADMIN_ALLOW: bad }), bad).toThrow(/ADMIN_ALLOW/);
+    expect(loadConfig({}).STAFF_IDLE_MINUTES).toBe(30);
+    expect(() => loadConfig({ STAFF_IDLE_MINUTES: '1' })).toThrow(/STAFF_IDLE_MINUTES/);
+  });
+
   it('names the variable on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ UPSTREAM_URL: 'ftp://x' })).toThrow(/UPSTREAM_URL/);
@@ -24,7 +32,10 @@ describe('configuration', () => {
   });
 
   it('takes a PostgreSQL address and never prints a refused secret', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://site:pw@db:5432/site' }).DATABASE_URL).toBe('postgres://site:pw@db:5432/site');
+    const formKey = 'k'.repeat(32);
+    expect(loadConfig({ DATABASE_URL: 'postgres://site:pw@db:5432/site', FORM_TOKEN_SECRET: formKey }).DATABASE_URL).toBe('postgres://site:pw@db:5432/site');
+    // Replicas must share the key of the forms' time tokens, or each would judge the others' forms spam.
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://site:pw@db:5432/site' })).toThrow(/FORM_TOKEN_SECRET/);
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     let message = '';
     try {

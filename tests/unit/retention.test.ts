@@ -116,7 +116,7 @@ describe('housekeeping applies the periods', () => {
 
   it('counts a status change as activity', () => {
     submission('worked-on', 'gost@example.com', monthsAgo(30));
-    db.prepare(`UPDATE submissions SET status = 'in_progress' WHERE id = 'worked-on'`).run();
+    db.prepare(`UPDATE submissions SET status = 'contacted' WHERE id = 'worked-on'`).run();
     // The trigger stamps the real time; move the test's clock to just before the period ends.
     const stamped = db.prepare<[], { last_activity_at: string }>(`SELECT last_activity_at FROM submissions WHERE id = 'worked-on'`).get()!;
     const clock = new Date(monthsBefore(new Date(stamped.last_activity_at), -24).getTime() - 60_000);
@@ -146,6 +146,25 @@ describe('housekeeping applies the periods', () => {
     expect(row('in-its-name')).toBeUndefined();
     // Anonymised rows stay as they are at the next run.
     expect(purgeExpired(db, new Date(now.getTime() + 3_600_000))).toMatchObject({ submissionsAnonymised: 0, submissionsErased: 0 });
+  });
+
+  it('takes the staff’s notes and replies with a lead’s personal data, keeping its status history', () => {
+    user('racun@example.com', monthsAgo(40), monthsAgo(40));
+    submission('worked', 'racun@example.com', monthsAgo(25), { offerType: 'pergola', nameAndSurname: 'Ana Novak' }, true);
+    submission('erased', 'gost@example.com', monthsAgo(25));
+    const event = db.prepare(`INSERT INTO lead_events (submission_id, at, member_name, kind, data) VALUES (?, ?, 'Prodaja', ?, ?)`);
+    for (const id of ['worked', 'erased']) {
+      event.run(id, monthsAgo(25), 'status', JSON.stringify({ kind: 'status', from: 'new', to: 'contacted', visitAt: null, reason: null }));
+      event.run(id, monthsAgo(25), 'note', JSON.stringify({ kind: 'note', text: 'Gospa Novak želi antracit.' }));
+      event.run(id, monthsAgo(25), 'reply', JSON.stringify({ kind: 'reply', text: 'Spoštovana gospa Novak', mailed: true }));
+    }
+    db.prepare(`UPDATE submissions SET search_text = 'ana novak', lost_reason = 'Gospa Novak je izbrala drugega' WHERE id = 'worked'`).run();
+    // The retention period runs from the staff's last activity: keep the arrival as the newest.
+    db.prepare(`UPDATE submissions SET last_activity_at = created_at`).run();
+
+    expect(purgeExpired(db, now)).toMatchObject({ submissionsAnonymised: 1, submissionsErased: 1 });
+    expect(db.prepare(`SELECT submission_id, kind FROM lead_events ORDER BY id`).all()).toEqual([{ submission_id: 'worked', kind: 'status' }]);
+    expect(db.prepare(`SELECT search_text, lost_reason FROM submissions WHERE id = 'worked'`).get()).toEqual({ search_text: '', lost_reason: null });
   });
 
   it('erases accounts never verified after the unconfirmed period, with their tokens', () => {

@@ -1,5 +1,7 @@
 import type { AccountExport } from '../../../shared/api/contract';
+import { visitorStatus, type LeadStatus } from '../../../shared/api/staff';
 import type { Db } from '../db';
+import { leadTexts } from '../leads/texts';
 import { retentionPeriods } from '../retention';
 import type { UserRow } from './store';
 import { limitKeys } from './tokens';
@@ -14,10 +16,11 @@ type SubmissionRow = {
   id: string;
   kind: 'inquiry' | 'service';
   locale: string;
-  status: 'received' | 'in_progress' | 'done';
+  status: LeadStatus;
   data: string;
   created_at: string;
   last_activity_at: string | null;
+  visit_at: string | null;
 };
 
 type SubscriptionRow = { email: string; locale: string; created_at: string; consent_at: string; confirmed_at: string | null; unsubscribed_at: string | null };
@@ -26,9 +29,10 @@ export function dataRights(db: Db) {
   // The same submissions the account lists: those confirmed for its (verified) address, not yet
   // anonymised. Another's post that only typed the address is not the account's to download.
   const submissions = db.prepare<[string], SubmissionRow>(
-    `SELECT id, kind, locale, status, data, created_at, last_activity_at FROM submissions
+    `SELECT id, kind, locale, status, data, created_at, last_activity_at, visit_at FROM submissions
      WHERE email = ? AND email_confirmed_at IS NOT NULL AND anonymised_at IS NULL ORDER BY created_at DESC, rowid DESC`,
   );
+  const texts = leadTexts(db);
   const subscription = db.prepare<[string], SubscriptionRow>(
     'SELECT email, locale, created_at, consent_at, confirmed_at, unsubscribed_at FROM newsletter_subscriptions WHERE email = ?',
   );
@@ -66,10 +70,13 @@ export function dataRights(db: Db) {
           id: s.id,
           kind: s.kind,
           locale: s.locale,
-          status: s.status,
+          status: visitorStatus(s.status),
           receivedAt: s.created_at,
           lastActivityAt: s.last_activity_at ?? s.created_at,
           data: JSON.parse(s.data) as Record<string, unknown>,
+          visitAt: s.visit_at,
+          replies: texts(s.id, 'reply'),
+          notes: texts(s.id, 'note'),
         })),
         newsletter: newsletter
           ? {

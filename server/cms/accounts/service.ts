@@ -3,9 +3,7 @@ import type { AccountExport, AccountUser, Session } from '../../../shared/api/co
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import { dataRights } from './data-rights';
-import {
-  accountFailed, addressSucceeded, EMPTY_BUCKET, NO_PAIR, pairSucceeded, startAddress, startPair, type BucketState, type PairState,
-} from './login-limits';
+import { limitedPasswordCheck, type PasswordCheck } from './limited-password-check';
 import type { AccountMails } from './mails';
 import type { PasswordHashing } from './password-hashing';
 import { needsRehash } from './passwords';
@@ -60,6 +58,7 @@ export function accountService({
 }) {
   const store = accountStore(db);
   const rights = dataRights(db);
+  const gate = limitedPasswordCheck({ db, passwords, now });
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
   const later = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
   // Made now rather than at the first unknown-address login, which would otherwise take twice as long.
@@ -70,19 +69,6 @@ export function accountService({
     store.addToken({ hash: tokenHash(token), userId, kind, expiresAt: later(at, kind === 'verify' ? VERIFY_TOKEN_MS : RESET_TOKEN_MS) }, at.toISOString());
     return token;
   }
-
-  const readPair = (key: string): PairState => {
-    const row = store.limit(key);
-    return row ? { failures: row.count, lastAt: row.at } : NO_PAIR;
-  };
-  const readBucket = (key: string): BucketState => {
-    const row = store.limit(key);
-    return row ? { level: row.count, at: row.at } : EMPTY_BUCKET;
-  };
-  const writePair = (key: string, pair: PairState) => (pair.lastAt === null ? store.clearLimit(key) : store.setLimit(key, { count: pair.failures, at: pair.lastAt }));
-  const writeBucket = (key: string, bucket: BucketState) => {
-    if (bucket.at !== null) store.setLimit(key, { count: bucket.level, at: bucket.at });
-  };
 
   /**
    * Mails the owner of an account that is being guessed at (or that meets a limit) a link that lets
@@ -98,57 +84,22 @@ export function accountService({
   }
 
   /**
-   * Checks a password under the login limits (login-limits.ts). An address without an account is
-   * counted the same way and checked against a dummy hash, so it costs the same time and gives the
-   * same answers as a wrong password. A valid unlock token of the account (from the mail of
+   * A password under the login limits. A valid unlock token of the account (from the mail of
    * `offerUnlock`) is spent by the attempt, which then passes the limits and starts its pair afresh.
    */
-  async function checkPassword(
-    user: UserRow | undefined,
-    email: string,
-    password: string,
-    client: LoginClient,
-  ): Promise<{ ok: true } | { ok: false; locked: false } | { ok: false; locked: true; retryAfter: number }> {
-    const keys = limitKeys(email, client.address);
-    const start = inTransaction(() => {
-      const at = now();
-      const unlocked = user !== undefined && client.unlock !== undefined && store.useUnlockToken(tokenHash(client.unlock), user.id, at.toISOString());
-      if (unlocked) {
-        writePair(keys.pair, { failures: 1, lastAt: at.toISOString() });
-        logger.info({ userId: user.id }, 'unlock link used');
-        return { allowed: true, addressCounted: false } as const;
-      }
-      const refuse = (retryAfter: number) => {
-        if (user) offerUnlock(user, at);
-        return { allowed: false, retryAfter } as const;
-      };
-      const pair = startPair(readPair(keys.pair), at);
-      if (!pair.allowed) return refuse(pair.retryAfterSeconds);
-      const address = startAddress(readBucket(keys.address), at);
-      if (!address.allowed) return refuse(address.retryAfterSeconds);
-      writePair(keys.pair, pair.next);
-      writeBucket(keys.address, address.next);
-      return { allowed: true, addressCounted: true } as const;
+  function checkPassword(user: UserRow | undefined, email: string, password: string, client: LoginClient): Promise<PasswordCheck> {
+    return gate.check({
+      keys: limitKeys(email, client.address),
+      password,
+      storedHash: () => (user ? store.userById(user.id)?.password_hash : undefined),
+      bypass: (at) => {
+        const unlocked = user !== undefined && client.unlock !== undefined && store.useUnlockToken(tokenHash(client.unlock), user.id, at.toISOString());
+        if (unlocked) logger.info({ userId: user.id }, 'unlock link used');
+        return unlocked;
+      },
+      onRefused: (at) => user && offerUnlock(user, at),
+      onHammered: (at) => user && offerUnlock(user, at),
     });
-    if (!start.allowed) return { ok: false, locked: true, retryAfter: start.retryAfter };
-
-    const stored = user ? store.userById(user.id)?.password_hash : undefined;
-    const matches = await passwords.verify(password, stored ?? (await passwords.dummy()));
-    if (stored !== undefined && matches) {
-      inTransaction(() => {
-        const at = now();
-        writePair(keys.pair, pairSucceeded());
-        if (start.addressCounted) writeBucket(keys.address, addressSucceeded(readBucket(keys.address), at));
-      });
-      return { ok: true };
-    }
-    inTransaction(() => {
-      const at = now();
-      const account = accountFailed(readBucket(keys.account), at);
-      writeBucket(keys.account, account.next);
-      if (user && account.hammered) offerUnlock(user, at);
-    });
-    return { ok: false, locked: false };
   }
 
   return {
@@ -246,7 +197,7 @@ export function accountService({
         store.useTokensOf(userId, 'verify', iso);
         store.setPassword(userId, passwordHash);
         store.markVerified(userId, iso);
-        store.clearLimit(limitKeys(user.email, client.address).pair);
+        gate.clearPair(limitKeys(user.email, client.address));
         store.deleteSessionsOf(userId);
         mails.passwordChanged(user.email, lang, at);
         logger.info({ userId }, 'password reset');

@@ -2,7 +2,7 @@ import type { AccountUser } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 
-/** The account tables (users, user_tokens, unlock_tokens, sessions, login_limits): every statement, nothing else. */
+/** The account tables (users, user_tokens, unlock_tokens, sessions; login_limits: limited-password-check.ts): every statement, nothing else. */
 
 export type TokenKind = 'verify' | 'reset';
 
@@ -19,9 +19,6 @@ export type UserRow = {
   verified_at: string | null;
   created_at: string;
 };
-
-/** A counter of login-limits.ts as stored: failures in a row or a bucket's level, and when it last changed. */
-export type LimitRow = { count: number; at: string };
 
 export type Profile = Pick<AccountUser, 'name' | 'phone' | 'streetAddress' | 'postalCode' | 'town'>;
 
@@ -59,13 +56,6 @@ export function accountStore(db: Db) {
     `UPDATE users SET name = @name, phone = @phone, street_address = @streetAddress, postal_code = @postalCode, town = @town
      WHERE id = @id`,
   );
-
-  const limitByKey = db.prepare<[string], LimitRow>('SELECT count, at FROM login_limits WHERE key = ?');
-  const setLimit = db.prepare<{ key: string; count: number; at: string }>(
-    `INSERT INTO login_limits (key, count, at) VALUES (@key, @count, @at)
-     ON CONFLICT (key) DO UPDATE SET count = excluded.count, at = excluded.at`,
-  );
-  const deleteLimit = db.prepare<[string]>('DELETE FROM login_limits WHERE key = ?');
 
   const insertUnlock = db.prepare<{ hash: string; userId: number; now: string; expiresAt: string }>(
     'INSERT INTO unlock_tokens (token_hash, user_id, created_at, expires_at) VALUES (@hash, @userId, @now, @expiresAt)',
@@ -117,9 +107,6 @@ export function accountStore(db: Db) {
     markVerified: (id: number, now: string) => void markVerified.run({ id, now }),
     updateProfile: (id: number, profile: Profile) => void updateProfile.run({ id, ...profile }),
 
-    limit: (key: string) => limitByKey.get(key),
-    setLimit: (key: string, row: LimitRow) => void setLimit.run({ key, ...row }),
-    clearLimit: (key: string) => void deleteLimit.run(key),
 
     addUnlockToken: (token: { hash: string; userId: number; expiresAt: string }, now: string) => void insertUnlock.run({ ...token, now }),
     /** Spends an unlock token of this user; false when it is unknown, someone else's, spent or expired. */

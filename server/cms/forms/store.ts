@@ -1,6 +1,9 @@
 import type { AccountSubmission } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
+import { leadSearchText } from '../leads/search-text';
+import { leadTexts } from '../leads/texts';
+import { visitorStatus, type LeadStatus } from '../../../shared/api/staff';
 
 /** The submissions table: every statement, nothing else (the newsletter's are in ../newsletter/store.ts). */
 
@@ -15,6 +18,8 @@ export type NewSubmission = {
   email: string | null;
   /** When the address was shown to be the poster's (a grant of its verified account); null otherwise. */
   emailConfirmedAt: string | null;
+  /** `spam`: the site judged it so; a lead the staff can still find, and mark otherwise. */
+  status?: 'new' | 'spam';
 };
 
 /** A photo as the content API stores it: the BFF's re-encoded JPEG and a thumbnail made of it here. */
@@ -31,20 +36,21 @@ export type FormStore = ReturnType<typeof formStore>;
 export function formStore(db: Db) {
   const submissionByKey = db.prepare<[string], { id: string }>('SELECT id FROM submissions WHERE idempotency_key = ?');
   const insertSubmission = db.prepare<{
-    id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; emailConfirmedAt: string | null; now: string;
+    id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; emailConfirmedAt: string | null; status: 'new' | 'spam'; searchText: string; now: string;
   }>(
-    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, created_at, last_activity_at)
-     VALUES (@id, @key, @kind, @locale, @data, @email, @emailConfirmedAt, @now, @now)`,
+    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, status, search_text, created_at, last_activity_at)
+     VALUES (@id, @key, @kind, @locale, @data, @email, @emailConfirmedAt, @status, @searchText, @now, @now)`,
   );
   const submissionsOf = db.prepare<
     { email: string; limit: number },
-    { id: string; kind: SubmissionKind; offer_type: string | null; status: AccountSubmission['status']; created_at: string }
+    { id: string; kind: SubmissionKind; offer_type: string | null; status: LeadStatus; created_at: string; visit_at: string | null }
   >(
-    `SELECT id, kind, json_extract(data, '$.offerType') AS offer_type, status, created_at FROM submissions
+    `SELECT id, kind, offer_type, status, created_at, visit_at FROM submissions
      WHERE email = @email AND email_confirmed_at IS NOT NULL
      ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
   );
 
+  const texts = leadTexts(db);
   const insertPhoto = db.prepare<{ submissionId: string; position: number; name: string; type: string; bytes: Buffer; thumbnail: Buffer; linkTokenHash: string | null }>(
     `INSERT INTO submission_photos (submission_id, position, name, type, bytes, thumbnail, link_token_hash)
      VALUES (@submissionId, @position, @name, @type, @bytes, @thumbnail, @linkTokenHash)`,
@@ -61,16 +67,18 @@ export function formStore(db: Db) {
     /** The id stored under an idempotency key, if any (an inquiry's or a service request's). */
     submissionIdByKey: (key: string) => submissionByKey.get(key)?.id,
     addSubmission: (submission: NewSubmission, now: string) =>
-      void insertSubmission.run({ ...submission, data: JSON.stringify(submission.data), now }),
+      void insertSubmission.run({ ...submission, status: submission.status ?? 'new', data: JSON.stringify(submission.data), searchText: leadSearchText(submission.data as Record<string, unknown>), now }),
     /** An address's inquiries and service requests whose address was confirmed for them, newest first. */
     submissionsOf: (email: string): AccountSubmission[] =>
       submissionsOf.all({ email, limit: ACCOUNT_SUBMISSIONS_LIMIT }).map((row) => ({
         id: row.id,
         kind: row.kind,
         offerType: row.kind === 'inquiry' ? row.offer_type : null,
-        status: row.status,
+        status: visitorStatus(row.status),
         createdAt: row.created_at,
         photos: photoNames.all(row.id),
+        visitAt: row.visit_at,
+        replies: texts(row.id, 'reply'),
       })),
     /** `linkTokenHashes`: each photo's link's token hash, when the company's mail links them. */
     addPhotos: (submissionId: string, photos: readonly StoredPhoto[], linkTokenHashes: readonly (string | null)[] = []) =>

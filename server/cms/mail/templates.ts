@@ -19,6 +19,14 @@ export type MailVars = {
   password_changed: { company: string; resetLink: string; contactEmail: string };
   /** Failed sign-ins on the account: `link` is the login page with a single-use unlock token. */
   login_unlock: { company: string; link: string; resetLink: string };
+  /** An owner invited the address to the staff area: `link` joins (single-use), `role` in words, `until` when it stops working. */
+  staff_invitation: { company: string; link: string; role: string; until: string };
+  /** The company booked the free measuring visit of the visitor's lead; `when` is its local date and time in words. */
+  lead_visit_booked: { company: string; when: string; contactPhone: string; contactEmail: string };
+  /** The company sent the quote for the visitor's lead. */
+  lead_quote_sent: { company: string; contactPhone: string; contactEmail: string };
+  /** A member of staff answered the visitor's lead: their words, their name; Reply-To is the member. */
+  lead_reply: { company: string; text: string; member: string };
 };
 
 export type MailTemplate = keyof MailVars;
@@ -34,6 +42,15 @@ const BODIES: { [T in MailTemplate]: Body<T> } = {
   password_reset: (t, { company, link }) => [t('intro', { company }), link, t('validity'), t('notYou')],
   password_changed: (t, { company, resetLink, contactEmail }) => [t('intro', { company }), t('ifYou'), t('notYou', { resetLink, contactEmail })],
   login_unlock: (t, { company, link, resetLink }) => [t('intro', { company }), t('unlock', { link }), t('validity'), t('notYou', { resetLink })],
+  staff_invitation: (t, { company, link, role, until }) => [t('intro', { company, role }), link, t('validity', { until }), t('notExpected')],
+  lead_visit_booked: (t, { when, contactPhone, contactEmail }) => [t('intro', { when }), t('change', { contactPhone, contactEmail })],
+  lead_quote_sent: (t, { contactPhone, contactEmail }) => [t('intro'), t('questions', { contactPhone, contactEmail })],
+  lead_reply: (_t, { text }) => [text],
+};
+
+/** A mail a person wrote and may be answered: signed by them, without the no-reply line. */
+const PERSONAL: Partial<Record<MailTemplate, (t: Words, vars: MailVars[MailTemplate]) => string[]>> = {
+  lead_reply: (t, vars) => [t('lead_reply.signOff', vars), t('lead_reply.answerable')],
 };
 
 export function renderMail<T extends MailTemplate>(strings: CmsStrings, template: T, locale: Locale, vars: MailVars[T]): RenderedMail {
@@ -43,6 +60,8 @@ export function renderMail<T extends MailTemplate>(strings: CmsStrings, template
   return {
     subject: own('subject', vars),
     // Sent from an address nobody reads: the sign-off says so.
-    text: lines(t('greeting'), ...BODIES[template](own, vars), t('signOff', vars), t('automated')),
+    text: PERSONAL[template]
+      ? lines(t('greeting'), ...BODIES[template](own, vars), ...PERSONAL[template](t, vars))
+      : lines(t('greeting'), ...BODIES[template](own, vars), t('signOff', vars), t('automated')),
   };
 }
