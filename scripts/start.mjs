@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = { cms: 'cms.js', staff: 'staff.js', content: 'content.js' };
 const [role, ...args] = process.argv.slice(2);
 const entry = ENTRIES[role] ?? 'main.js';
-const required = [path.join(root, 'dist/client/.vite/manifest.json'), path.join(root, 'dist/server', entry)];
+const required = ['dist/client/.vite/manifest.json', 'dist/client/.vite/staff-manifest.json', `dist/server/${entry}`].map((file) => path.join(root, file));
 
 if (!required.every((file) => existsSync(file))) {
   console.log('No production build yet: building it first (npm run build).');

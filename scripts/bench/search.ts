@@ -78,7 +78,8 @@ function report(name: string, times: number[], target?: number): boolean {
 }
 
 async function suggestions(): Promise<boolean> {
-  const child = await site(4300, {});
+  // One address asks every query of the table: the search's rate limit is a visitor's, not the bench's.
+  const child = await site(4300, { SEARCH_RATE_LIMIT_MAX: '1000000' });
   const base = 'http://127.0.0.1:4300';
   try {
     // Warm: the engine's indexes built and its code compiled, on queries no round asks.
