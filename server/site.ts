@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http, { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
@@ -24,7 +25,8 @@ import type { RenderDeps } from './render/render-page';
 import { createSharedPages, type SharedPages } from './render/shared-pages';
 import { sitemapUrls, warmUpWhenReady } from './render/warm-up';
 import { createPageHandler } from './routing/page-handler';
-import { createUpstreamClient } from './upstream/client';
+import { createUpstreamClient, NO_UPSTREAM_CACHE } from './upstream/client';
+import { PREVIEW_HEADER } from '../shared/api/staff-content';
 import { accountApi } from './upstream/account-api';
 import { staffApi } from './upstream/staff-api';
 import { loadStrings } from './i18n/load-strings';
@@ -137,9 +139,13 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const url = `http://localhost:${port}`;
   const origin = config.PUBLIC_URL?.replace(/\/+$/, '') ?? url;
 
+  // The embedded content API tells this site of every publish through the signed webhook, as a
+  // standalone one does; with no secret configured, one made now that nothing else knows.
+  const purgeSecret = config.CACHE_PURGE_SECRET ?? (config.UPSTREAM_URL ? undefined : randomBytes(32).toString('hex'));
   const cms = config.UPSTREAM_URL
     ? null
     : await startCms({
+        purgeWebhook: { url: `${url}/api/cache/purge`, secret: purgeSecret! },
         dataDir: config.DATA_DIR,
         port: config.CMS_PORT,
         contentDir: CONTENT_DIR,
@@ -201,6 +207,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       },
     }),
     renderSlots: renderSlots(),
+    previewApi: (token) => contentApi(createUpstreamClient({ ...upstreamOptions, cache: NO_UPSTREAM_CACHE, headers: { [PREVIEW_HEADER]: token } })),
     origin,
     logger,
     gtmId: config.GTM_ID,
@@ -233,7 +240,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   app = createApp({
     ...render,
     pages,
-    config,
+    config: { ...config, CACHE_PURGE_SECRET: purgeSecret },
     metrics,
     security,
     clientDir,

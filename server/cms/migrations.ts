@@ -648,6 +648,57 @@ const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX lead_events_submission ON lead_events (submission_id, at);
   `,
   },
+  /* 15: editing content: the published content in the seed's format, drafts, revisions, previews, redirects */ `
+  -- The published content as the seed's files (content/*.json and the synonym files): what a publish
+  -- edits, validates whole and writes again; the other content tables are derived from it.
+  CREATE TABLE content_files (
+    key TEXT PRIMARY KEY,
+    text TEXT NOT NULL
+  );
+
+  -- An entity's unpublished edit (its JSON in the seed's shape), and when it is to be published.
+  CREATE TABLE content_drafts (
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    json TEXT NOT NULL CHECK (json_valid(json)),
+    updated_at TEXT NOT NULL,
+    member_id INTEGER REFERENCES staff_members (id) ON DELETE SET NULL,
+    member_name TEXT NOT NULL,
+    publish_at TEXT,
+    PRIMARY KEY (kind, key)
+  );
+  CREATE INDEX content_drafts_due ON content_drafts (publish_at) WHERE publish_at IS NOT NULL;
+
+  -- What each publish, unpublish or restore made live (json NULL: the entity was taken off the site).
+  CREATE TABLE content_revisions (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    json TEXT CHECK (json IS NULL OR json_valid(json)),
+    at TEXT NOT NULL,
+    member_id INTEGER REFERENCES staff_members (id) ON DELETE SET NULL,
+    member_name TEXT NOT NULL,
+    action TEXT NOT NULL CHECK (action IN ('publish', 'unpublish', 'scheduled'))
+  );
+  CREATE INDEX content_revisions_entity ON content_revisions (kind, key, id DESC);
+
+  -- Preview links: a random token (stored as its SHA-256) for one entity's draft, until it expires.
+  CREATE TABLE content_previews (
+    token_hash TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  -- Old addresses of renamed pages, answered by the site with a 301 before its 404.
+  CREATE TABLE content_redirects (
+    id INTEGER PRIMARY KEY,
+    from_path TEXT NOT NULL UNIQUE,
+    to_path TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    CHECK (from_path <> to_path)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { parseContent, readContentTexts, type ContentTexts } from './content';
+import { readContentTexts } from './content';
 import type { Db } from './db';
-import { writeContent } from './import';
-import { SCHEMA_VERSION } from './migrations';
+import { contentVersionOf, storeContent } from './editing/content-files';
 
 export type SeedResult = { version: string; imported: boolean };
 
@@ -13,20 +11,14 @@ export type SeedResult = { version: string; imported: boolean };
  */
 export function seedContent(db: Db, contentDir: string, now: () => Date = () => new Date()): SeedResult {
   const texts = readContentTexts(contentDir);
-  const version = versionOf(texts);
+  const version = contentVersionOf(texts);
   if (readContentVersion(db) === version) return { version, imported: false };
 
-  const content = parseContent(contentDir, texts);
   // IMMEDIATE takes the write lock before the re-check, so two processes starting together import once.
   const imported = db
     .transaction(() => {
       if (readContentVersion(db) === version) return false;
-      const importedAt = now().toISOString();
-      writeContent(db, content, importedAt);
-      db.prepare(
-        `INSERT INTO content_state (id, hash, imported_at) VALUES (1, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET hash = excluded.hash, imported_at = excluded.imported_at`,
-      ).run(version, importedAt);
+      storeContent(db, texts, now().toISOString(), contentDir);
       return true;
     })
     .immediate();
@@ -42,12 +34,4 @@ export function readContentVersion(db: Db): string | undefined {
 export function contentVersionReader(db: Db): () => string | undefined {
   const statement = db.prepare<[], { hash: string }>('SELECT hash FROM content_state WHERE id = 1');
   return () => statement.get()?.hash;
-}
-
-function versionOf(texts: ContentTexts): string {
-  const hash = createHash('sha256').update(`schema ${SCHEMA_VERSION}\n`);
-  for (const [key, text] of Object.entries(texts).sort(([a], [b]) => a.localeCompare(b))) {
-    hash.update(`${key}\n${text.length}\n${text}`);
-  }
-  return hash.digest('hex').slice(0, 16);
 }
