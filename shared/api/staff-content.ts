@@ -86,7 +86,8 @@ export type ContentEntity = z.infer<typeof contentEntitySchema>;
 export const contentProblemsSchema = z.object({ error: z.literal('invalid_content'), problems: z.array(z.string()) });
 export type ContentProblems = z.infer<typeof contentProblemsSchema>;
 
-export const contentPreviewSchema = z.object({ token: z.string(), expiresAt: z.string() });
+/** `paths`: where the draft shows on the site in each language (add `?preview=<token>`). */
+export const contentPreviewSchema = z.object({ token: z.string(), expiresAt: z.string(), paths: localized(z.string()) });
 export type ContentPreview = z.infer<typeof contentPreviewSchema>;
 
 export const contentDraftBodySchema = z.object({ json: z.unknown(), publishAt: z.iso.datetime().nullable().optional() });

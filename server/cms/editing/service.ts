@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
-  CONTENT_KINDS, PREVIEW_TTL_MINUTES, SINGLE_CONTENT_KINDS, type ContentEntity, type ContentKind, type ContentList, type ContentRedirect,
+  CONTENT_KINDS, PREVIEW_TTL_MINUTES, SINGLE_CONTENT_KINDS, type ContentEntity, type ContentKind, type ContentList, type ContentPreview, type ContentRedirect,
 } from '../../../shared/api/staff-content';
 import { LOCALES } from '../../../shared/locales';
+import { pathTo } from '../../../shared/routes';
 import { ContentError, parseContent, type ContentTexts } from '../content';
 import type { Content } from '../content-schema';
 import type { Db } from '../db';
@@ -207,8 +208,13 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
     },
 
     /** A preview link's token for the entity's draft, valid PREVIEW_TTL_MINUTES. */
-    preview(by: Actor, kind: ContentKind, key: string): { token: string; expiresAt: string } | 'not_found' {
-      if (!draftOf.get(kind, key)) return 'not_found';
+    preview(by: Actor, kind: ContentKind, key: string): ContentPreview | 'not_found' {
+      const draft = draftOf.get(kind, key);
+      if (!draft) return 'not_found';
+      const content = checked(withEntity(files(), kind, key, JSON.parse(draft.json)), 'the preview');
+      const paths = Object.fromEntries(
+        LOCALES.map((locale) => [locale, entityPages(kind, key, content, locale).values().next().value ?? pathTo('index', locale)]),
+      ) as ContentPreview['paths'];
       const at = now();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(at.getTime() + PREVIEW_TTL_MINUTES * 60_000).toISOString();
@@ -217,7 +223,7 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
         insertPreview.run(hashOf(token), kind, key, expiresAt);
         audit(by, 'content_preview', { kind, key }, at);
       })();
-      return { token, expiresAt };
+      return { token, expiresAt, paths };
     },
 
     /**
