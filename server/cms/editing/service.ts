@@ -9,6 +9,7 @@ import { ContentError, parseContent, type ContentTexts } from '../content';
 import type { Content } from '../content-schema';
 import type { Db } from '../db';
 import { writeContent } from '../import';
+import { readContentVersion } from '../seed';
 import type { Actor, StaffService } from '../staff/service';
 import { readContentFiles, storeContent } from './content-files';
 import { entitiesIn, entityIn, titlesOf, withEntity } from './entities';
@@ -59,6 +60,8 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
   const previewByHash = db.prepare<[string, string], { kind: string; key: string }>('SELECT kind, key FROM content_previews WHERE token_hash = ? AND expires_at > ?');
   const deleteExpiredPreviews = db.prepare<[string]>('DELETE FROM content_previews WHERE expires_at <= ?');
 
+  /** The last previewed draft's whole content, parsed (one entry: previews are one editor's at a time). */
+  const previewContent = new Map<string, Content>();
   const files = (): ContentTexts => {
     const texts = readContentFiles(db);
     if (!texts) throw new Error('no published content: the seed was never imported');
@@ -235,10 +238,17 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
       const found = previewByHash.get(hashOf(token), now().toISOString());
       const draft = found && draftOf.get(found.kind, found.key);
       if (!found || !draft) return undefined;
+      // A preview's page asks several reads of the same draft: it is parsed and checked once.
+      const memo = `${found.kind}/${found.key}@${draft.updated_at}#${readContentVersion(db)}`;
+      let content = previewContent.get(memo);
+      if (!content) {
+        content = checked(withEntity(files(), found.kind as ContentKind, found.key, JSON.parse(draft.json)), 'the preview');
+        previewContent.clear();
+        previewContent.set(memo, content);
+      }
       let value: T | undefined;
       try {
         db.transaction(() => {
-          const content = checked(withEntity(files(), found.kind as ContentKind, found.key, JSON.parse(draft.json)), 'the preview');
           writeContent(db, content, now().toISOString());
           value = read();
           throw new Rollback();
