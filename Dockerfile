@@ -33,7 +33,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./
-# `npm run staff -- invite …` (the staff's command line) starts the built dist/server/staff.js through these.
+# `npm run staff -- invite …`, `npm run backup` and `npm run content:export` start the built dist/server/staff.js and content.js through these.
 COPY --from=build /app/scripts/start.mjs /app/scripts/runtime-env.mjs ./scripts/
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

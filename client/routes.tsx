@@ -24,6 +24,7 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
   inquiry: 'inquiry',
   service: 'service',
   contact: 'contact',
+  imprint: 'imprint',
   newsletter: 'newsletter',
   newsletterConfirm: 'newsletter-confirm',
   newsletterUnsubscribe: 'newsletter-unsubscribe',

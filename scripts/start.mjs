@@ -1,6 +1,7 @@
 // `npm start`: serves the production build, building it first when it is missing.
 // `npm run cms`: the embedded content API alone.
 // `npm run staff -- <command>`: the staff's command line (server/cms/staff-cli.ts), with its arguments.
+// `npm run content:export`, `content:import`, `backup`: the content's command line (server/cms/content-cli.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { runtimeEnv } from './runtime-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ENTRIES = { cms: 'cms.js', staff: 'staff.js' };
+const ENTRIES = { cms: 'cms.js', staff: 'staff.js', content: 'content.js' };
 const [role, ...args] = process.argv.slice(2);
 const entry = ENTRIES[role] ?? 'main.js';
 const required = [path.join(root, 'dist/client/.vite/manifest.json'), path.join(root, 'dist/server', entry)];

@@ -14,6 +14,7 @@ import { accountDataDownload } from './bff/account-data';
 import { rumApi } from './bff/rum';
 import { photoThumbnails } from './bff/photo-thumbnails';
 import { faqSearchApi } from './bff/faq-search';
+import { formGuardApi } from './bff/form-guard';
 import { submissionPhotos } from './bff/submission-photos';
 import { searchApi, searchGuard } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
@@ -36,6 +37,7 @@ import { errorPageSettings } from './upstream/fallback-init';
 import type { FormsApi } from './upstream/forms-api';
 import { createRumSummary } from './rum/summary';
 import { metricsEndpoint, type SiteMetrics } from './metrics';
+import { CACHE_CONTROL } from './cache-control';
 
 export interface AppDeps extends RenderDeps {
   config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'SEARCH_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN' | 'POST_TIMEOUT_S'>;
@@ -76,7 +78,7 @@ export function createApp(deps: AppDeps): express.Express {
   function sendError(res: Response, req: Request, status: number) {
     const locale = pathLocale(req.path) ?? cookieLocale(req.cookies);
     const settings = errorPageSettings(deps.api, locale);
-    res.status(status).setHeader('Cache-Control', 'no-store').type('html').send(errorDocument(status, deps.i18n.forRequest(locale), deps.manifest, settings));
+    res.status(status).setHeader('Cache-Control', CACHE_CONTROL.noStore).type('html').send(errorDocument(status, deps.i18n.forRequest(locale), deps.manifest, settings));
   }
 
   /** A page's address refused or failed: its error page in the layout; anything else, or a second failure, the static page. */
@@ -123,11 +125,12 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(searchApi({ api: deps.api, onShed: () => deps.metrics.shed('search') }));
   app.use(faqSearchApi({ api: deps.api }));
+  app.use(formGuardApi({ spam: deps.spam }));
   app.use(seoFiles({ api: deps.api, origin: deps.origin, answer: (req, res, make) => answerPage(req, res, deps, make) }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
-  app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { cacheControl: CACHE_CONTROL.immutable, index: false, fallthrough: false }));
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
-  const publicFiles = precompressedFiles(deps.clientDir, { index: false, maxAge: '1h', redirect: false });
+  const publicFiles = precompressedFiles(deps.clientDir, { cacheControl: CACHE_CONTROL.publicFile, index: false, redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   // Before the form gate (its posts have their own checks) and the locale redirects (no locale prefix).
   app.use(adminArea({ ...deps.admin, manifest: deps.manifest, origin: deps.origin, logger: deps.logger }));

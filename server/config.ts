@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { gtmIdError, isValidGtmId } from '../shared/gtm-id';
+import { FRESHNESS } from './cache-control';
 
 /**
  * Every setting comes from the environment and is validated here, once, at boot. A bad value stops
@@ -80,7 +81,7 @@ export const configSchema = z.object({
   /** Sender of the content API's mail. */
   MAIL_FROM: z.string().trim().min(3).default('Spletna stran <no-reply@localhost>'),
   /** Seconds a finished anonymous page stays in the in-process HTML cache (0 turns the cache off). */
-  HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(FRESHNESS.pageInProcessS),
   /** Megabytes the HTML cache may hold (each page in three encodings). */
   HTML_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /**
@@ -97,6 +98,11 @@ export const configSchema = z.object({
    */
   CMS_PURGE_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Kilobytes of log lines that may wait in memory for a destination slower than they come; lines
+   * beyond are dropped, counted and warned of (docs/decisions/0039-asynchronous-log.md).
+   */
+  LOG_BUFFER_KB: z.coerce.number().int().min(64).max(65_536).default(4096),
   /** Seconds a SIGTERM waits for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(10),
   /**
@@ -162,6 +168,17 @@ export const configSchema = z.object({
    * it the mail carries a link to each photo instead (the built-in content API's mail).
    */
   MAIL_ATTACHMENTS_MAX_MB: z.coerce.number().min(0).max(100).default(DEFAULT_MAIL_ATTACHMENTS_MAX_MB),
+  /**
+   * Key that signs the forms' time tokens and proof-of-work challenges (at least 32 characters): the
+   * same on every replica. Unset: a random key of this process, which only one process alone can use.
+   */
+  FORM_TOKEN_SECRET: z.string().min(32).optional(),
+  /**
+   * Seconds a form must have been open before its post is a person's, for every form alike. Unset: each
+   * form's own (inquiry 5, service request 4, newsletter 2: server/spam/judge.ts). 0 only where machines
+   * fill the forms on purpose (the browser tests of other features).
+   */
+  FORM_MIN_FILL_S: z.coerce.number().min(0).max(120).optional(),
   /** Form posts one client (address) may make in 10 minutes; more are answered 429. Load tests raise it. */
   FORM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Searches (search pages and the header's suggestions) one client (address) may make in a minute; more are answered 429. */
@@ -215,6 +232,11 @@ export const configSchema = z.object({
     message:
       "a hop count trusts X-Forwarded-For from anyone who can reach the site directly (HOST is not loopback): name the load balancer's addresses or subnets instead (e.g. 10.0.0.5 or 10.0.0.0/24)",
   })
+  // A replica would judge every form opened on another as spam (a token it cannot check).
+  .refine((config) => config.DATABASE_URL === undefined || config.FORM_TOKEN_SECRET !== undefined, {
+    path: ['FORM_TOKEN_SECRET'],
+    message: 'must be set (the same on every replica) when DATABASE_URL is set',
+  })
   .refine((config) => config.REQUEST_TIMEOUT_S <= config.POST_TIMEOUT_S, {
     // A post's body has REQUEST_TIMEOUT_S to arrive; a shorter deadline would cut slow uploads the request timeout allows.
     path: ['POST_TIMEOUT_S'],
@@ -224,7 +246,7 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>;
 
 /** Settings whose value may hold a password or a key: a refused value is never printed. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL', 'SMTP_URL', 'CACHE_PURGE_SECRET', 'OPS_TOKEN']);
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'SMTP_URL', 'CACHE_PURGE_SECRET', 'OPS_TOKEN', 'FORM_TOKEN_SECRET']);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

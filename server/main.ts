@@ -1,7 +1,8 @@
 // First: the heap's settings hold for everything the process allocates after it.
 import './heap-tuning';
-import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
+import { exitOnFatalError } from './log/fatal-errors';
+import { createProcessLog } from './log/process-log';
 import { startSite } from './site';
 
 /** The process: configuration, the site, and a graceful stop on SIGTERM. */
@@ -16,12 +17,14 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  const log = createProcessLog({ level: config.LOG_LEVEL, bufferBytes: config.LOG_BUFFER_KB * 1024 });
+  exitOnFatalError(log);
+  const { logger } = log;
   // Libraries read the variable itself when they load, before this code runs: it cannot be defaulted here.
   if (process.env.NODE_ENV !== 'production' && config.NODE_ENV === 'production') {
     logger.warn('NODE_ENV is not "production": React and Express run their slow development builds (npm start and the Docker image set it)');
   }
-  const site = await startSite(config, logger);
+  const site = await startSite(config, logger, { log });
   logger.info({ url: site.url, upstream: config.UPSTREAM_URL ?? 'embedded' }, 'site listening');
 
   let stopping = false;
@@ -31,13 +34,12 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     await site.close();
     logger.info('stopped');
+    await log.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error) => {
-  console.error('The site could not start:', error);
-  process.exit(1);
-});
+// A failure to start (a database out of reach...) is a fatal error like any other (exitOnFatalError).
+void main();

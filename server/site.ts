@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { settingsFromList } from '../shared/api/contract';
 import { DEFAULT_LOCALE } from '../shared/locales';
 import { createApp } from './app';
+import type { ProcessLog } from './log/process-log';
 import { drain } from './drain';
 import type { Config } from './config';
 import { monthsBefore } from './cms/retention';
@@ -14,7 +15,7 @@ import { startCms } from './cms/server';
 import { loadPageI18n } from './i18n/page-i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
 import { isReady } from './http/health';
-import { logRequest, requestId } from './http/request-log';
+import { cachedAnswerLog } from './http/request-log';
 import { errorDocument } from './render/error-document';
 import { securityHeaderList } from './http/security-headers';
 import { renderAnonymously } from './render/anonymous-render';
@@ -41,12 +42,15 @@ import { createSiteMetrics } from './metrics';
 import { outboxMigrations, startOutbox, type RunningOutbox } from './outbox';
 import { memoryBudgetStore, uncountedOnFailure } from './photos/client-budget';
 import { photoPreparer } from './photos/prepare';
+import { spamGuard } from './spam/judge';
 import { uploadFolder } from './photos/upload';
 import { inProcessPurgeBroadcast } from './http/cache-purge';
+import { scheduledPurge } from './http/scheduled-purge';
 import { migrate } from './postgres/migrate';
 import { createPool } from './postgres/pool';
 import { PURGE_MIGRATIONS, startPurgeFanout } from './postgres/purge-fanout';
 import { PostgresBudgetStore, PostgresRateLimitStore, RATE_LIMIT_MIGRATIONS } from './postgres/rate-limit-store';
+import { CACHE_CONTROL } from './cache-control';
 
 export interface Site {
   server: http.Server;
@@ -76,12 +80,12 @@ function answerClientError(socket: Socket, status: number, body: string) {
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: text/html; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
-      `Content-Security-Policy: default-src 'self'; script-src 'none'\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Security-Policy: default-src 'self'; script-src 'none'\r\nCache-Control: ${CACHE_CONTROL.noStore}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
 /** Boots the whole site: the HTTP server, the content API (embedded unless UPSTREAM_URL is set), the BFF. */
-export async function startSite(config: Config, logger: Logger, options: { clientDir?: string } = {}): Promise<Site> {
+export async function startSite(config: Config, logger: Logger, options: { clientDir?: string; log?: Pick<ProcessLog, 'droppedLines'> } = {}): Promise<Site> {
   const i18n = loadPageI18n(LOCALES_DIR);
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
@@ -107,16 +111,11 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     (req, res) => {
       const start = performance.now();
       if (!app) {
-        res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': 'no-store' }).end();
+        res.writeHead(503, { 'Retry-After': '1', 'Cache-Control': CACHE_CONTROL.noStore }).end();
         return metrics.requests.answered(req, res, start);
       }
       // A cached page is answered here, like a static file, before any middleware runs.
-      let id = '';
-      const served = pages?.serve(req, res, () => (id = requestId(req)));
-      if (served) {
-        metrics.requests.answered(req, res, start);
-        return logRequest(logger, req, res, id, { cache: served });
-      }
+      if (pages?.serve(req, res)) return metrics.requests.answered(req, res, start);
       metrics.requests.observe(req, res, start);
       app(req, res);
     },
@@ -158,11 +157,14 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         opsToken: config.OPS_TOKEN,
         logger: logger.child({ component: 'cms' }),
       });
+  // An article dated in the future comes out: this replica's caches go then (`purge` is below).
+  const scheduled = scheduledPurge(() => purge([]), logger);
   const upstreamOptions = {
     baseUrl: config.UPSTREAM_URL ?? cms!.url,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     complete: (answer: unknown) => attachImageVariants(answer, imageVariants),
     metrics: metrics.upstream,
+    onScheduledChange: scheduled.changesIn,
   };
   const upstream = createUpstreamClient({
     ...upstreamOptions,
@@ -209,6 +211,9 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     }),
     renderSlots: renderSlots(),
     previewApi: (token) => contentApi(createUpstreamClient({ ...upstreamOptions, cache: NO_UPSTREAM_CACHE, headers: { [PREVIEW_HEADER]: token } })),
+    spam: spamGuard(config.FORM_TOKEN_SECRET ?? randomBytes(32).toString('base64url'), {
+      minFillMs: config.FORM_MIN_FILL_S === undefined ? undefined : config.FORM_MIN_FILL_S * 1000,
+    }),
     origin,
     logger,
     gtmId: config.GTM_ID,
@@ -218,7 +223,6 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     config.HTML_CACHE_TTL_S > 0
       ? createSharedPages({
           cache: createHtmlCache({
-            buildId: manifest.buildId,
             ttlMs: config.HTML_CACHE_TTL_S * 1000,
             maxBytes: config.HTML_CACHE_MAX_MB * 1024 * 1024,
             siteHeaders: securityHeaderList(security),
@@ -228,9 +232,10 @@ export async function startSite(config: Config, logger: Logger, options: { clien
           refillConcurrency: config.HTML_CACHE_REFILL_CONCURRENCY,
           logger,
           metrics: metrics.htmlCache,
+          log: cachedAnswerLog(logger),
         })
       : undefined;
-  metrics.watch({ outbox, cache: pages?.cache });
+  metrics.watch({ outbox, cache: pages?.cache, log: options.log });
   /** This replica's purge: its pages under the path prefixes (all when none), to be rendered again, and its upstream answers. */
   const purge = (paths: string[]) => {
     upstream.purge();
@@ -275,6 +280,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     async close() {
       readiness.accepting = false;
       stopWarmUp();
+      scheduled.stop();
       draining.start();
       if (config.SHUTDOWN_DRAIN_S > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_S * 1000));
       const cut = await draining.close(config.SHUTDOWN_TIMEOUT_S * 1000);

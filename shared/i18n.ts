@@ -51,6 +51,7 @@ export const SCREEN_NAMESPACES: Readonly<Record<RouteName, readonly ScreenNamesp
   page: NONE,
   search: NONE,
   contact: NONE,
+  imprint: NONE,
   slug: NONE,
   newsletter: NONE,
   inquiry: ['forms'],

@@ -20,6 +20,7 @@ export function toLocale(value: unknown): Locale {
 
 /** The locale a path names in its first segment, if it names one. */
 export function pathLocale(pathname: string): Locale | null {
-  const first = pathname.split('/')[1];
+  // Asked for every request, a cached page's too: the first segment alone is cut out.
+  const first = pathname.split('/', 2)[1];
   return isLocale(first) ? first : null;
 }

@@ -3,6 +3,9 @@ import type { FaqFilter } from './api/bff';
 import type * as c from './api/contract';
 import type { PostedValues } from './forms/fields';
 import type { OfferType } from './forms/inquiry';
+
+/** A product an inquiry opens from: its content key (posted with the inquiry), name, and what it fixes in the form. */
+export type InquiryProduct = { key: string; title: string; offerType: OfferType; preset: Readonly<Record<string, string>> };
 import type { Locale } from './locales';
 import type { RouteName } from './routes';
 import type { JsonLd } from './structured-data';
@@ -58,6 +61,11 @@ export interface LayoutData {
    * rendered for one visitor has it (a request with a session cookie is never shared or cached).
    */
   visitorEmail: string | null;
+  /**
+   * The signed time token of this render, which the page's forms post (shared/forms/guard.ts). In a
+   * cached page it is the cached render's: older than the visit, never younger.
+   */
+  formToken: string;
 }
 
 interface Screens {
@@ -66,6 +74,8 @@ interface Screens {
   blogArticle: { article: c.Article };
   b2b: { page: c.Page };
   contact: object;
+  /** The company's register data are the layout's settings. */
+  imprint: object;
   /** `filter`: what the address's `?q=` kept, or null without one. */
   faq: { faq: c.Faq; filter: FaqFilter | null };
   faqItem: { item: c.FaqItem; faq: c.Faq };
@@ -88,9 +98,10 @@ interface Screens {
   /**
    * `offerType`: from the path (a product's call to action), preselected. `measuringGuide`: the path
    * of the article on measuring windows in this locale, linked from the dimensions step (null when
-   * the content API does not name it).
+   * the content API does not name it). `product`: the product whose page the inquiry came from (its
+   * slug in the path), with what it fixes in the form; null without one, or with the content API down.
    */
-  inquiry: PublicFormScreen & { offerType: OfferType | null; measuringGuide: string | null };
+  inquiry: PublicFormScreen & { offerType: OfferType | null; product: InquiryProduct | null; measuringGuide: string | null };
   service: PublicFormScreen;
   newsletter: PublicFormScreen;
   /** The token of the mail's link (null when the address carries none of the right shape). */
@@ -136,6 +147,13 @@ export interface PublicFormResult {
    * the first one refused. See server/photos/upload.ts for the whole interface.
    */
   photoRefused?: { name: string; reason: PhotoRefusal };
+  /** Refused for the forms' rate limit (`errors.form`): in how many minutes the visitor may send again. */
+  retryAfterMinutes?: number;
+  /**
+   * The time token the form was opened with, carried through the inquiry's steps without JavaScript
+   * (each step is a new render, whose own token would say the form opened just now).
+   */
+  formToken?: string;
 }
 
 /** The data of the catch-all 404 route. */

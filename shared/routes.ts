@@ -22,11 +22,15 @@ export const ROUTES = {
   categories: { sl: '/kategorije', en: '/categories', de: '/kategorien' },
   page: { sl: '/stran/:slug', en: '/page/:slug', de: '/seite/:slug' },
   search: { sl: '/iskanje', en: '/search', de: '/suche' },
-  /** The inquiry form; the optional segment is an offer type key, preselected (from a product's call to action). */
-  inquiry: { sl: '/povprasevanje/:offerType?', en: '/inquiry/:offerType?', de: '/anfrage/:offerType?' },
+  /**
+   * The inquiry form; the optional segments are an offer type key, preselected (a family's call to
+   * action), and then a product's slug in the locale, whose family, system or model is chosen (a product's).
+   */
+  inquiry: { sl: '/povprasevanje/:offerType?/:product?', en: '/inquiry/:offerType?/:product?', de: '/anfrage/:offerType?/:product?' },
   service: { sl: '/servis', en: '/service', de: '/service' },
   /** Showrooms, opening hours, phone, email, directions and the two forms. */
   contact: { sl: '/kontakt', en: '/contact', de: '/kontakt' },
+  imprint: { sl: '/impresum', en: '/imprint', de: '/impressum' },
   /** The newsletter section; the footer's signup posts here too. */
   newsletter: { sl: '/e-novice', en: '/newsletter', de: '/newsletter' },
   /** The link in a signup's confirmation mail (`?token=`): a page with one button that subscribes. */
@@ -128,6 +132,7 @@ const TRAITS = {
   inquiry: PUBLIC_FORM,
   service: PUBLIC_FORM,
   contact: CONTENT,
+  imprint: CONTENT,
   newsletter: PUBLIC_FORM,
   // One visitor's link: never cached, indexed or listed; the post is the button's or a mail program's.
   newsletterConfirm: { ...ACCOUNT, query: { token: 'input' } },

@@ -7,9 +7,10 @@ import { ContactButtons } from './ContactButtons';
 
 /**
  * The call to action of a product or a product family: the inquiry form with its offer type already
- * chosen (so the visitor starts at the product's own fields), and the phone and email beside it.
+ * chosen (so the visitor starts at the product's own fields), and for a product (its slug) what the
+ * product fixes too; the phone and email beside it.
  */
-export function InquiryCta({ title, offerType }: { title: string; offerType: OfferType }) {
+export function InquiryCta({ title, offerType, product }: { title: string; offerType: OfferType; product?: string }) {
   const { t } = useTranslation();
   const { locale } = useLayout();
   return (
@@ -17,7 +18,7 @@ export function InquiryCta({ title, offerType }: { title: string; offerType: Off
       <h2 id="inquiry-cta">{t('product.ctaTitle', { product: title })}</h2>
       <p>{t('product.ctaText')}</p>
       <ContactButtons subject={title}>
-        <Link className="button" to={pathTo('inquiry', locale, { offerType })}>
+        <Link className="button" to={pathTo('inquiry', locale, { offerType, product })}>
           {t('product.ctaInquiry')}
         </Link>
       </ContactButtons>

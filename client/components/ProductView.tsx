@@ -16,7 +16,7 @@ export function ProductView({ product }: { product: Product }) {
         <div>
           <h1>{product.title}</h1>
           <p className="lead">{product.summary}</p>
-          <InquiryCta title={product.title} offerType={product.offerType} />
+          <InquiryCta title={product.title} offerType={product.offerType} product={product.slug} />
         </div>
         <Img image={product.image} slot="intro" className="product__image" lcp />
       </div>

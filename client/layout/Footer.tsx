@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '../../shared/routes';
 import { marketPhone, showroomsFor } from '../../shared/showrooms';
+import { Link } from '../components/Link';
 import { AppLink } from '../components/AppLink';
 import { FooterNewsletter } from '../features/forms/FooterNewsletter';
 import { PhoneLink } from '../components/PhoneLink';
@@ -72,17 +74,18 @@ export function Footer() {
       </div>
       <div className="container site-footer__legal">
         <p>{t('footer.copyright', { year: new Date().getUTCFullYear(), name: settings.company_legal_name })}</p>
-        {legal ? (
-          <nav aria-label={legal.title}>
-            <ul>
-              {legal.items.map((item, i) => (
-                <li key={i}>
-                  <AppLink link={item.link}>{item.title}</AppLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        <nav aria-label={legal?.title ?? t('imprint.link')}>
+          <ul>
+            {legal?.items.map((item, i) => (
+              <li key={i}>
+                <AppLink link={item.link}>{item.title}</AppLink>
+              </li>
+            ))}
+            <li>
+              <Link to={pathTo('imprint', locale)}>{t('imprint.link')}</Link>
+            </li>
+          </ul>
+        </nav>
         <CookieSettingsLink />
       </div>
     </footer>

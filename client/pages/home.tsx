@@ -5,11 +5,13 @@ import { AppLink } from '../components/AppLink';
 import { Blocks } from '../components/Blocks';
 import { ArticleCard, CategoryCard } from '../components/Cards';
 import { Img } from '../components/Img';
+import { Link } from '../components/Link';
+import { pathTo } from '../../shared/routes';
 import { useLayout } from '../layout/use-layout';
 
 export default function HomePage() {
   const { home } = useLoaderData() as ScreenData<'index'>;
-  const { init } = useLayout();
+  const { init, locale } = useLayout();
   const { t } = useTranslation();
   return (
     <>
@@ -18,9 +20,15 @@ export default function HomePage() {
           <div>
             <h1>{home.hero.title}</h1>
             <p className="lead">{home.hero.text}</p>
-            <AppLink className="button" link={home.hero.cta.link}>
-              {home.hero.cta.label}
-            </AppLink>
+            {/* The first screen offers the inquiry; the products are the second way on. */}
+            <div className="hero__actions">
+              <AppLink className="button" link={home.hero.cta.link}>
+                {home.hero.cta.label}
+              </AppLink>
+              <Link className="button button--ghost" to={pathTo('categories', locale)}>
+                {t('home.heroProducts')}
+              </Link>
+            </div>
           </div>
           <Img image={home.hero.image} slot="hero" className="hero__image" lcp />
         </div>

@@ -9,13 +9,26 @@ export const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const pinned = (args: string[]) => (process.platform === 'linux' ? ['taskset', '-c', '0', ...args] : args);
 
 /**
+ * A process on the load's core that reads a server's stdout and throws it away, as a container
+ * engine reads a container's log: the server writes its lines into a pipe someone empties, as in
+ * production, rather than into /dev/null. It ends when the server's end of the pipe closes.
+ */
+function logReader(): ChildProcess {
+  return spawn('taskset', ['-c', '1', 'cat'], { stdio: ['pipe', 'ignore', 'inherit'] });
+}
+
+/**
  * Starts a server on core 0 and resolves once `ready` answers true (polled every 100 ms). Every server,
  * the site and those it is compared with, runs with the runtime `npm start` and the image give the
  * site (memory settings, decision record 0022), so a ratio compares the code, not the heap limit.
+ * Its stdout goes to `onStdout` when given, else to a log reader.
  */
 export async function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>, onStdout?: (text: string) => void): Promise<ChildProcess> {
   const [cmd, ...rest] = pinned(args);
-  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', ...env }, stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'inherit'] });
+  const reader = onStdout ? undefined : logReader();
+  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', ...env }, stdio: ['ignore', reader?.stdin ?? 'pipe', 'inherit'] });
+  // The server holds the pipe now; the reader sees its end when the server exits.
+  reader?.stdin!.destroy();
   child.stdout?.on('data', (chunk: Buffer) => onStdout!(chunk.toString()));
   let exited = false;
   child.once('exit', () => (exited = true));
@@ -36,14 +49,15 @@ export async function stop(child: ChildProcess) {
 }
 
 /**
- * The production build on core 0, its data in a temp folder, on the built-in content API. `traceGc`:
- * run with `--trace-gc` (which NODE_OPTIONS may not carry) and hand it what the process writes.
+ * The production build on core 0, its data in a temp folder, on the built-in content API, with its
+ * request log on (one line per request, as ops run it). `traceGc`: run with `--trace-gc` (which
+ * NODE_OPTIONS may not carry) and hand it what the process writes, its log lines among it.
  */
 export const site = (port: number, env: Record<string, string>, traceGc?: (text: string) => void) =>
   start(
     ['node', ...(traceGc ? ['--trace-gc'] : []), 'dist/server/main.js'],
     // No warm-up: the sitemap's pages rendering in the background would load the core under the others' measurements.
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, `data-${port}`), LOG_LEVEL: 'info', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
     answers(`http://127.0.0.1:${port}/readyz`),
     traceGc,
   );

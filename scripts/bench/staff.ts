@@ -129,4 +129,4 @@ export async function staffBench(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await staffBench();
+if (process.argv[1] === import.meta.filename) await staffBench();

@@ -8,7 +8,10 @@
  *   react-collected <file> <port>
  *                           the same render collected whole, then gzip-compressed in one call, as the
  *                           site does with a render: what the site's way saves, without the site's work
- *   limit   <file> <port>   node:http writing the page's bytes, gzip-compressed once, from memory
+ *   replay  <answer.json> <port>
+ *                           node:http writing the site's own answer to the page from memory, as the site's
+ *                           cache sent it: its status, every header (the security headers, Age, X-Cache and
+ *                           X-Request-Id included) and its compressed bytes. The limit of a cached page.
  * Run with scripts/bench/react-router-production.mjs, so React Router is the site's build of it.
  */
 // As in the site's process: the comparison is of the code, not of the heap's settings.
@@ -47,10 +50,10 @@ if (kind === 'static') {
   app.use(compression());
   app.use(express.static(dir, { index: path.basename(arg!) }));
   listen(http.createServer(app));
-} else if (kind === 'limit') {
-  const body = gzipSync(readFileSync(arg!), { level: 6 });
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length, vary: 'Accept-Encoding' };
-  listen(http.createServer((_req, res) => res.writeHead(200, headers).end(body)));
+} else if (kind === 'replay') {
+  const answer = JSON.parse(readFileSync(arg!, 'utf8')) as { status: number; headers: string[]; body: string };
+  const body = Buffer.from(answer.body, 'base64');
+  listen(http.createServer((_req, res) => res.writeHead(answer.status, answer.headers).end(body)));
 } else if (kind === 'react-gzip' || kind === 'react-collected') {
   // The page as the site sent it: the document around the app's root, taken apart once.
   const page = readFileSync(arg!, 'utf8');

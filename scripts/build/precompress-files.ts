@@ -16,7 +16,7 @@ const MIN_BYTES = 1024;
  * the copies of public/), at the highest levels: a built file never changes, so it is compressed once
  * here instead of on every request (server/http/precompressed-files.ts sends them).
  */
-export function precompressFiles(publicDir: string): Plugin {
+export function precompressFiles(publicDir?: string): Plugin {
   return {
     name: 'precompress-files',
     async writeBundle(options, bundle) {
@@ -25,7 +25,7 @@ export function precompressFiles(publicDir: string): Plugin {
         ...Object.values(bundle)
           .filter((file) => file.fileName.startsWith('assets/'))
           .map((file) => ({ name: file.fileName, read: async () => Buffer.from(file.type === 'chunk' ? file.code : file.source) })),
-        ...(await readdir(publicDir, { recursive: true })).map((name) => ({ name, read: () => readFile(path.join(publicDir, name)) })),
+        ...(publicDir ? (await readdir(publicDir, { recursive: true })).map((name) => ({ name, read: () => readFile(path.join(publicDir, name)) })) : []),
       ];
       await Promise.all(
         files.map(async ({ name, read }) => {

@@ -10,6 +10,7 @@ import type { StaffApi } from '../upstream/staff-api';
 import type { StaffContentApi } from '../upstream/staff-content-api';
 import { readStaffSession } from './cookies';
 import { createAdminRenderer } from './render';
+import { CACHE_CONTROL } from '../cache-control';
 
 export interface AdminAreaDeps {
   staff: StaffApi;
@@ -60,9 +61,12 @@ export function adminArea(deps: AdminAreaDeps): express.Router {
   const gate: RequestHandler = (req, res, next) => {
     // As any address the site does not have: the site's own 404 page, nothing that says an area is here.
     if (allowed && !allowed(req.ip)) return next(Object.assign(new Error('Not Found'), { status: 404 }));
-    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.privateNoStore);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     if (req.method === 'POST' && !isSameOrigin(req, deps.origin)) return void res.status(403).type('text').send('Forbidden');
+    // Its forms post URL-encoded only: any other body would be read as an empty form (a lead's assignee
+    // posted empty is "nobody"), so it is refused unread.
+    if (req.method === 'POST' && req.is('application/x-www-form-urlencoded') === false) return void res.status(415).type('text').send('Unsupported Media Type');
     next();
   };
   // An entity in three languages is a form of hundreds of fields (a field per leaf of its JSON).

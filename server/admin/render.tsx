@@ -22,6 +22,7 @@ import type { AdminContext } from './context';
 import { clearStaffSession, langCookie, readLang, readStaffSession } from './cookies';
 import { adminDocument } from './document';
 import { screenAction, screenLoader, shellLoader } from './screens';
+import { CACHE_CONTROL } from '../cache-control';
 
 export interface AdminRenderDeps {
   staff: StaffApi;
@@ -32,9 +33,6 @@ export interface AdminRenderDeps {
   origin: string;
   logger: Logger;
 }
-
-/** No staff screen is ever kept by anyone: it is one member's, and may show visitors' personal data. */
-const NEVER_STORED = 'private, no-store';
 
 /**
  * The screens' language: the signed-in member's own; before signing in, the one picked (`?lang=`,
@@ -101,7 +99,8 @@ export function createAdminRenderer(deps: AdminRenderDeps) {
       throw error;
     }
     if (request.signal.aborted) return;
-    res.setHeader('Cache-Control', NEVER_STORED);
+    // No staff screen is ever kept by anyone: it is one member's, and may show visitors' personal data.
+    res.setHeader('Cache-Control', CACHE_CONTROL.privateNoStore);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
 
     if (result instanceof Response) {

@@ -5,6 +5,7 @@ import type { PageI18n } from '../i18n/page-i18n';
 import { readSession, SESSION_COOKIE, sessionCookieOptions } from '../request/session-cookie';
 import type { AccountApi } from '../upstream/account-api';
 import { UpstreamError } from '../upstream/client';
+import { CACHE_CONTROL } from '../cache-control';
 
 /**
  * `GET /{locale}/user/data.json`: what the content API holds about the signed-in visitor, as a file
@@ -19,7 +20,7 @@ export function accountDataDownload({ account, i18n, secure }: { account: Pick<A
   const router = Router();
   for (const locale of LOCALES) {
     router.get(accountDataPath(locale), async (req, res, next) => {
-      res.setHeader('Cache-Control', 'private, no-store');
+      res.setHeader('Cache-Control', CACHE_CONTROL.privateNoStore);
       const login = pathTo('login', locale);
       const session = readSession(req.cookies);
       if (!session) return void res.redirect(303, login);

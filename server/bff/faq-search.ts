@@ -4,6 +4,7 @@ import { isLocale } from '../../shared/locales';
 import { MAX_FAQ_QUERY } from '../../shared/search/faq-items';
 import { UpstreamError } from '../upstream/client';
 import type { ContentApi } from '../upstream/content-api';
+import { CACHE_CONTROL } from '../cache-control';
 
 /**
  * `GET /api/faq-search?lang=&q=`: the FAQ list's filter as the visitor types, by the site search's
@@ -20,7 +21,7 @@ export function faqSearchApi({ api }: { api: Pick<ContentApi, 'faqSearch'> }): R
   router.get(FAQ_SEARCH_API_PATH, async (req, res, next) => {
     const { lang, q = '' } = req.query;
     if (!isLocale(lang) || typeof q !== 'string') {
-      res.status(400).setHeader('Cache-Control', 'no-store').json({ error: 'bad_request' });
+      res.status(400).setHeader('Cache-Control', CACHE_CONTROL.noStore).json({ error: 'bad_request' });
       return;
     }
     const query = q.trim().slice(0, MAX_FAQ_QUERY);
@@ -30,11 +31,11 @@ export function faqSearchApi({ api }: { api: Pick<ContentApi, 'faqSearch'> }): R
         answer = await api.faqSearch(lang, query);
       } catch (error) {
         if (!(error instanceof UpstreamError)) return next(error);
-        res.status(503).setHeader('Cache-Control', 'no-store').setHeader('Retry-After', '5').json({ error: 'upstream_unavailable' });
+        res.status(503).setHeader('Cache-Control', CACHE_CONTROL.noStore).setHeader('Retry-After', '5').json({ error: 'upstream_unavailable' });
         return;
       }
     }
-    res.setHeader('Cache-Control', 'public, max-age=60');
+    res.setHeader('Cache-Control', CACHE_CONTROL.searchAnswer);
     res.json(answer);
   });
   return router;

@@ -4,6 +4,7 @@ import { PHOTO_LIMITS } from '../../shared/forms/photos';
 import { readSession } from '../request/session-cookie';
 import { UpstreamError } from '../upstream/client';
 import type { AccountApi } from '../upstream/account-api';
+import { CACHE_CONTROL } from '../cache-control';
 
 /**
  * `GET /api/account/photos/:submissionId/:n`: the thumbnail of photo n (0-based) of one of the
@@ -18,7 +19,7 @@ const SUBMISSION_ID = /^[0-9a-f-]{36}$/;
 export function photoThumbnails({ account }: { account: Pick<AccountApi, 'photoThumbnail'> }): Router {
   const router = Router();
   router.get(`${PHOTO_THUMBNAIL_PATH}/:submissionId/:n`, async (req, res, next) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.privateNoStore);
     const session = readSession(req.cookies);
     const n = Number(req.params.n);
     const id = String(req.params.submissionId);

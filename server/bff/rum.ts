@@ -6,6 +6,7 @@ import { clientRateLimit } from '../http/client-rate-limit';
 import { isSameOrigin } from '../http/form-posts';
 import { rumLogFields, RUM_LOG_MESSAGE } from '../rum/log-line';
 import type { RumSummary } from '../rum/summary';
+import { CACHE_CONTROL } from '../cache-control';
 
 /**
  * `POST /api/rum`: the web-vitals report of a page view (shared/rum.ts), sent by the page itself with
@@ -39,7 +40,7 @@ export interface RumApiOptions {
 }
 
 const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Cache-Control', CACHE_CONTROL.noStore);
   next();
 };
 

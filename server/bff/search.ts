@@ -11,6 +11,7 @@ import { clientRateLimit } from '../http/client-rate-limit';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import { FAQ_SEARCH_API_PATH } from './faq-search';
 import type { ContentApi } from '../upstream/content-api';
+import { CACHE_CONTROL } from '../cache-control';
 
 /**
  * `GET /api/search?lang=&q=`: suggestions for the header search box. The upstream search results,
@@ -103,7 +104,7 @@ export function searchGuard({ limit, store, sendError, onRateLimited, onShed, lo
     refuse: (req, res) => {
       onRateLimited();
       afterPause(res, () => {
-        if (API_PATHS.has(req.path)) res.status(429).setHeader('Cache-Control', 'no-store').json({ error: 'rate_limited' });
+        if (API_PATHS.has(req.path)) res.status(429).setHeader('Cache-Control', CACHE_CONTROL.noStore).json({ error: 'rate_limited' });
         else sendError(req, res, 429);
       });
     },
@@ -124,7 +125,7 @@ export function searchApi({ api, onShed }: { api: Pick<ContentApi, 'search'>; on
   router.get(SEARCH_API_PATH, async (req, res, next) => {
     const { lang, q = '' } = req.query;
     if (!isLocale(lang) || typeof q !== 'string') {
-      res.status(400).setHeader('Cache-Control', 'no-store').json({ error: 'bad_request' });
+      res.status(400).setHeader('Cache-Control', CACHE_CONTROL.noStore).json({ error: 'bad_request' });
       return;
     }
     const query = q.trim().slice(0, MAX_QUERY_LENGTH);
@@ -141,7 +142,7 @@ export function searchApi({ api, onShed }: { api: Pick<ContentApi, 'search'>; on
           const unavailable = () =>
             res
               .status(503)
-              .setHeader('Cache-Control', 'no-store')
+              .setHeader('Cache-Control', CACHE_CONTROL.noStore)
               .setHeader('Retry-After', error.kind === 'shed' ? SHED_RETRY_AFTER_S : '5')
               .json({ error: 'upstream_unavailable' });
           if (error.kind !== 'shed') return void unavailable();
@@ -154,7 +155,7 @@ export function searchApi({ api, onShed }: { api: Pick<ContentApi, 'search'>; on
         }
       }
     }
-    res.setHeader('Cache-Control', 'public, max-age=60');
+    res.setHeader('Cache-Control', CACHE_CONTROL.searchAnswer);
     res.json(toSuggestions(lang, query, results));
   });
   return router;

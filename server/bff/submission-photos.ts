@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { SUBMISSION_PHOTO_PATH, SUBMISSION_PHOTO_TOKEN } from '../../shared/api/bff';
 import { UpstreamError } from '../upstream/client';
 import type { FormsApi } from '../upstream/forms-api';
+import { CACHE_CONTROL } from '../cache-control';
 
 /**
  * `GET /api/submission-photos/:token`: a photo the company's notification links because a
@@ -16,7 +17,7 @@ import type { FormsApi } from '../upstream/forms-api';
 export function submissionPhotos({ forms }: { forms: Pick<FormsApi, 'linkedPhoto'> }): Router {
   const router = Router();
   router.get(`${SUBMISSION_PHOTO_PATH}/:token`, async (req, res, next) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.privateNoStore);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const token = String(req.params.token);

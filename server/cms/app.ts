@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { StaffLocale } from '../../shared/api/staff';
-import { localeSchema } from '../../shared/api/contract';
+import { localeSchema, NEXT_CHANGE_HEADER } from '../../shared/api/contract';
 import { DEFAULT_MAIL_ATTACHMENTS_MAX_MB } from '../config';
 import type { Locale } from '../../shared/locales';
 import { MAX_LIST_PAGE } from '../../shared/pagination';
@@ -34,6 +34,7 @@ import { contentVersionReader } from './seed';
 import { contentEditingRoutes, previewTokenOf } from './editing/routes';
 import { contentEditing, type ContentEditing } from './editing/service';
 import { purgeWebhook } from './editing/purge-webhook';
+import { nextPublicationReader } from './publication';
 import { loadCmsStrings, type CmsStrings } from './strings';
 
 export type CmsAppOptions = {
@@ -112,7 +113,7 @@ export function createCmsApp(
     now,
   }: CmsAppOptions,
 ): express.Express {
-  const content = contentQueries(db, strings);
+  const content = contentQueries(db, strings, now);
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
   const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
@@ -130,12 +131,17 @@ export function createCmsApp(
   app.set('trust proxy', trustProxy);
 
   const contentVersion = contentVersionReader(db);
-  app.use((_req, res, next) => {
+  const nextPublication = nextPublicationReader(db, contentVersion);
+  const clock = now ?? (() => new Date());
+  app.use((req, res, next) => {
     res.set('Cache-Control', 'no-store');
     res.set('X-Content-Version', contentVersion() ?? 'none');
     // A read with a preview token answers as if that draft were published (and is never cached, as above).
-    const token = previewTokenOf(_req);
+    const token = previewTokenOf(req);
     if (token) res.locals.read = (work: () => unknown) => editing.previewed(token, work);
+    const at = clock();
+    const coming = nextPublication(at);
+    if (coming) res.set(NEXT_CHANGE_HEADER, String(coming.getTime() - at.getTime()));
     next();
   });
 

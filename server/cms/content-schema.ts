@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { blockSchema, offerTypeSchema, seoSchema, siteSettingsSchema } from '../../shared/api/contract';
+import { walkFields } from '../../shared/forms/form-schema';
+import { INQUIRY_FIELDS } from '../../shared/forms/inquiry';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { ROUTE_NAMES, routePattern } from '../../shared/routes';
 import { SEO_DERIVED_ENTRIES, SEO_TITLE_ENTRIES } from './queries/seo';
@@ -128,6 +130,8 @@ export const productsFile = z.array(
       key,
       category: key,
       offerType: offerTypeSchema,
+      /** What the product fixes in its inquiry (its system, type or model), chosen when the inquiry opens from its page. */
+      inquiry: z.record(z.string(), z.string()).default({}),
       order,
       image,
       images: z.array(image),
@@ -147,6 +151,11 @@ export const productsFile = z.array(
       ).shape,
     })
     .superRefine((product, ctx) => {
+      // Each value must be one the inquiry offers this product's family, or the form would drop it.
+      const { values } = walkFields(INQUIRY_FIELDS, { offerType: product.offerType, ...product.inquiry });
+      for (const [name, value] of Object.entries(product.inquiry)) {
+        if (values[name] !== value) ctx.addIssue({ code: 'custom', path: ['inquiry', name], message: `the ${product.offerType} inquiry offers no ${name} ${value}` });
+      }
       for (const locale of LOCALES) {
         if (product[locale].imagesAlt.length !== product.images.length) {
           ctx.addIssue({

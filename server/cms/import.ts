@@ -99,7 +99,7 @@ function writeCatalog(w: Writer, { categories, products }: Content): void {
   for (const product of products) {
     const id = w.upsert('products', {
       key: product.key, category_id: categoryIds.get(product.category)!, offer_type: product.offerType,
-      position: product.order, image: JSON.stringify(product.image), images: JSON.stringify(product.images),
+      inquiry_preset: JSON.stringify(product.inquiry), position: product.order, image: JSON.stringify(product.image), images: JSON.stringify(product.images),
     });
     for (const locale of LOCALES) {
       const t = product[locale];

@@ -1,5 +1,6 @@
-import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config';
+import { exitOnFatalError } from '../log/fatal-errors';
+import { createProcessLog } from '../log/process-log';
 import { CONTENT_DIR } from '../paths';
 import { DEFAULT_SITE_URL } from './app';
 import { startCms } from './server';
@@ -21,7 +22,9 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const logger = pino({ level: config.LOG_LEVEL });
+const log = createProcessLog({ level: config.LOG_LEVEL, bufferBytes: config.LOG_BUFFER_KB * 1024 });
+exitOnFatalError(log);
+const { logger } = log;
 if (!config.PUBLIC_URL) logger.warn({ siteUrl: DEFAULT_SITE_URL }, 'PUBLIC_URL is not set: the links in mails point to the default origin');
 
 try {
@@ -49,11 +52,11 @@ try {
     cms.close().then(
       () => {
         logger.info('cms stopped');
-        process.exit(0);
+        void log.close().then(() => process.exit(0));
       },
       (error: unknown) => {
         logger.error({ err: error }, 'cms did not close cleanly');
-        process.exit(1);
+        void log.close().then(() => process.exit(1));
       },
     );
   };
@@ -61,5 +64,6 @@ try {
   process.once('SIGINT', shutdown);
 } catch (error) {
   logger.fatal({ err: error }, 'cms failed to start');
+  await log.close();
   process.exitCode = 1;
 }

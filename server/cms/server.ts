@@ -88,7 +88,8 @@ export async function startCms({
   try {
     migrate(db);
     const seeded = seedContent(db, contentDir);
-    logger.info({ version: seeded.version, contentDir }, seeded.imported ? 'cms content imported' : 'cms content unchanged');
+    if (seeded.problems) logger.error({ version: seeded.version, problems: seeded.problems }, 'cms content fails this build\'s checks: left as stored');
+    else logger.info({ version: seeded.version, contentDir }, seeded.imported ? 'cms content seeded' : seeded.rebuilt ? 'cms content rewritten for this schema' : 'cms content kept');
     runHousekeeping(db, logger);
     const filled = leadStore(db).backfillSearchText();
     if (filled > 0) logger.info({ leads: filled }, 'cms leads made searchable');

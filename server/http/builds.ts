@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AssetManifest } from '../render/manifest';
+import { CACHE_CONTROL } from '../cache-control';
 
 /** What `/builds/latest.json` and `/builds/meta/{id}.json` answer. */
 export interface BuildInfo {
@@ -16,15 +17,15 @@ export function buildFiles(manifest: Pick<AssetManifest, 'buildId' | 'builtAt'>)
   const info: BuildInfo = { id: manifest.buildId, timestamp: manifest.builtAt };
   const router = Router();
   router.get('/builds/latest.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=1');
+    res.setHeader('Cache-Control', CACHE_CONTROL.latestBuild);
     res.json(info);
   });
   router.get('/builds/meta/:file', (req, res) => {
     if (req.params.file !== `${info.id}.json`) {
-      res.status(404).setHeader('Cache-Control', 'no-store').json({ error: 'unknown build' });
+      res.status(404).setHeader('Cache-Control', CACHE_CONTROL.noStore).json({ error: 'unknown build' });
       return;
     }
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Cache-Control', CACHE_CONTROL.immutable);
     // This site has no route rules and prerenders nothing: the meta says so, in the reference's shape.
     res.json({ ...info, matcher: null, prerendered: [] });
   });

@@ -3,6 +3,7 @@ import express, { Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { SITEMAP_PATH } from '../render/seo-files';
+import { CACHE_CONTROL } from '../cache-control';
 
 /** Signatures older (or newer) than this are refused, so a captured call cannot be replayed later (nor within it: each is accepted once). */
 const MAX_SKEW_S = 300;
@@ -79,7 +80,7 @@ export function cachePurge({ secret, broadcast, purge, logger }: CachePurgeOptio
   const router = Router();
   if (!secret) return router;
   router.post('/api/cache/purge', express.text({ type: 'application/json', limit: '64kb' }), async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.noStore);
     const raw = typeof req.body === 'string' ? req.body : '';
     const signature = verifyPurge(secret, req.get('x-signature'), raw);
     if (!signature) return void res.status(401).json({ error: 'bad_signature' });

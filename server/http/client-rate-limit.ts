@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { BoundedMemoryStore } from './bounded-memory-store';
@@ -11,8 +11,11 @@ export interface ClientRateLimitOptions {
   store?: Store;
   /** Requests that are not counted. */
   skip?: (req: Request) => boolean;
-  /** Answers a client over its limit; its `RateLimit` and `Retry-After` headers are set by then. */
-  refuse: (req: Request, res: Response) => void;
+  /**
+   * Answers a client over its limit; its `RateLimit` and `Retry-After` headers are set by then. `next`
+   * lets the request go on, for a handler further on to answer it (a form keeps what was typed).
+   */
+  refuse: (req: Request, res: Response, next: NextFunction) => void;
   logger: Logger;
 }
 
@@ -36,7 +39,7 @@ export function clientRateLimit({ windowMs, limit, store, skip, refuse, logger }
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     logger,
-    handler: (req, res) => refuse(req, res),
+    handler: (req, res, next) => refuse(req, res, next),
   });
   return (req, res, next) =>
     // express-rate-limit hands on an error only when its store failed (the rest is our own code, which does not throw).

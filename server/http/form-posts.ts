@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { matchRoute } from '../../shared/route-match';
 import { ROUTE_TRAITS } from '../../shared/routes';
 import { multipartForms } from '../photos/upload';
+import { isPayloadPath, payloadPageUrl } from '../render/payload';
 import { clientRateLimit } from './client-rate-limit';
 
 /**
@@ -27,6 +28,16 @@ export function isSameOrigin(req: Request, origin: string): boolean {
  * one-click unsubscribe, which mail programs post from their own servers, many subscribers from one
  * address): it needs no same-origin proof and is not counted against the forms' rate limit.
  */
+/**
+ * A post to a public form (inquiry, service request, newsletter) over the rate limit: the form's action
+ * answers it, with everything typed kept and when to send again (`res.locals.postLimitedFor`, seconds),
+ * so a visitor behind an address a bot has used up loses nothing. Other posts get the error page.
+ */
+function isPublicFormPost(req: Request): boolean {
+  const match = matchRoute(isPayloadPath(req.path) ? payloadPageUrl(req.path) : req.path);
+  return match !== null && ROUTE_TRAITS[match.name].action && ROUTE_TRAITS[match.name].private === 'signedIn';
+}
+
 function postedFromAnywhere(req: Request): boolean {
   if (req.method !== 'POST') return false;
   const match = matchRoute(req.path);
@@ -65,9 +76,11 @@ export function formPosts({ origin, rateLimit, refuse, uploadDir, onRateLimited,
     limit: rateLimit.max,
     store: rateLimit.store,
     skip: (req) => req.method !== 'POST' || postedFromAnywhere(req),
-    refuse: (req, res) => {
+    refuse: (req, res, next) => {
       onRateLimited?.();
-      refuse(req, res, 429);
+      if (!isPublicFormPost(req)) return refuse(req, res, 429);
+      res.locals.postLimitedFor = Number(res.getHeader('Retry-After')) || rateLimit.windowMs / 1000;
+      next();
     },
     logger,
   });

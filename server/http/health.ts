@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { CACHE_CONTROL } from '../cache-control';
 
 export interface Readiness {
   /** False once shutdown has begun, so the load balancer stops sending traffic. */
@@ -16,11 +17,11 @@ export async function isReady(readiness: Readiness): Promise<boolean> {
 export function healthRoutes(readiness: Readiness): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.noStore);
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.noStore);
     const ready = await isReady(readiness);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
   });

@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, isLocale, ty
 import type { Cookies } from '../request/cookies';
 import { cookieLocale, storedLocale } from '../request/request-locale';
 import { canonicalQuery, canonicalSegments } from './canonical-url';
+import { CACHE_CONTROL } from '../cache-control';
 
 /** A first segment shaped like a language code that is not one of ours is an unknown prefix (404), not a page. */
 const LANGUAGE_CODE = /^[a-z]{2}(?:[-_][a-z0-9]{2,8})?$/i;
@@ -61,7 +62,7 @@ export function localeRedirects({ https }: { https: boolean }): RequestHandler {
     const remember = redirect.chosen !== null && storedLocale(req.cookies) === null;
     if (remember) res.cookie(LOCALE_COOKIE, redirect.chosen!, { ...siteCookie(https), maxAge: LOCALE_COOKIE_MAX_AGE_DAYS * 86_400_000 });
     // A 301 is kept by browsers and shared caches: one that depends on the visitor must not be.
-    res.setHeader('Cache-Control', redirect.byCookie || remember ? 'private, no-store' : 'public, max-age=3600');
+    res.setHeader('Cache-Control', redirect.byCookie || remember ? CACHE_CONTROL.privateNoStore : CACHE_CONTROL.sharedRedirect);
     if (redirect.byCookie) res.setHeader('Vary', 'Cookie');
     res.redirect(301, redirect.location);
   };

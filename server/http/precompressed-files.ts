@@ -12,13 +12,19 @@ const ENCODING_OF: Record<string, Encoding> = { '.br': 'br', '.gz': 'gzip' };
  * scripts/build/precompress-files.ts) when the browser accepts it, so no request compresses a file
  * again. The copies are only ever sent as an encoding of their file, never at their own address.
  */
-export function precompressedFiles(dir: string, options: ServeStaticOptions<Response>): Router {
+export function precompressedFiles(
+  dir: string,
+  options: Omit<ServeStaticOptions<Response>, 'cacheControl'> & { cacheControl: string },
+): Router {
   const files = new Set(existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => f.split(path.sep).join('/')) : []);
   const serve = express.static(dir, {
     ...options,
+    // The site's cache policy (server/cache-control.ts) says it; express.static's own (and its maxAge) is off.
+    cacheControl: false,
     // Only once a copy is really sent (an error page must not claim an encoding). The compression
     // middleware leaves an encoded answer alone.
     setHeaders(res: Response, file: string, stat) {
+      res.setHeader('Cache-Control', options.cacheControl);
       const suffix = path.extname(file);
       const encoding = ENCODING_OF[suffix];
       if (encoding) {

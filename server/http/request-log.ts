@@ -1,30 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Level, Logger } from 'pino';
-
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+import type { Entry, Served } from '../render/html-cache';
+import type { CachedAnswerLog } from '../render/shared-pages';
+import { requestId } from '../request/request-id';
 
 /** Probes and scrapes come every few seconds and say nothing of visitors. */
 const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
 
-/** The load balancer's request id when it is well formed, else a new one. */
-export function requestId(req: IncomingMessage): string {
-  const incoming = req.headers['x-request-id'];
-  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-}
+const pathOf = (req: IncomingMessage & { originalUrl?: string }) => (req.originalUrl ?? req.url ?? '').split('?')[0];
 
 /**
- * A request's line, once its answer is sent or its client has gone. A client that went away before
- * its answer ('request aborted') decided so: no fault of ours, so debug. Cookies, authorization and
- * query strings (which may hold what a visitor typed) stay out of the logs.
+ * A request's line, once its answer is sent or its client has gone:
+ * `{"reqId", "req": {"method", "path"}, "res": {"status"}, "responseTime" | "cache", "msg"}`. A client
+ * that went away before its answer ('request aborted') decided so: no fault of ours, so debug.
+ * Cookies, authorization and query strings (which may hold what a visitor typed) stay out of the logs.
  */
-export function logRequest(logger: Logger, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, id: string, fields: { responseTime?: number; cache?: string }): void {
+export function logRequest(logger: Logger, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, id: string, fields: { responseTime?: number; cache?: Served }): void {
   const answered = res.writableEnded;
   const level: Level = !answered ? 'debug' : res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
   if (!logger.isLevelEnabled(level)) return;
-  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
-  logger[level]({ req: { id, method: req.method, path }, res: { status: res.statusCode }, ...fields }, answered ? 'request completed' : 'request aborted');
+  logger[level]({ reqId: id, req: { method: req.method, path: pathOf(req) }, res: { status: res.statusCode }, ...fields }, answered ? 'request completed' : 'request aborted');
 }
 
 /**
@@ -41,5 +37,27 @@ export function requestLog(logger: Logger): RequestHandler {
       res.once('close', () => logRequest(logger, req, res, id, { responseTime: Date.now() - start }));
     }
     next();
+  };
+}
+
+/**
+ * The lines of the answers from the HTML cache, the same as `logRequest`'s. Of such a line only the
+ * request id differs from one answer of an entry to the next: the rest (method, path, status, how the
+ * cache answered) is serialized once per entry and kind of answer, as a pino child logger's bindings,
+ * rather than on every answer (decision 0039).
+ */
+export function cachedAnswerLog(logger: Logger): CachedAnswerLog {
+  const children = new WeakMap<Entry, Logger[]>();
+  // The site's level is set once, at start.
+  const info = logger.isLevelEnabled('info');
+  return (entry, req, res, served, id) => {
+    if (!res.writableEnded) return logRequest(logger, req, res, id, { cache: served });
+    if (!info) return;
+    // GET or HEAD, 200 or 304, hit or stale.
+    const kind = (req.method === 'HEAD' ? 4 : 0) + (res.statusCode === 304 ? 2 : 0) + (served === 'stale' ? 1 : 0);
+    let kinds = children.get(entry);
+    if (!kinds) children.set(entry, (kinds = []));
+    const child = (kinds[kind] ??= logger.child({ req: { method: req.method, path: pathOf(req) }, res: { status: res.statusCode }, cache: served }));
+    child.info({ reqId: id }, 'request completed');
   };
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Registry } from 'prom-client';
 import { hasBearerToken } from '../http/bearer';
+import { CACHE_CONTROL } from '../cache-control';
 
 /**
  * `GET /metrics` with `Authorization: Bearer $OPS_TOKEN`: the replica's metrics in Prometheus's text
@@ -19,7 +20,7 @@ export function metricsEndpoint({
   const router = Router();
   if (!opsToken) return router;
   router.get('/metrics', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.noStore);
     if (!hasBearerToken(req.headers.authorization, opsToken)) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       return void res.status(401).json({ error: 'unauthorized' });

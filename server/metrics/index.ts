@@ -1,7 +1,9 @@
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import type { HtmlCache } from '../render/html-cache';
 import type { RunningOutbox } from '../outbox';
+import type { ProcessLog } from '../log/process-log';
 import { htmlCacheMetrics } from './html-cache';
+import { logMetrics } from './log';
 import { outboxMetrics } from './outbox';
 import { requestMetrics } from './requests';
 import { upstreamMetrics } from './upstream';
@@ -68,9 +70,10 @@ export function createSiteMetrics() {
       shed.inc({ work });
     },
     /** Reads these at each scrape, once the site has them. */
-    watch({ outbox, cache }: { outbox: Pick<RunningOutbox, 'stats'>; cache?: Pick<HtmlCache, 'size' | 'bytes'> }): void {
+    watch({ outbox, cache, log }: { outbox: Pick<RunningOutbox, 'stats'>; cache?: Pick<HtmlCache, 'size' | 'bytes'>; log?: Pick<ProcessLog, 'droppedLines'> }): void {
       outboxMetrics(registry, outbox);
       if (cache) htmlCache.watch(cache);
+      logMetrics(registry, log);
     },
   };
 }

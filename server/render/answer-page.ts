@@ -2,7 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import type { Logger } from 'pino';
 import type { ConcurrencyLimit } from '../concurrency-limit';
 import { sharedRequestKey } from './cache-policy';
-import { answerFromCache } from './html-cache';
+import { answerFromRender } from './html-cache';
 import { logRouteErrors, sendRendered, type RenderedPage } from './rendered-page';
 import type { SharedPages } from './shared-pages';
 
@@ -24,7 +24,7 @@ export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps
   const key = pages ? sharedRequestKey(req.method, req.originalUrl, req.cookies) : null;
   if (pages && key !== null) {
     const shared = await pages.get(key);
-    if (shared.entry) answerFromCache(req, res, shared.entry, ['x-cache', 'MISS']);
+    if (shared.entry) answerFromRender(req, res, shared.entry);
     else sendRendered(req, res, shared.page);
     return;
   }

@@ -10,7 +10,7 @@ import { previewTokenOf } from '../routing/loader-context';
 /**
  * What may be rendered once for everyone and kept: the one place that says which requests share a
  * render and the HTML cache (and under which key), which renders are one visitor's own, which answers
- * may be stored, and what browsers and shared caches are told.
+ * may be stored. What browsers and shared caches are told is server/cache-control.ts.
  */
 
 /**
@@ -86,14 +86,4 @@ export interface StorableFacts {
 /** A shared render the HTML cache may keep: a 200 that is the same for everyone and sets no cookie. */
 export function isStorable(page: StorableFacts): boolean {
   return page.status === 200 && page.shareable && !page.headers.some(([name]) => name === 'set-cookie');
-}
-
-/**
- * Cache policy of a rendered page or payload for browsers and CDNs: shared caches may keep successful
- * anonymous pages briefly; private renders (see `isPrivateRender`) are never kept, and neither are
- * redirects and errors.
- */
-export function pageCacheControl(status: number, isPrivate: boolean): string {
-  if (isPrivate) return 'private, no-store';
-  return status === 200 ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' : 'no-store';
 }

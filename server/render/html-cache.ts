@@ -6,9 +6,10 @@ import { compressAsync, entityTag } from './encoding';
 /**
  * The in-process cache of finished anonymous pages, payloads and SEO files: the bytes, compressed once
  * (gzip and brotli), with the headers of the answer (the site's security headers included), keyed by
- * build id and the request's shared key (`sharedRequestKey` in cache-policy.ts: the path and the query
- * parameters the page reads). An entry is answered from the raw `request` handler, before Express and
- * its middleware run, the way a static file server answers: it must cost almost nothing. An expired
+ * the request's shared key (`sharedRequestKey` in cache-policy.ts: the path and the query parameters
+ * the page reads; a process serves one build). An entry is answered from the raw `request` handler,
+ * before Express and its middleware run, the way a static file server answers: it must cost almost
+ * nothing, so whatever can be made once per entry is (decision 0039). An expired
  * entry is still answered (stale, marked `X-Cache: STALE`) while the page is rendered again in the
  * background (`shared-pages.ts`): no visitor waits for a page the site rendered before.
  */
@@ -18,16 +19,24 @@ export interface Variant {
   encoding?: Encoding;
   /**
    * The answer's headers as a flat `[name, value, ...]` list, made once when the page is stored:
-   * Node writes a list about half again as fast as an object of the same headers.
+   * Node writes a list about half again as fast as an object of the same headers. It ends with the
+   * headers of each answer alone (PER_ANSWER), whose values are written into it before each answer.
    */
   headers: string[];
 }
+
+/**
+ * The last headers of every list of an entry: the age of the copy, how the cache answered, and the
+ * request id. Their values are set in place just before `writeHead`, which reads the list at once,
+ * rather than in a copy of the whole list per answer.
+ */
+const PER_ANSWER = ['age', '', 'x-cache', '', 'x-request-id', ''] as const;
 
 export interface Entry {
   identity: Variant;
   gzip: Variant;
   br: Variant;
-  /** For a 304, which has no body and so no content headers. */
+  /** For a 304, which has no body and so no content headers (it ends with PER_ANSWER too). */
   notModified: string[];
   etag: string;
   storedAt: number;
@@ -44,7 +53,6 @@ export interface StoredPage {
 }
 
 export interface HtmlCacheOptions {
-  buildId: string;
   /** How long an entry is fresh; after that it is served stale while it is rendered again. */
   ttlMs: number;
   /** The total size of the cached bytes (all three encodings). */
@@ -77,27 +85,24 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     maxSize: options.maxBytes,
     sizeCalculation: (e) => e.identity.body.length + e.gzip.body.length + e.br.body.length + 1024,
   });
-  const key = (sharedKey: string) => `${options.buildId} ${sharedKey}`;
 
   return {
-    /** Answers a shared request from its key's entry, fresh or stale; null when there is none. */
-    serve(sharedKey: string, req: IncomingMessage, res: ServerResponse, requestId: () => string): Served | null {
-      const entry = entries.get(key(sharedKey));
-      if (!entry) return null;
-      const age = now() - entry.storedAt;
-      const served: Served = age < options.ttlMs ? 'hit' : 'stale';
-      answerFromCache(req, res, entry, ['age', String(Math.floor(age / 1000)), 'x-cache', served === 'hit' ? 'HIT' : 'STALE', 'x-request-id', requestId()]);
-      return served;
-    },
-
     /** The entry of a key, fresh or stale. */
     get(sharedKey: string): Entry | undefined {
-      return entries.get(key(sharedKey));
+      return entries.get(sharedKey);
+    },
+
+    /** Answers a request from an entry, as within its time or after it; `requestId` is the answer's. */
+    answer(entry: Entry, req: IncomingMessage, res: ServerResponse, requestId: string): Served {
+      const age = now() - entry.storedAt;
+      const served: Served = age < options.ttlMs ? 'hit' : 'stale';
+      answerFromCache(req, res, entry, String(Math.floor(age / 1000)), served === 'hit' ? 'HIT' : 'STALE', requestId);
+      return served;
     },
 
     /** Whether the key has no entry, or one whose next render is due. */
     needsRender(sharedKey: string): boolean {
-      const entry = entries.peek(key(sharedKey));
+      const entry = entries.peek(sharedKey);
       return !entry || now() >= entry.refreshAt;
     },
 
@@ -111,24 +116,24 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       const kept = options.siteHeaders.concat(page.headers.flat(), 'vary', 'Accept-Encoding');
       const [gz, br] = await Promise.all([compressAsync(page.body, 'gzip'), compressAsync(page.body, 'br')]);
       const etag = entityTag(page.body);
-      const notModified = kept.concat('etag', etag);
+      const validator = kept.concat('etag', etag);
       const variant = (bytes: Buffer, encoding?: Encoding): Variant => ({
         body: bytes,
         encoding,
-        headers: notModified.concat(encoding ? ['content-encoding', encoding] : [], 'content-length', String(bytes.length)),
+        headers: validator.concat(encoding ? ['content-encoding', encoding] : [], 'content-length', String(bytes.length), PER_ANSWER),
       });
       const storedAt = now();
       const entry: Entry = {
         identity: variant(page.body),
         gzip: variant(gz, 'gzip'),
         br: variant(br, 'br'),
-        notModified,
+        notModified: validator.concat(PER_ANSWER),
         etag,
         storedAt,
         refreshAt: storedAt + options.ttlMs,
         failedRefreshes: 0,
       };
-      if (current()) entries.set(key(sharedKey), entry);
+      if (current()) entries.set(sharedKey, entry);
       return entry;
     },
 
@@ -137,23 +142,22 @@ export function createHtmlCache(options: HtmlCacheOptions) {
      * time-to-live later, not by every visitor. Returns how many have failed in a row.
      */
     refreshFailed(sharedKey: string): number {
-      const entry = entries.peek(key(sharedKey));
+      const entry = entries.peek(sharedKey);
       if (!entry) return 0;
       entry.refreshAt = now() + options.ttlMs;
       return ++entry.failedRefreshes;
     },
 
     drop(sharedKey: string): void {
-      entries.delete(key(sharedKey));
+      entries.delete(sharedKey);
     },
 
     /** Drops every entry whose key starts with one of `prefixes` (every entry when none is given); returns their keys. */
     purge(prefixes: readonly string[] = []): string[] {
       const dropped: string[] = [];
-      for (const k of [...entries.keys()]) {
-        const sharedKey = k.slice(k.indexOf(' ') + 1);
+      for (const sharedKey of [...entries.keys()]) {
         if (underPrefixes(sharedKey, prefixes)) {
-          entries.delete(k);
+          entries.delete(sharedKey);
           dropped.push(sharedKey);
         }
       }
@@ -172,17 +176,37 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 }
 
 /**
- * Answers from an entry, in the encoding the client prefers, or a 304 for its ETag. `perAnswer` are
- * the headers of this answer alone (age, request id, cache status).
+ * Answers from an entry, in the encoding the client prefers, or a 304 for its ETag, with this answer's
+ * own headers: the copy's age in seconds, how the cache answered (`X-Cache`), the request id.
  */
-export function answerFromCache(req: IncomingMessage, res: ServerResponse, entry: Entry, perAnswer: string[]): void {
+function answerFromCache(req: IncomingMessage, res: ServerResponse, entry: Entry, age: string, cache: string, requestId: string): void {
+  const variant = variantFor(req, entry);
+  const headers = variant?.headers ?? entry.notModified;
+  const end = headers.length;
+  headers[end - 5] = age;
+  headers[end - 3] = cache;
+  headers[end - 1] = requestId;
+  send(req, res, variant, headers);
+}
+
+/**
+ * Answers a visitor who waited for the render that made the entry (`X-Cache: MISS`): a fresh copy has
+ * no age, and the request log has set the request id already. Rare beside the cache's own answers, so
+ * the entry's list is copied without its per-answer headers.
+ */
+export function answerFromRender(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+  const variant = variantFor(req, entry);
+  send(req, res, variant, (variant?.headers ?? entry.notModified).slice(0, -PER_ANSWER.length).concat('x-cache', 'MISS'));
+}
+
+/** The variant in the encoding the client prefers; none when its copy is current (a 304). */
+function variantFor(req: IncomingMessage, entry: Entry): Variant | undefined {
+  return req.headers['if-none-match'] === entry.etag ? undefined : entry[preferredEncoding(req.headers['accept-encoding']) ?? 'identity'];
+}
+
+function send(req: IncomingMessage, res: ServerResponse, variant: Variant | undefined, headers: string[]): void {
   // The visitor may have gone away while the page was rendered for them.
   if (res.destroyed) return;
-  if (req.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, entry.notModified.concat(perAnswer)).end();
-    return;
-  }
-  const variant = entry[preferredEncoding(req.headers['accept-encoding']) ?? 'identity'];
-  res.writeHead(200, variant.headers.concat(perAnswer));
-  res.end(req.method === 'HEAD' ? undefined : variant.body);
+  res.writeHead(variant ? 200 : 304, headers);
+  res.end(variant && req.method !== 'HEAD' ? variant.body : undefined);
 }

@@ -44,20 +44,28 @@ export const CLIENT_LOADER = 'client/boot.ts';
 /** The staff area's own entry: never loaded by a public page. */
 export const ADMIN_ENTRY = 'client/admin/entry.tsx';
 
-/** Reads the client build's manifest once at boot; the build id is the manifest's own hash. */
-export function loadAssetManifest(clientDir: string): AssetManifest {
-  const file = path.join(clientDir, '.vite', 'manifest.json');
-  let text: string;
+function readManifest(file: string, clientDir: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch {
     throw new Error(`No client build at ${clientDir} (missing ${file}): run \`npm run build\` first.`);
   }
-  const chunks = JSON.parse(text) as Record<string, ManifestChunk>;
+}
+
+/**
+ * Reads the client build's manifests once at boot: the public pages' and the staff area's (a build of
+ * its own, vite.config.ts). The build id is their hash.
+ */
+export function loadAssetManifest(clientDir: string): AssetManifest {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  const text = readManifest(file, clientDir);
+  const staffText = readManifest(path.join(clientDir, '.vite', 'staff-manifest.json'), clientDir);
+  // Keys are source paths and hashed file names: the two builds have no module, so no key, in common.
+  const chunks = { ...(JSON.parse(text) as Record<string, ManifestChunk>), ...(JSON.parse(staffText) as Record<string, ManifestChunk>) };
   const entry = chunks[CLIENT_ENTRY];
   const loader = chunks[CLIENT_LOADER];
   const admin = chunks[ADMIN_ENTRY];
-  if (!entry || !loader || !admin) throw new Error(`${file} lacks ${CLIENT_ENTRY}, ${CLIENT_LOADER} or ${ADMIN_ENTRY}`);
+  if (!entry || !loader || !admin) throw new Error(`The manifests of ${clientDir} lack ${CLIENT_ENTRY}, ${CLIENT_LOADER} or ${ADMIN_ENTRY}`);
   const url = (f: string) => `/${f}`;
 
   // Static imports, depth first; each chunk once.
@@ -73,7 +81,7 @@ export function loadAssetManifest(clientDir: string): AssetManifest {
   const pages = new Map<string, PageAssets>();
   const adminScreens = new Map<string, AdminAssets>();
   return {
-    buildId: createHash('sha256').update(text).digest('hex').slice(0, 12),
+    buildId: createHash('sha256').update(text).update(staffText).digest('hex').slice(0, 12),
     builtAt: Math.floor(statSync(file).mtimeMs),
     forPage(pageModules) {
       const key = pageModules.join('|');

@@ -5,7 +5,8 @@ import { toFetchRequest } from '../request/fetch-request';
 import { loaderContext } from '../routing/loader-context';
 import { runLoaders } from '../routing/page-handler';
 import { answerPage } from './answer-page';
-import { isPrivateRender, pageCacheControl } from './cache-policy';
+import { pageCacheControl } from '../cache-control';
+import { isPrivateRender } from './cache-policy';
 import { sameSiteLocation, serializeErrors, setCookies, unexpectedErrors } from './query-result';
 import type { RenderedPage } from './rendered-page';
 import type { RenderDeps } from './render-page';
@@ -26,7 +27,7 @@ export function payloadPageUrl(url: string): string {
  * `POST`: a form posted from the browser runs the page's action; the router reloads the data after.
  */
 export async function renderPayload(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
-  await answerPage(req, res, deps, () => renderPayloadOf(deps, toFetchRequest(req, res, deps.origin, payloadPageUrl(req.originalUrl))));
+  await answerPage(req, res, deps, () => renderPayloadOf(deps, toFetchRequest(req, res, deps.origin, payloadPageUrl(req.originalUrl), req.method, { byScript: true })));
 }
 
 /** The payload of the page `request` asks for: null when it was aborted. */

@@ -6,6 +6,7 @@ import { pathTo, ROUTE_NAMES, ROUTE_TRAITS, routePattern, type RouteName, type R
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import type { ContentApi } from '../upstream/content-api';
 import type { RenderedPage } from './rendered-page';
+import { CACHE_CONTROL } from '../cache-control';
 
 /**
  * `GET /sitemap.xml` and `GET /robots.txt` (HEAD too), outside the locale prefix.
@@ -37,8 +38,6 @@ export interface SeoFilesOptions extends SeoFileSource {
 
 /** The sitemap's address, which every purge drops (server/http/cache-purge.ts). */
 export const SITEMAP_PATH = '/sitemap.xml';
-
-const CACHE_CONTROL = 'public, max-age=3600';
 
 /** A page in every locale: its path per locale and its last modification day. */
 interface SitemapPage {
@@ -134,7 +133,7 @@ const withoutTrailingSlash = (origin: string) => origin.replace(/\/+$/, '');
 
 /** A file of ours, as a render: the same for every visitor, so it is kept like a page. */
 function file(type: string, text: string): RenderedPage {
-  return { status: 200, headers: [['content-type', type], ['cache-control', CACHE_CONTROL]], body: Buffer.from(text), shareable: true, errors: [] };
+  return { status: 200, headers: [['content-type', type], ['cache-control', CACHE_CONTROL.seoFile]], body: Buffer.from(text), shareable: true, errors: [] };
 }
 
 async function sitemapFile({ api, origin }: SeoFileSource): Promise<RenderedPage> {
@@ -143,7 +142,7 @@ async function sitemapFile({ api, origin }: SeoFileSource): Promise<RenderedPage
     ({ entries } = await api.sitemap());
   } catch (error) {
     if (!(error instanceof UpstreamError || error instanceof UpstreamNotFound)) throw error;
-    const headers: [string, string][] = [['content-type', 'text/plain; charset=utf-8'], ['cache-control', 'no-store'], ['retry-after', '30']];
+    const headers: [string, string][] = [['content-type', 'text/plain; charset=utf-8'], ['cache-control', CACHE_CONTROL.noStore], ['retry-after', '30']];
     return { status: 503, headers, body: Buffer.from('Sitemap temporarily unavailable\n'), shareable: false, errors: [] };
   }
   // pathTo throws when an entry lacks a parameter: the upstream broke the contract (a 500).

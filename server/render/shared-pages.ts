@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ConcurrencyLimit } from '../concurrency-limit';
 import { requestCookies } from '../request/cookies';
+import { requestId } from '../request/request-id';
 import { isStorable, sharedRequestKey } from './cache-policy';
 import { underPrefixes, type Entry, type HtmlCache, type Served } from './html-cache';
 import { logRouteErrors, type RenderedPage } from './rendered-page';
@@ -31,7 +32,12 @@ export interface SharedPagesOptions {
   renderSlots: ConcurrencyLimit;
   logger: Logger;
   metrics: SharedPagesMetrics;
+  /** Writes the request's log line of an answer from the cache. */
+  log: CachedAnswerLog;
 }
+
+/** The request log of the answers from the cache (`cachedAnswerLog` in http/request-log.ts). */
+export type CachedAnswerLog = (entry: Entry, req: IncomingMessage, res: ServerResponse, served: Served, requestId: string) => void;
 
 /** Told how each shared request was answered, and how each background render ended (the site's metrics). */
 export interface SharedPagesMetrics {
@@ -49,7 +55,7 @@ interface Flight {
 
 const pathOf = (url: string) => url.split('?')[0]!;
 
-export function createSharedPages({ cache, render, refillConcurrency, renderSlots, logger, metrics }: SharedPagesOptions) {
+export function createSharedPages({ cache, render, refillConcurrency, renderSlots, logger, metrics, log }: SharedPagesOptions) {
   const flights = new Map<string, Flight>();
   /** URLs waiting for a refill render, in the order they came. */
   const refillQueue = new Set<string>();
@@ -132,14 +138,18 @@ export function createSharedPages({ cache, render, refillConcurrency, renderSlot
     cache,
 
     /**
-     * Answers a request from the cache when it is shared and its key has an entry, fresh or stale (then
-     * one render in the background replaces it); null leaves the request to the app.
+     * Answers a request from the cache, and logs it, when it is shared and its key has an entry, fresh
+     * or stale (then one render in the background replaces it); null leaves the request to the app.
      */
-    serve(req: IncomingMessage, res: ServerResponse, requestId: () => string): Served | null {
+    serve(req: IncomingMessage, res: ServerResponse): Served | null {
       const key = sharedRequestKey(req.method, req.url ?? '', requestCookies(req, res));
       if (key === null) return null;
-      const served = cache.serve(key, req, res, requestId);
-      if (served) metrics.answered(served);
+      const entry = cache.get(key);
+      if (!entry) return null;
+      const id = requestId(req);
+      const served = cache.answer(entry, req, res, id);
+      metrics.answered(served);
+      log(entry, req, res, served, id);
       if (served === 'stale') pages.revalidate(key);
       return served;
     },

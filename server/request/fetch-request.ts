@@ -10,12 +10,22 @@ import { carryCookies } from './cookies';
  */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
+/** A public form's post over the rate limit: the seconds until the visitor may send again (server/http/form-posts.ts). Only ever set here. */
+export const POST_LIMITED_HEADER = 'x-post-limited-for';
+
+/**
+ * Set on a post the browser's router made to a page's payload (the site's script ran): such a post
+ * must carry a solved proof of work (server/spam/judge.ts). Only ever set here, never copied from the
+ * visitor's headers, so a plain form cannot be made to look scripted, nor the reverse.
+ */
+export const SCRIPT_POST_HEADER = 'x-site-script-post';
+
 /**
  * The page's Fetch request for one visitor, on the configured origin (never the Host header), with
  * their cookies (as cookie-parser read them), their address and a posted form's fields (and photos), aborted when the visitor goes
  * away or a post's deadline passes (its answer was given without this request).
  */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method): Request {
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method, { byScript = false } = {}): Request {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
@@ -32,7 +42,9 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
     method: post ? 'POST' : 'GET',
     headers: {
       ...(req.ip ? { [CLIENT_ADDRESS_HEADER]: req.ip } : {}),
+      ...(post && typeof res.locals.postLimitedFor === 'number' ? { [POST_LIMITED_HEADER]: String(res.locals.postLimitedFor) } : {}),
       ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(post && byScript ? { [SCRIPT_POST_HEADER]: '1' } : {}),
     },
     body: post ? form : undefined,
     signal: controller.signal,

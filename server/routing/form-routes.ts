@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import type { FormKind } from '../../shared/api/contract';
+import type { FormKind, Product, SpamReason } from '../../shared/api/contract';
 import { fieldErrors, postedValues, type FieldErrors, type PostedValues } from '../../shared/forms/fields';
 import { INQUIRY_STEPS, isOfferType, type OfferType } from '../../shared/forms/inquiry';
 import { inquiryForm, stepFields } from '../../shared/forms/inquiry-form';
@@ -10,12 +10,14 @@ import { serviceForm } from '../../shared/forms/service-form';
 import { LOCALES, type Locale } from '../../shared/locales';
 import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
+import { GUARD_FIELDS } from '../../shared/forms/guard';
 import { PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
+import { POST_LIMITED_HEADER } from '../request/fetch-request';
 import type { OutboxPhoto } from '../outbox/types';
 import { clientKey } from '../photos/client-budget';
 import { postedPhotos } from '../photos/upload';
-import { UpstreamError } from '../upstream/client';
+import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
 import type { LoaderContext } from './loader-context';
@@ -31,10 +33,8 @@ import type { LoaderContext } from './loader-context';
 type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
 type FormRoute = FormKind;
 
-/** Bots fill every field; people never see this one. Its post is answered as if it succeeded. */
-const HONEYPOT = 'website';
 /** Fields that steer the form rather than fill it: never validated, stored or echoed. */
-const CONTROL_FIELDS = new Set(['intent', 'step', 'shown', HONEYPOT]);
+const CONTROL_FIELDS = new Set<string>(['intent', 'step', 'shown', ...Object.values(GUARD_FIELDS)]);
 const LAST_STEP = INQUIRY_STEPS.length - 1;
 
 function pageNotFound(request: Request): never {
@@ -47,6 +47,25 @@ function offerTypeParam(args: Args): OfferType | null {
   if (value === undefined) return null;
   if (!isOfferType(value)) pageNotFound(args.request);
   return value;
+}
+
+/**
+ * The product in the path (a product page's call to action), from the content API like its page.
+ * Unknown, or of another family than the path's offer type: a 404. The content API down: the form
+ * opens with the offer type alone, since an inquiry must never wait on the catalogue.
+ */
+async function productParam(args: Args, locale: Locale, offerType: OfferType | null): Promise<Product | null> {
+  const slug = args.params.product;
+  if (slug === undefined) return null;
+  try {
+    const product = await args.context.api.product(locale, slug);
+    if (product.offerType !== offerType) pageNotFound(args.request);
+    return product;
+  } catch (error) {
+    if (error instanceof UpstreamNotFound) pageNotFound(args.request);
+    if (error instanceof UpstreamError) return null;
+    throw error;
+  }
 }
 
 function meta(args: Args, locale: Locale, name: FormRoute, alternates = sameScreen(name)): PageMeta {
@@ -105,9 +124,12 @@ async function articlePath(args: Args, locale: Locale, key: string): Promise<str
 export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
   async inquiry(args, locale) {
     const offerType = offerTypeParam(args);
-    const alternates = Object.fromEntries(LOCALES.map((l) => [l, pathTo('inquiry', l, { offerType: offerType ?? undefined })]));
-    const [base, measuringGuide] = await Promise.all([screen(args, locale), articlePath(args, locale, MEASURING_GUIDE)]);
-    return { ...base, offerType, measuringGuide, meta: meta(args, locale, 'inquiry', alternates) };
+    const [base, measuringGuide, product] = await Promise.all([screen(args, locale), articlePath(args, locale, MEASURING_GUIDE), productParam(args, locale, offerType)]);
+    const alternates = Object.fromEntries(
+      LOCALES.map((l) => [l, pathTo('inquiry', l, { offerType: offerType ?? undefined, product: product?.slugs[l] })]),
+    );
+    const inquiryProduct = product && { key: product.key, title: product.title, offerType: product.offerType, preset: product.inquiryPreset };
+    return { ...base, offerType, product: inquiryProduct, measuringGuide, meta: meta(args, locale, 'inquiry', alternates) };
   },
   async service(args, locale) {
     return { ...(await screen(args, locale)), meta: meta(args, locale, 'service') };
@@ -118,9 +140,11 @@ export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
 };
 
 async function readPost(request: Request): Promise<{ posted: PostedValues; values: PostedValues }> {
-  const posted = postedValues(await request.formData());
-  const values = Object.fromEntries(Object.entries(posted).filter(([key]) => !CONTROL_FIELDS.has(key)));
-  return { posted, values };
+  return splitControls(postedValues(await request.formData()));
+}
+
+function splitControls(posted: PostedValues): { posted: PostedValues; values: PostedValues } {
+  return { posted, values: Object.fromEntries(Object.entries(posted).filter(([key]) => !CONTROL_FIELDS.has(key))) };
 }
 
 /** One value of a control field (the first, should it come twice). */
@@ -129,9 +153,27 @@ function single(posted: PostedValues, key: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function isBot(posted: PostedValues): boolean {
-  return (single(posted, HONEYPOT) ?? '').trim() !== '';
+/**
+ * The spam judgement of a post (server/spam/judge.ts): `spam` is the reason to store with it, or
+ * undefined for a person's. A form open longer than a token lives is no judgement: the visitor is
+ * asked to send it again, with a token as old as a person's filling-in (they have filled it).
+ */
+async function judged(args: Args, kind: FormKind, posted: PostedValues): Promise<{ spam?: SpamReason } | { expired: PublicFormResult }> {
+  const verdict = await args.context.spam.judge(kind, {
+    honeypot: single(posted, GUARD_FIELDS.honeypot),
+    token: single(posted, GUARD_FIELDS.token),
+    proof: single(posted, GUARD_FIELDS.proof),
+    byScript: args.context.byScript,
+  });
+  if ('expired' in verdict) {
+    const { values } = splitControls(posted);
+    return { expired: { form: kind, values, errors: { form: 'form.errors.expired' }, formToken: args.context.spam.issueFilledToken(kind) } };
+  }
+  return verdict.spam ? { spam: verdict.reason } : {};
 }
+
+/** The body for the outbox: a spam post carries its reason beside the fields (shared/api/contract.ts). */
+const withSpam = <B extends object>(body: B, spam: SpamReason | undefined): B => (spam ? { ...body, spam } : body);
 
 function answer(result: PublicFormResult, status: number) {
   return data(result, { status });
@@ -173,6 +215,13 @@ async function accept(
   step?: number,
   photos: { stored: OutboxPhoto[]; digests: string[] } = { stored: [], digests: [] },
 ) {
+  // Over the forms' rate limit (a shared office or mobile address a bot has used up): nothing stored,
+  // everything typed kept, and when to send again.
+  const limitedFor = Number(args.request.headers.get(POST_LIMITED_HEADER));
+  if (limitedFor > 0) {
+    const result: PublicFormResult = { form: kind, values, errors: { form: 'form.errors.tooManyPosts' }, retryAfterMinutes: Math.ceil(limitedFor / 60), step };
+    return data(result, { status: 429, headers: { 'Retry-After': String(Math.ceil(limitedFor)) } });
+  }
   // The photos' bytes are spent of the sender's hour only now that they are to be stored (a post refused for a typo costs nothing).
   if (!(await args.context.photos.keep(photos.stored, clientKey(args.context.clientAddress)))) {
     const errors = { [PHOTO_FIELD]: 'form.photos.errors.overBudget' };
@@ -245,10 +294,12 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
   async inquiry(args, locale) {
     offerTypeParam(args);
     const { posted, values } = await readPost(args.request);
-    if (isBot(posted)) return sent('inquiry', locale);
     const step = postedStep(posted);
     const intent = single(posted, 'intent');
-    if (intent === 'back') return answer({ form: 'inquiry', values, step: Math.max(step - 1, 0) }, 200);
+    // Without JavaScript each step is a new page: the token of the form's first step goes on with it.
+    const postedToken = single(posted, GUARD_FIELDS.token);
+    const carried = postedToken ? { formToken: postedToken } : {};
+    if (intent === 'back') return answer({ form: 'inquiry', values, step: Math.max(step - 1, 0), ...carried }, 200);
 
     const parsed = inquiryForm.safeParse(values);
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -259,25 +310,26 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       const shown = new Set((single(posted, 'shown') ?? '').split(',').map((f) => f.trim()));
       if (INQUIRY_STEPS[step]!.id === 'product' && fields.some((field) => !shown.has(field))) {
         const seenErrors = only(errors, fields.filter((field) => shown.has(field)));
-        return answer({ form: 'inquiry', values, step, ...(isEmpty(seenErrors) ? {} : { errors: seenErrors }) }, isEmpty(seenErrors) ? 200 : 400);
+        return answer({ form: 'inquiry', values, step, ...carried, ...(isEmpty(seenErrors) ? {} : { errors: seenErrors }) }, isEmpty(seenErrors) ? 200 : 400);
       }
       const stepErrors = only(errors, fields);
-      if (!isEmpty(stepErrors)) return answer({ form: 'inquiry', values, errors: stepErrors, step }, 400);
-      return answer({ form: 'inquiry', values, step: Math.min(step + 1, LAST_STEP) }, 200);
+      if (!isEmpty(stepErrors)) return answer({ form: 'inquiry', values, errors: stepErrors, step, ...carried }, 400);
+      return answer({ form: 'inquiry', values, step: Math.min(step + 1, LAST_STEP), ...carried }, 200);
     }
 
     const photos = await photosOf(args);
     if (!parsed.success || !photos.ok) {
       const all = { ...errors, ...(photos.ok ? {} : photos.errors) };
       const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
-      return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused }, photos.ok ? 400 : photos.status);
+      return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried }, photos.ok ? 400 : photos.status);
     }
-    return accept(args, locale, 'inquiry', parsed.data, values, step, photos);
+    const judgement = await judged(args, 'inquiry', posted);
+    if ('expired' in judgement) return answer({ ...judgement.expired, step }, 400);
+    return accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, photos);
   },
 
   async service(args, locale) {
     const { posted, values } = await readPost(args.request);
-    if (isBot(posted)) return sent('service', locale);
     const parsed = serviceForm.safeParse(values);
     const photos = await photosOf(args);
     if (!parsed.success || !photos.ok) {
@@ -285,21 +337,24 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
       return answer({ form: 'service', values, errors, ...refused }, photos.ok ? 400 : photos.status);
     }
+    const judgement = await judged(args, 'service', posted);
+    if ('expired' in judgement) return answer(judgement.expired, 400);
     const body = parsed.data;
     // A signed-in visitor's request carries their address, so it shows among their submissions.
     if (!body.email) body.email = (await account(args, locale))?.email;
-    return accept(args, locale, 'service', body, values, undefined, photos);
+    return accept(args, locale, 'service', withSpam(body, judgement.spam), values, undefined, photos);
   },
 
   async newsletter(args, locale) {
     const { posted, values } = await readPost(args.request);
-    if (isBot(posted)) return sent('newsletter', locale);
     const parsed = newsletterForm.safeParse(values);
     if (!parsed.success) return answer({ form: 'newsletter', values, errors: fieldErrors(parsed.error) }, 400);
+    const judgement = await judged(args, 'newsletter', posted);
+    if ('expired' in judgement) return answer(judgement.expired, 400);
     // Without JavaScript a post has no id, and its key would be a hash of the address: the same address
     // signing up again (a lost confirmation mail, after unsubscribing) would be taken for the first
     // signup and mail nothing. A signup repeated is harmless (the content API mails once an hour).
     const body = parsed.data.submissionId ? parsed.data : { ...parsed.data, submissionId: randomUUID() };
-    return accept(args, locale, 'newsletter', body, values);
+    return accept(args, locale, 'newsletter', withSpam(body, judgement.spam), values);
   },
 };

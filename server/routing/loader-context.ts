@@ -7,7 +7,8 @@ import type { PageI18n } from '../i18n/page-i18n';
 import type { Outbox } from '../outbox/types';
 import type { PhotoPreparer } from '../photos/prepare';
 import { requestLocale } from '../request/request-locale';
-import { CLIENT_ADDRESS_HEADER } from '../request/fetch-request';
+import { CLIENT_ADDRESS_HEADER, SCRIPT_POST_HEADER } from '../request/fetch-request';
+import type { SpamGuard } from '../spam/judge';
 import { cookiesOf } from '../request/cookies';
 import { readSession } from '../request/session-cookie';
 import type { AccountApi } from '../upstream/account-api';
@@ -32,6 +33,10 @@ export interface LoaderContext {
   outbox: Outbox;
   /** Decodes and re-encodes posted photos, a bounded number at a time. */
   photos: PhotoPreparer;
+  /** Issues the forms' time tokens and judges their posts (server/spam/judge.ts). */
+  spam: SpamGuard;
+  /** The post came from the site's script (the browser's router posting to the page's payload), not a plain form. */
+  byScript: boolean;
   /**
    * A status the request was already refused with before the router (the form rate limit, a failed
    * middleware): the page's loader answers it, so its error page renders in the layout.
@@ -49,6 +54,7 @@ export interface LoaderDeps {
   /** Where the public forms' submissions are stored until they are delivered upstream. */
   outbox: Outbox;
   photos: PhotoPreparer;
+  spam: SpamGuard;
   /** The content as a preview link's draft would make it, uncached (`?preview=` of shared/api/staff-content.ts). */
   previewApi?: (token: string) => ContentApi;
 }
@@ -75,5 +81,7 @@ export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext
     t: i18n.t,
     outbox: deps.outbox,
     photos: deps.photos,
+    spam: deps.spam,
+    byScript: request.headers.has(SCRIPT_POST_HEADER),
   };
 }

@@ -169,6 +169,14 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
     };
   },
 
+  // Its facts are the layout's settings (the company's register data); the screen adds only its meta.
+  async imprint(args, locale) {
+    const { t } = args.context;
+    return {
+      meta: { title: t('imprint.title'), description: t('imprint.description'), alternates: sameScreen('imprint'), breadcrumb: breadcrumb(t, locale, { title: t('imprint.title') }) },
+    };
+  },
+
   async faq(args, locale) {
     const { t, api } = args.context;
     const query = (new URL(args.request.url).searchParams.get('q') ?? '').slice(0, MAX_FAQ_QUERY);
@@ -295,8 +303,10 @@ export function screenLoader(name: RouteName, locale: Locale) {
   return async (args: LoaderFunctionArgs) => {
     refuseIfRefused(args as Args);
     const { about, ...screen } = await loader(args as Args, locale);
-    // init is the layout loader's read too: one request in flight, then cached.
-    const init = await load(args.request, () => (args as Args).context.api.init(locale));
+    // init is the layout loader's read too: one request in flight, then cached. A screen that needs
+    // nothing else of the content API (the forms, whose option sets come with the build) renders with
+    // the upstream down and nothing cached, as the layout does, from the copy the layout falls back to.
+    const init = await initOrFallback(args as Args, locale);
     const site: SiteFacts = { origin: (args as Args).context.origin, locale, settings: layoutPartsOf(init).settings };
     const meta = { ...screen.meta, ...(ROUTE_TRAITS[name].indexed ? {} : { noindex: true }) };
     return { ...screen, meta: { ...meta, jsonLd: structuredData(meta, site, new URL(args.request.url).pathname, about) } } as ScreenData<RouteName>;
@@ -374,6 +384,16 @@ function layoutPartsOf(answer: Init): Pick<LayoutData, 'init' | 'settings'> {
   return parts;
 }
 
+/** `init` for the locale, or with the upstream down the last copy the process read, else the build's. */
+function initOrFallback({ context, request }: Args, locale: Locale): Promise<Init> {
+  return load(request, () =>
+    context.api.init(locale).catch((error: unknown) => {
+      if (error instanceof UpstreamError) return fallbackInit(context.api, locale, context.t);
+      throw error;
+    }),
+  );
+}
+
 /**
  * The layout's data: `init` for the page's locale, loaded before any page renders. With the upstream
  * down it falls back to a copy, so the error page still comes in the layout, phone and email included
@@ -382,16 +402,8 @@ function layoutPartsOf(answer: Init): Pick<LayoutData, 'init' | 'settings'> {
 export async function layoutLoader(args: LoaderFunctionArgs): Promise<LayoutData> {
   const { context, request } = args as Args;
   const locale = requestLocale(request);
-  const [answer, visitorEmail] = await Promise.all([
-    load(request, () =>
-      context.api.init(locale).catch((error: unknown) => {
-        if (error instanceof UpstreamError) return fallbackInit(context.api, locale, context.t);
-        throw error;
-      }),
-    ),
-    signedInEmail(context, locale),
-  ]);
-  return { locale, ...layoutPartsOf(answer), origin: context.origin, visitorEmail };
+  const [answer, visitorEmail] = await Promise.all([initOrFallback(args as Args, locale), signedInEmail(context, locale)]);
+  return { locale, ...layoutPartsOf(answer), origin: context.origin, visitorEmail, formToken: context.spam.issueToken() };
 }
 
 export async function notFoundLoader(args: LoaderFunctionArgs): Promise<NotFoundData> {

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
+import { NEXT_CHANGE_HEADER } from '../../shared/api/contract';
 import { QueueFull } from '../concurrency-limit';
 import { SwrCache } from './cache';
 import { heapSizeOf } from './heap-size';
 import { unchanged } from './kept-unchanged';
+import { FRESHNESS, inProcessPeriods } from '../cache-control';
 
 /**
  * Why an upstream call failed. Loaders turn `not_found` into a 404 and anything else into a 5xx page.
@@ -57,6 +59,8 @@ export interface UpstreamClientOptions {
   metrics?: UpstreamMetrics;
   /** Sent with every call (a preview's token). */
   headers?: Record<string, string>;
+  /** Told of each answer's NEXT_CHANGE_HEADER: in how many ms the content changes by itself (an article comes out). */
+  onScheduledChange?: (ms: number) => void;
 }
 
 /** `heapBytes`: what the answer takes in the heap, by `heapSizeOf`. */
@@ -70,10 +74,7 @@ export const DEFAULT_UPSTREAM_CACHE = {
    * (search-client.ts), so new words never push the pages' answers out.
    */
   maxHeapBytes: 16 * 1024 * 1024,
-  ttlMs: 60_000,
-  staleWhileRevalidateMs: 10 * 60_000,
-  staleIfErrorMs: 24 * 60 * 60_000,
-  notFoundTtlMs: 30_000,
+  ...inProcessPeriods(FRESHNESS.upstreamAnswer),
 };
 
 /** The cache key: method, path and the query parameters in a stable order (lang included). */
@@ -114,8 +115,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   }
 
   async function request(method: string, path: string, params: QueryParams, body?: unknown, headers?: Record<string, string>): Promise<Response> {
+    let res: Response;
     try {
-      return await doFetch(urlFor(path, params), {
+      res = await doFetch(urlFor(path, params), {
         method,
         // FormData (a form's photos) sets its own multipart type and boundary; anything else travels as JSON.
         headers: { accept: 'application/json', ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...options.headers, ...headers },
@@ -130,6 +132,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         timedOut ? 'timeout' : 'network',
       );
     }
+    const changesIn = res.headers.get(NEXT_CHANGE_HEADER);
+    if (changesIn !== null) options.onScheduledChange?.(Number(changesIn));
+    return res;
   }
 
   async function readJson(method: string, path: string, res: Response): Promise<{ json: unknown; text: string }> {

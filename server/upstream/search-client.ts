@@ -1,5 +1,6 @@
 import { concurrencyLimit } from '../concurrency-limit';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './client';
+import { FRESHNESS, inProcessPeriods } from '../cache-control';
 
 /**
  * The content API's search, apart from the rest of the upstream client (docs/decisions/0035-search-mail-shutdown-proxy-heap.md):
@@ -17,10 +18,7 @@ export const SEARCH_CACHE = {
   max: 5000,
   /** An answer is up to about 20 KB of JSON, 60 KB in the heap as counted; 4 MB keeps a minute of a busy site's distinct searches. */
   maxHeapBytes: 4 * 1024 * 1024,
-  ttlMs: 60_000,
-  staleWhileRevalidateMs: 0,
-  staleIfErrorMs: 10 * 60_000,
-  notFoundTtlMs: 60_000,
+  ...inProcessPeriods(FRESHNESS.searchAnswer),
 };
 /** The content API's search takes a few milliseconds of one core (SQLite FTS5, decision 0007). */
 export const SEARCHES_AT_ONCE = 2;

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
  *   GET /api/faq-search?lang=&q= -> FaqFilter       (server/bff/faq-search.ts)
  *   GET /api/account/photos/:submissionId/:n -> image/jpeg, the owner's session only (server/bff/photo-thumbnails.ts)
  *   GET /api/submission-photos/:token -> image/jpeg, to whoever has the link from the company's mail (server/bff/submission-photos.ts)
+ *   GET /api/forms/guard -> FormGuard, never cached (server/bff/form-guard.ts)
  *
  * zod/mini, not zod: the header's search box loads this (when the visitor first types), and mini is
  * about 4 KB (gzip) where the full API is about 22 KB.
@@ -57,3 +58,14 @@ export const SUBMISSION_PHOTO_PATH = '/api/submission-photos';
 export const submissionPhotoPath = (token: string) => `${SUBMISSION_PHOTO_PATH}/${token}`;
 /** The shape of such a token: 32 random bytes, base64url. */
 export const SUBMISSION_PHOTO_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * What a form with JavaScript fetches when the visitor starts filling it in: a fresh time token (the
+ * form opens now) and altcha's proof-of-work challenge, solved in the browser before the post.
+ */
+export const FORM_GUARD_PATH = '/api/forms/guard';
+export const formGuardSchema = z.object({
+  token: z.string(),
+  challenge: z.object({ algorithm: z.string(), challenge: z.string(), maxnumber: z.optional(z.number()), salt: z.string(), signature: z.string() }),
+});
+export type FormGuard = z.infer<typeof formGuardSchema>;

@@ -123,6 +123,12 @@ export const siteSettingsSchema = z.object({
   company_email: z.string(),
   company_phone: z.string(),
   company_vat_id: z.string(),
+  /** The imprint's facts (the `imprint` screen): the legal form's key (its words in each locale), the register and its number, who manages the company, its capital. */
+  company_legal_form: z.enum(['doo', 'dd', 'sp']).default('doo'),
+  company_register_court: z.string().default(''),
+  company_register_number: z.string().default(''),
+  company_managing_director: z.string().default(''),
+  company_share_capital: z.string().default(''),
   founded_year: z.number().int(),
   street_address: z.string(),
   postal_code: z.string(),
@@ -233,7 +239,11 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productSchema = productSummarySchema.extend({
   seo: seoSchema,
+  /** The product's stable name in every locale: an inquiry from its page carries it (shared/forms/inquiry.ts). */
+  key: z.string(),
   offerType: offerTypeSchema,
+  /** What the product fixes in its inquiry (system, type or model): chosen when the inquiry opens from its page. */
+  inquiryPreset: z.record(z.string(), z.string()),
   category: categorySchema,
   body: z.array(blockSchema),
   features: z.array(z.string()),
@@ -522,6 +532,11 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  * `POST account/submission-grants`) beside the form's fields; a missing, spent or malformed one is
  * ignored, never refused.
  *
+ * A post the site judged spam (server/spam/judge.ts) carries `spam` beside the form's fields: the
+ * reason, one of SPAM_REASONS. It is stored all the same (an inquiry or service request with status
+ * `spam`, found in the staff inbox; a newsletter signup left unconfirmed) and never mailed or
+ * confirmed. An unknown reason still counts as spam: the mark never fails a delivery.
+ *
  *   GET account/submissions (bearer) -> AccountSubmission[]  the signed-in visitor's inquiries and service
  *                                       requests, newest first: those with their verified address that
  *                                       came with a grant of their account (the address was confirmed for
@@ -536,7 +551,18 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  *                                   404 for any other token (unknown, malformed, its submission erased)
  */
 export const FORM_KINDS = ['inquiry', 'service', 'newsletter'] as const;
+
+/** Why the site judged a post spam: the honeypot filled, no valid time token, sent too fast, no proof of work from its script. */
+export const SPAM_REASONS = ['honeypot', 'token', 'too_fast', 'proof'] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
 export type FormKind = (typeof FORM_KINDS)[number];
+
+/**
+ * Sent with every answer while an article waits to come out at its `publishedAt`: the milliseconds until
+ * the first does. The site drops its cached pages and answers then, so the article appears at its time
+ * without a purge (relative, so the site's and the content API's clocks need not agree).
+ */
+export const NEXT_CHANGE_HEADER = 'X-Content-Next-Change-Ms';
 
 /** What an idempotency key may look like (the outbox makes them; the content API checks them). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9:_-]{8,200}$/;

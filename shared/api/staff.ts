@@ -193,6 +193,8 @@ export const leadDetailSchema = leadSummarySchema.extend({
   lostReason: z.string().nullable(),
   /** Whether the visitor's address was confirmed as theirs (sent while signed in to its verified account). */
   emailConfirmed: z.boolean(),
+  /** The product whose page an inquiry came from, in the visitor's language (its page: the `product` route); absent when none or no longer in the catalogue. */
+  product: z.object({ slug: z.string(), title: z.string() }).optional(),
   history: z.array(leadHistoryEntrySchema),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;

@@ -17,12 +17,18 @@ export type Condition = Readonly<Record<string, readonly (string | boolean)[]>>;
  */
 export type Options = readonly string[] | { readonly byProduct: Readonly<Record<string, readonly string[]>> };
 
+/** When a field becomes required, and the message of it missing then. */
+export type RequiredRule = { when: Condition; message: string } | { unlessFilled: string; message: string };
+
 interface Common {
   /** The step (inquiry) or group (service request) the field is shown in. */
   section: string;
   when?: Condition;
-  /** A required field; with a condition, required only while it holds (the phone when a call back is asked). */
-  required?: true | { when: Condition; message: string };
+  /**
+   * A required field; with rules, required while any of them holds: a condition (the phone when a call
+   * back is asked), or another field left blank (an e-mail or a phone, one of them is enough).
+   */
+  required?: true | readonly RequiredRule[];
   /**
    * Made required after submissions without it were already stored: the content API still takes a
    * submission that lacks it (an outbox entry queued before the deploy), the forms never send one.
@@ -84,6 +90,11 @@ export function optionsFor(options: Options, parsed: Readonly<Record<string, unk
   const offerType = parsed.offerType;
   if (typeof offerType !== 'string') return undefined;
   return options.byProduct[`${offerType}:${String(parsed.system)}`] ?? options.byProduct[offerType];
+}
+
+/** Whether a rule makes its field required for the values parsed so far (all of them: a rule may name a later field). */
+export function requires(rule: RequiredRule, parsed: Readonly<Record<string, unknown>>): boolean {
+  return 'when' in rule ? holds(rule.when, parsed) : !(rule.unlessFilled in parsed);
 }
 
 export function holds(condition: Condition, parsed: Readonly<Record<string, unknown>>): boolean {

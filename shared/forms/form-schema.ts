@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import {
   checkbox, email, mustTick, optionalEmail, optionalPhone, optionalText, optionalWholeNumber, phone, preprocess, requiredText, submissionId, tags,
 } from './fields';
-import { holds, MAX_TAG_LENGTH, MAX_TAGS, optionsFor, upperBound, type Condition, type FieldSpec, type FieldSpecs, type FieldValue, type ShownField } from './field-spec';
+import { holds, MAX_TAG_LENGTH, requires, MAX_TAGS, optionsFor, upperBound, type FieldSpec, type RequiredRule, type FieldSpecs, type FieldValue, type ShownField } from './field-spec';
 
 /** The schema of a form declared in field-spec.ts: each field parsed by its kind, options and conditions. */
 
@@ -45,8 +45,8 @@ interface Walk {
 export function walkFields(fields: FieldSpecs, form: Readonly<Record<string, unknown>>, { stored = false } = {}): Walk {
   const parsed: Record<string, unknown> = {};
   const walk: Walk = { shown: [], values: {}, problems: [] };
-  /** Conditionally required fields, checked at the end: the condition may name a later field (the call back after the phone). */
-  const conditional: [ShownField, { when: Condition; message: string }, boolean][] = [];
+  /** Conditionally required fields, checked at the end: a rule may name a later field (the call back after the phone). */
+  const conditional: [ShownField, readonly RequiredRule[], boolean][] = [];
   for (const [name, spec] of Object.entries(fields)) {
     if (spec.when && !holds(spec.when, parsed)) continue;
     const options = 'options' in spec ? optionsFor(spec.options, parsed) : [];
@@ -57,7 +57,7 @@ export function walkFields(fields: FieldSpecs, form: Readonly<Record<string, unk
     walk.shown.push(field);
     const result = parserFor(spec, options, required).safeParse(form[name]);
     const blank = result.success && (result.data === undefined || (Array.isArray(result.data) && result.data.length === 0));
-    if (typeof rule === 'object') conditional.push([field, rule, blank]);
+    if (Array.isArray(rule)) conditional.push([field, rule, blank]);
     if (!result.success) {
       walk.problems.push([name, result.error.issues[0]?.message ?? 'form.errors.invalid']);
       continue;
@@ -66,9 +66,10 @@ export function walkFields(fields: FieldSpecs, form: Readonly<Record<string, unk
     parsed[name] = result.data;
     walk.values[name] = result.data as FieldValue;
   }
-  for (const [field, rule, blank] of conditional) {
-    field.required = holds(rule.when, parsed);
-    if (field.required && blank) walk.problems.push([field.name, rule.message]);
+  for (const [field, rules, blank] of conditional) {
+    const rule = rules.find((candidate) => requires(candidate, parsed));
+    field.required = rule !== undefined;
+    if (rule && blank) walk.problems.push([field.name, rule.message]);
   }
   return walk;
 }
@@ -82,16 +83,22 @@ type FormOutput = { [name: string]: FieldValue | undefined; submissionId?: strin
  * its own errors while later steps are still empty; fields that are not shown are dropped, so what
  * reaches the company is exactly what the visitor was shown.
  */
-export function formSchema<Out extends FormOutput>(fields: FieldSpecs, options: { stored?: boolean } = {}) {
+export function formSchema<Out extends FormOutput>(
+  fields: FieldSpecs,
+  options: { stored?: boolean; references?: Readonly<Record<string, z.ZodMiniType<string | undefined>>> } = {},
+) {
   const shape = Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())])) as Record<string, z.ZodMiniOptional<z.ZodMiniUnknown>>;
+  const references = options.references ?? {};
   // Each field is parsed in the walk (its options and conditions depend on the others); the object
-  // only gathers them, and lets anything else a post carries (intent, step) fall away.
+  // only gathers them, and lets anything else a post carries (intent, step) fall away. References
+  // (the product an inquiry came from) are no field on screen: they pass through, parsed on their own.
   return z.pipe(
-    z.object({ ...shape, submissionId }),
+    z.object({ ...shape, ...references, submissionId }),
     z.transform((form: Record<string, unknown> & { submissionId?: string }, ctx) => {
       const walk = walkFields(fields, form, options);
       for (const [name, message] of walk.problems) ctx.issues.push({ code: 'custom', path: [name], message, input: form[name] });
-      return { ...walk.values, submissionId: form.submissionId } as Out;
+      const carried = Object.fromEntries(Object.keys(references).flatMap((name) => (form[name] === undefined ? [] : [[name, form[name]]])));
+      return { ...walk.values, ...carried, submissionId: form.submissionId } as Out;
     }),
   );
 }

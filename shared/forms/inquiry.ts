@@ -65,6 +65,8 @@ const ANY_PRODUCT = { offerType: OFFER_TYPES };
 const NOT_AWNINGS = { offerType: OFFER_TYPES.filter((type) => type !== 'tende') };
 const WITH_PROJECTION = { offerType: ['pergola', 'tende'] };
 
+const EMAIL_OR_PHONE = (other: 'email' | 'phone') => ({ unlessFilled: other, message: 'form.errors.emailOrPhone' }) as const;
+
 const cm = (name: 'width' | 'height' | 'length', when: Condition = ANY_PRODUCT): FieldSpec => ({
   section: 'product', kind: 'number', ...BOUNDS[name], unit: 'cm', message: `form.errors.${name}`, hint: 'inquiry.hints.dimension', row: 'sizes', when,
 });
@@ -148,13 +150,14 @@ export const INQUIRY_FIELDS = {
   iWantInstallation: { section: 'product', kind: 'checkbox', when: ANY_PRODUCT, mailLabel: 'inquiry.mailLabels.iWantInstallation' },
 
   nameAndSurname: { section: 'contact', kind: 'text', max: 100, required: true, autoComplete: 'name' },
-  email: { section: 'contact', kind: 'text', max: 254, format: 'email', required: true, autoComplete: 'email', hint: 'inquiry.hints.email' },
+  // An e-mail or a phone is enough (decisions.md, Leads and staff); with neither the company could not answer.
+  email: { section: 'contact', kind: 'text', max: 254, format: 'email', required: [EMAIL_OR_PHONE('phone')], autoComplete: 'email', hint: 'inquiry.hints.email' },
   phone: {
     section: 'contact',
     kind: 'text',
     max: 40,
     format: 'phone',
-    required: { when: { callBack: [true] }, message: 'form.errors.phoneForCallBack' },
+    required: [{ when: { callBack: [true] }, message: 'form.errors.phoneForCallBack' }, EMAIL_OR_PHONE('email')],
     autoComplete: 'tel',
     hint: 'inquiry.hints.phone',
   },
@@ -175,9 +178,16 @@ export const INQUIRY_STEPS = [{ id: 'offer' }, { id: 'product' }, { id: 'contact
 export type InquiryStep = (typeof INQUIRY_STEPS)[number]['id'];
 
 /**
- * The inquiry. Required: offer type, name, email, terms (decisions.md); the phone only when the
- * visitor asks to be called back. Fields added later (drive, colour, measuring time) are optional,
+ * The inquiry. Required: offer type, name, an e-mail or a phone, terms (decisions.md); the phone
+ * also when the visitor asks to be called back. Fields added later (drive, colour, measuring time) are optional,
  * so inquiries stored before them still validate.
  */
-export type InquiryData = { offerType: OfferType; nameAndSurname: string; email: string; [name: string]: FieldValue | undefined };
+export type InquiryData = {
+  offerType: OfferType;
+  nameAndSurname: string;
+  email?: string;
+  /** The content key of the product whose page the inquiry came from (its family, system or model chosen). */
+  product?: string;
+  [name: string]: FieldValue | undefined;
+};
 export type InquiryForm = InquiryData & { submissionId?: string };

@@ -48,7 +48,7 @@ export const leadStatusForm = z
   );
 /** A member's id, or nobody: a select posts `''` for nobody and the id as text. */
 export const leadAssigneeForm = z.object({
-  memberId: preprocess((value) => (value === '' || value === undefined ? null : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value), z.nullable(z.int('form.errors.choice'))),
+  memberId: preprocess((value) => (value === '' ? null : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value), z.nullable(z.int('form.errors.choice'))),
 });
 export const leadNoteForm = z.object({ text: required(5000) });
 export const leadReplyForm = z.object({ text: required(10_000) });

@@ -35,7 +35,7 @@ async function nextCode(member: { email: string; secret: string }): Promise<stri
   const step = Math.max(Math.floor(Date.now() / 30_000), (used.get(member.email) ?? 0) + 1);
   used.set(member.email, step);
   const reachable = (step - 1) * 30_000;
-  if (Date.now() < reachable) await new Promise((resolve) => setTimeout(resolve, reachable - Date.now() + 50));
+  await expect.poll(() => Date.now(), { message: 'the clock reaches the next code', timeout: 35_000, intervals: [250] }).toBeGreaterThan(reachable);
   return totpCode(member.secret, new Date(step * 30_000 + 1000));
 }
 

@@ -63,7 +63,8 @@ test('the consent default (all denied) is queued before the tag manager loads; n
   const layer = await dataLayer(page);
   expect(layer[0]).toEqual(['consent', 'default', every('denied')]);
   expect(layer[1]).toMatchObject({ event: 'gtm.js' });
-  await page.waitForTimeout(300);
+  // Whatever the page was going to load has loaded (a banner's code and texts among it).
+  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });

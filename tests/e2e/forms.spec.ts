@@ -354,9 +354,11 @@ test.describe('newsletter', () => {
   });
 
   test('the footer form is checked as the visitor types (nothing typed before its checks load is lost), then posts to the newsletter page', async ({ page }) => {
-    // The checks load when the visitor turns to the form; slowed down here so they arrive mid-typing.
+    // The checks load when the visitor turns to the form; held back here until the visitor has typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/FooterNewsletterLive-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await held;
       await route.continue();
     });
     await page.goto('/en/b2b');
@@ -366,6 +368,8 @@ test.describe('newsletter', () => {
     const email = footer.getByLabel('Email');
     await email.focus();
     await email.pressSequentially('footer.');
+    expect(await footer.locator('form[data-settled]').count()).toBe(0);
+    release();
     await expect(footer.locator('form[data-settled]')).toHaveCount(1);
     await expect(email).toBeFocused();
     await expect(email).toHaveValue('footer.');

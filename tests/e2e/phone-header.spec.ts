@@ -8,7 +8,7 @@ for (const path of ['/sl', '/de/produkt/vorbaurolllaeden', '/en/inquiry']) {
     await page.goto(path);
     const top = await page.locator('main').evaluate((main) => main.getBoundingClientRect().top);
     expect(top).toBeLessThanOrEqual(140);
-    for (const control of ['.search-toggle', 'a.call-link', '.menu-toggle']) await expect(page.locator(`header ${control}`)).toBeInViewport();
+    for (const control of ['.search-toggle', 'a.quote-link', 'a.call-link', '.menu-toggle']) await expect(page.locator(`header ${control}`)).toBeInViewport();
     expect(consoleErrors).toEqual([]);
   });
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
 
 /** The header search box's suggestions and the FAQ search, in the production build. */
@@ -105,6 +105,12 @@ test.describe('header search box', () => {
       if (new URL(route.request().url()).searchParams.get('q') === 'awning') await held;
       await route.continue().catch(() => {}); // the browser may have aborted it meanwhile
     });
+    // The browser is done with the older request: answered, or aborted when the newer query began.
+    const olderEnded = new Promise<void>((resolve) => {
+      const ended = (r: Request) => void (r.url().includes('q=awning') && resolve());
+      page.on('requestfinished', ended);
+      page.on('requestfailed', ended);
+    });
     await page.goto('/en');
     await hydrated(page);
     const box = page.getByRole('combobox', { name: 'Search the site' });
@@ -115,7 +121,7 @@ test.describe('header search box', () => {
     await box.fill('roller');
     await expect(listbox.getByRole('option', { name: 'All results for “roller”' })).toBeVisible();
     release();
-    await page.waitForTimeout(500);
+    await olderEnded;
     await expect(listbox.getByRole('option', { name: 'All results for “roller”' })).toBeVisible();
     await expect(listbox.getByRole('option', { name: 'All results for “awning”' })).toHaveCount(0);
   });

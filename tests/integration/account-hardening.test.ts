@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../support/until';
+import { sessionCookieOf } from '../support/visitor';
 import { startTestSite, waitForMail } from './helpers';
 
 /**
@@ -54,8 +55,6 @@ async function account(): Promise<{ email: string; password: string }> {
   return user;
 }
 
-const sessionOf = (res: request.Response) => String(res.headers['set-cookie']).split(';')[0]!;
-
 describe('cookies on an https public origin', () => {
   it('are Secure: the locale cookie and the session cookie, set and cleared', async () => {
     const root = await get('/');
@@ -65,7 +64,7 @@ describe('cookies on an https public origin', () => {
     const login = await post('/en/login', user);
     expect(login.status).toBe(303);
     expect(String(login.headers['set-cookie'])).toMatch(/^sid=[\w-]{32,}; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
-    const logout = await post('/en/user/profile', { intent: 'logout' }, { cookie: sessionOf(login) });
+    const logout = await post('/en/user/profile', { intent: 'logout' }, { cookie: sessionCookieOf(login) });
     expect(String(logout.headers['set-cookie'])).toBe('sid=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax');
   });
 });
@@ -132,7 +131,7 @@ describe('sign-in against strangers', { timeout: 120_000 }, () => {
 describe('the profile lists what its owner posted', { timeout: 60_000 }, () => {
   it('posted while signed in: listed; posted by someone signed out with the same address: not', async () => {
     const user = await account();
-    const session = sessionOf(await post('/en/login', user));
+    const session = sessionCookieOf(await post('/en/login', user));
     const service = (content: string) => ({
       phone: '+386 40 111 222', email: user.email, streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content, terms: 'on',
     });

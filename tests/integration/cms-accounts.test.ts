@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,6 +11,8 @@ import {
 } from '../../shared/api/contract';
 import { hashPassword } from '../../server/cms/accounts/passwords';
 import { startCms, type RunningCms } from '../../server/cms/server';
+import { readEml, type Eml } from '../support/eml';
+import { until, untilFound } from '../support/until';
 
 /**
  * The account endpoints of the embedded content API, over HTTP, on a fresh data folder. Mail goes to
@@ -98,61 +100,31 @@ async function signIn(email: string, password: string): Promise<string> {
 // ---------------------------------------------------------------------------------------------------
 // Mail: the .eml files the CMS writes when no SMTP server is configured
 
-type Mail = { file: string; to: string; from: string; subject: string; text: string; headers: Record<string, string> };
+type Mail = Eml & { file: string };
 
 const mailDir = () => join(dataDir, 'mail');
 const mailFiles = () => (existsSync(mailDir()) ? readdirSync(mailDir()).filter((f) => f.endsWith('.eml')).sort() : []);
-
-function qpDecode(text: string): string {
-  const soft = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft.slice(i + 1, i + 3);
-    if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** RFC 2047 encoded words, as nodemailer writes non-ASCII headers. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/(\?=)\s+(=\?)/g, '$1$2')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : qpDecode(data.replace(/_/g, ' ')),
-    );
-}
-
-function readMail(file: string): Mail {
-  const raw = readFileSync(join(mailDir(), file), 'utf8');
-  const split = raw.indexOf('\n\n');
-  const headers: Record<string, string> = {};
-  for (const line of raw.slice(0, split).replace(/\n[ \t]+/g, ' ').split('\n')) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const body = raw.slice(split + 2);
-  const encoding = headers['content-transfer-encoding']?.toLowerCase();
-  const text = encoding === 'quoted-printable' ? qpDecode(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
-  return { file, to: decodeHeader(headers.to ?? ''), from: decodeHeader(headers.from ?? ''), subject: decodeHeader(headers.subject ?? ''), text, headers };
-}
+const readMail = (file: string): Mail => ({ file, ...readEml(join(mailDir(), file)) });
 
 const seenFiles = new Set<string>();
 
 /** Waits until `count` mails have arrived that this test has not read yet, and returns them. */
-async function newMails(count: number, timeoutMs = 10_000): Promise<Mail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const fresh = mailFiles().filter((f) => !seenFiles.has(f));
-    if (fresh.length >= count) {
-      for (const f of fresh) seenFiles.add(f);
-      return fresh.map(readMail);
-    }
-    if (Date.now() > deadline) throw new Error(`expected ${count} new mail(s), got ${fresh.length}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+async function newMails(count: number): Promise<Mail[]> {
+  const fresh = await untilFound(`${count} new mail(s) arrive`, () => {
+    const files = mailFiles().filter((f) => !seenFiles.has(f));
+    return files.length >= count ? files : undefined;
+  });
+  for (const f of fresh) seenFiles.add(f);
+  return fresh.map(readMail);
+}
+
+/** Mails queued and not yet written: an answer queues its mails before it is sent, so none to come once this is 0. */
+const mailQueued = () => (db.prepare('SELECT count(*) AS n FROM outgoing_mail WHERE sent_at IS NULL AND given_up_at IS NULL').get() as { n: number }).n;
+
+/** No mail arrived that this test has not read: every queued one is written first. */
+async function expectNoNewMail(): Promise<void> {
+  await until('every queued mail is sent', () => mailQueued() === 0);
+  expect(mailFiles().filter((f) => !seenFiles.has(f))).toEqual([]);
 }
 
 async function oneMail(to: string): Promise<Mail> {
@@ -327,8 +299,7 @@ describe('accounts: no answer tells whether an address has an account', () => {
     expect(db.prepare('SELECT count(*) AS n FROM users WHERE email = ?').get(nobody.email)).toEqual({ n: 0 });
     // The known account kept its password.
     await signIn(known.email, known.password);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(mailFiles().filter((f) => !seenFiles.has(f))).toEqual([]);
+    await expectNoNewMail();
   });
 
   it('answers a login for an unknown address like a wrong password, in about the same time', async () => {
@@ -380,8 +351,7 @@ describe('accounts: tokens', () => {
 
     // Verified accounts get no further verification mail.
     await ok(202, authAcceptedSchema, call('POST', 'auth/resend-verification?lang=de', { body: { email: user.email } }));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(mailFiles().filter((f) => !seenFiles.has(f))).toEqual([]);
+    await expectNoNewMail();
   });
 
   it('a token works only for its own purpose, and a malformed one is a bad request', async () => {
@@ -455,8 +425,7 @@ describe('accounts: password reset', () => {
     for (let i = 0; i < 5; i++) await ok(202, authAcceptedSchema, call('POST', 'auth/password-reset?lang=en', { body: { email: user.email } }));
     const mails = await newMails(3);
     expect(mails.map((m) => m.to)).toEqual([user.email, user.email, user.email]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(mailFiles().filter((f) => !seenFiles.has(f))).toEqual([]);
+    await expectNoNewMail();
   });
 });
 
@@ -688,8 +657,8 @@ describe('accounts: bad requests', () => {
 
 describe('accounts: logs', () => {
   it('never hold an address, a name, a password or a token', async () => {
-    // Everything above has run on this CMS; let the last mails go out first.
-    await new Promise((r) => setTimeout(r, 200));
+    // Everything above has run on this CMS; the last mails go out (and are logged) first.
+    await until('every queued mail is sent', () => mailQueued() === 0);
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.some((line) => line.includes('"mail sent"'))).toBe(true);
     const all = logLines.join('\n').toLowerCase();

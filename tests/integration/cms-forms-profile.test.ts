@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, waitForMail } from './helpers';
+import { personsFields } from '../support/form-guard';
 
 /**
  * The profile page lists the signed-in visitor's inquiries and service requests, through the BFF and
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 const post = (path: string, form: Record<string, string>, cookie = '') =>
-  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(form);
+  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send({ ...personsFields(), ...form });
 
 function addSubmission(email: string, kind: 'inquiry' | 'service', data: Record<string, unknown>, createdAt: string, status = 'new'): void {
   // Confirmed for the address, as a post by the signed-in owner is (account-hardening.test.ts covers which are).
@@ -47,7 +48,7 @@ describe('the profile’s submissions', () => {
     expect(empty.text).toContain('href="/sl/povprasevanje"');
 
     addSubmission(email, 'inquiry', { offerType: 'tende' }, '2026-03-02T09:15:00.000Z', 'contacted');
-    addSubmission(email, 'service', { phone: '041 222 333' }, '2026-04-20T22:30:00.000Z', 'done');
+    addSubmission(email, 'service', { phone: '041 222 333' }, '2026-04-20T22:30:00.000Z', 'closed');
     addSubmission(`drugi.${Date.now()}@example.com`, 'inquiry', { offerType: 'pergola' }, '2026-05-01T10:00:00.000Z');
 
     const page = await request(site.server).get('/sl/user/profile').set('Cookie', session);
@@ -58,7 +59,7 @@ describe('the profile’s submissions', () => {
     );
     expect(rows).toEqual([
       // 22:30 UTC is the next day at the company (Ljubljana): the day it arrived there.
-      ['2026-04-20T22:30:00.000Z', '21. apr. 2026', 'Zahteva za servis', 'submissions__status submissions__status--done', 'Zaključeno'],
+      ['2026-04-20T22:30:00.000Z', '21. apr. 2026', 'Zahteva za servis', 'submissions__status submissions__status--closed', 'Zaključeno'],
       ['2026-03-02T09:15:00.000Z', '2. mar. 2026', 'Povpraševanje – Tende', 'submissions__status submissions__status--contacted', 'V obdelavi'],
     ]);
 

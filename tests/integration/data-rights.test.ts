@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthsBefore } from '../../server/cms/retention';
 import { collectingLogger } from '../support/log-lines';
 import { until } from '../support/until';
-import { startTestSite, waitForMail } from './helpers';
+import { postForm, registerVerified as registerAccount, signIn as signInAs } from '../support/visitor';
+import { startTestSite } from './helpers';
+import { personsFields } from '../support/form-guard';
 
 /**
  * A visitor's data rights through the site and the real content API: the download of their data,
@@ -27,22 +29,11 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const post = (path: string, form: Record<string, string>, cookie = '') =>
-  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(form);
+const post = (path: string, form: Record<string, string>, cookie = '') => postForm(site, path, { ...personsFields(), ...form }, cookie);
 
 const password = 'dolgo-geslo-123';
-
-async function registerVerified(email: string, name: string): Promise<void> {
-  await post('/sl/register', { name, email, password, website: '' });
-  const token = /\/sl\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(await waitForMail(site.dataDir, email, '/sl/verify-email?token='))?.[1];
-  await post('/sl/verify-email', { token: token! });
-}
-
-async function signIn(email: string): Promise<string> {
-  const res = await post('/sl/login', { email, password });
-  expect(res.status).toBe(303);
-  return String(res.headers['set-cookie']).split(';')[0]!;
-}
+const registerVerified = (email: string, name: string) => registerAccount(site, { email, password, name });
+const signIn = (email: string) => signInAs(site, email, password);
 
 /** `confirmed`: posted while signed in as the account of its address (its grant spent), which alone makes it the account's. */
 function addSubmission(

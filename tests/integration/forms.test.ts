@@ -8,12 +8,15 @@ import type { Locale } from '../../shared/locales';
 import type { PublicFormResult, PublicFormScreen } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { pageI18n } from '../support/i18n';
+import { until, untilFound } from '../support/until';
 import { startTestSite, waitForMail } from './helpers';
+import { personsFields } from '../support/form-guard';
+import { matchRoute } from '../../shared/route-match';
 
 /**
  * The public forms over real HTTP against the real embedded content API: the no-JavaScript flows
  * (plain posts, 400 with the values, 303 to ?sent=1), the inquiry's steps walked through the server,
- * the honeypot, the same-origin check, idempotency and a signed-in visitor's details.
+ * the same-origin check, idempotency and a signed-in visitor's details.
  */
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
@@ -31,9 +34,16 @@ function encode(fields: Fields): string {
   return body.toString();
 }
 
-/** A post as the browser sends it from one of the site's pages, without JavaScript. */
+const PUBLIC_FORMS = new Set(['inquiry', 'service', 'newsletter']);
+
+/** A post as the browser sends it from one of the site's pages, without JavaScript; to a public form at a person's pace (its spam judgement: spam.test.ts). */
 const post = (path: string, fields: Fields, cookie = '') =>
-  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(encode(fields));
+  request(site.server)
+    .post(path)
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('Cookie', cookie)
+    .type('form')
+    .send(encode(PUBLIC_FORMS.has(matchRoute(path)?.name ?? '') ? { ...personsFields(), ...fields } : fields));
 
 /** The page data a document carries to the browser (what the page renders from). */
 function documentData(html: string): DocumentData {
@@ -55,15 +65,6 @@ function cms<T>(read: (db: Database.Database) => T): T {
   }
 }
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const submissionWithKeyLike = (pattern: string) =>
   cms((db) => db.prepare('SELECT id, kind, locale, data, email FROM submissions WHERE idempotency_key LIKE ?').all(pattern)) as {
@@ -99,7 +100,7 @@ describe('newsletter without JavaScript', () => {
     const thanks = await request(site.server).get(res.headers.location!);
     expect(thanks.status).toBe(200);
     expect(screenOf(thanks.text, 'newsletter___de')).toMatchObject({ sent: true, prefill: null });
-    const row = await until(() => cms((db) => db.prepare('SELECT locale FROM newsletter_subscriptions WHERE email = ?').get(email)) as { locale: string } | undefined);
+    const row = await untilFound('the subscription is stored', () => cms((db) => db.prepare('SELECT locale FROM newsletter_subscriptions WHERE email = ?').get(email)) as { locale: string } | undefined);
     expect(row.locale).toBe('de');
   });
 
@@ -135,7 +136,7 @@ describe('service request without JavaScript', () => {
     const res = await post('/sl/servis', { phone: '+386 40 111 222', ...ADDRESS, invoiceNumber: 'R-2024-17', installationYear: '2019', content, terms: 'on' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/sl/servis?sent=1');
-    const [row] = await until(() => {
+    const [row] = await untilFound('the submission is stored', () => {
       const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as { data: string }[];
       return rows.length ? rows : undefined;
     });
@@ -150,10 +151,10 @@ describe('inquiry steps without JavaScript', () => {
   it('stays on the first step until an offer type is chosen, then goes on', async () => {
     const none = await post(path, { intent: 'next', step: '0', offerType: '' });
     expect(none.status).toBe(400);
-    expect(actionOf(none.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: '' }, errors: { offerType: 'form.errors.offerType' }, step: 0 });
+    expect(actionOf(none.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: '' }, errors: { offerType: 'form.errors.offerType' }, step: 0, formToken: expect.any(String) });
     const chosen = await post(path, { intent: 'next', step: '0', offerType: 'notranja_sencila' });
     expect(chosen.status).toBe(200);
-    expect(actionOf(chosen.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: 'notranja_sencila' }, step: 1 });
+    expect(actionOf(chosen.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: 'notranja_sencila' }, step: 1, formToken: expect.any(String) });
   });
 
   it('shows the fields a new choice brings before going on, and checks only the step it is on', async () => {
@@ -161,7 +162,7 @@ describe('inquiry steps without JavaScript', () => {
     // Choosing a pleated blind brings the fabrics: the step is shown again with them, without errors.
     const grew = await post(path, { intent: 'next', step: '1', shown: shownBefore, offerType: 'notranja_sencila', system: 'plise', width: '120' });
     expect(grew.status).toBe(200);
-    expect(actionOf(grew.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: 'notranja_sencila', system: 'plise', width: '120' }, step: 1 });
+    expect(actionOf(grew.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: 'notranja_sencila', system: 'plise', width: '120' }, step: 1, formToken: expect.any(String) });
 
     const shown = 'system,fabrics,width,height,amount,iWantInstallation';
     // The later steps are still empty: only this step's errors count.
@@ -175,6 +176,7 @@ describe('inquiry steps without JavaScript', () => {
       form: 'inquiry',
       values: { offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100' },
       step: 2,
+      formToken: expect.any(String),
     });
   });
 
@@ -182,7 +184,7 @@ describe('inquiry steps without JavaScript', () => {
     const values = { offerType: 'rolete', system: 'podometni', width: '90', nameAndSurname: 'Maja', email: 'x' };
     const back = await post(path, { intent: 'back', step: '2', ...values });
     expect(back.status).toBe(200);
-    expect(actionOf(back.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values, step: 1 });
+    expect(actionOf(back.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values, step: 1, formToken: expect.any(String) });
   });
 
   it('sends: errors lead to the first step that has one; a valid inquiry is stored and delivered', async () => {
@@ -196,7 +198,7 @@ describe('inquiry steps without JavaScript', () => {
     const sent = await post(`${path}/notranja_sencila`, { intent: 'send', step: '3', ...product, ...contact, message: 'Prosim za ponudbo.', terms: 'on' });
     expect(sent.status).toBe(303);
     expect(sent.headers.location).toBe('/sl/povprasevanje?sent=1');
-    const [row] = await until(() => {
+    const [row] = await untilFound('the submission is stored', () => {
       const rows = cms((db) => db.prepare("SELECT data, email, locale FROM submissions WHERE kind = 'inquiry' AND email = ?").all(contact.email)) as { data: string; email: string; locale: string }[];
       return rows.length ? rows : undefined;
     });
@@ -272,7 +274,7 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     // A motor and a RAL colour bring their follow-ups: the step is shown again with them.
     const chosen = { offerType: 'rolete', system: 'podometni', mechanism: 'motor', colour: 'ral', width: '120', height: '140', amount: '2' };
     const grew = await step({ intent: 'next', step: '1', shown: stepFields(1, { offerType: 'rolete' }).join(','), ...chosen });
-    expect(actionOf(grew.text, route)).toEqual({ form: 'inquiry', values: chosen, step: 1 });
+    expect(actionOf(grew.text, route)).toEqual({ form: 'inquiry', values: chosen, step: 1, formToken: expect.any(String) });
     expect(grew.text).toContain('name="motorControl"');
     expect(input(grew.text, 'inquiry-ralCode')).not.toBe('');
 
@@ -281,7 +283,7 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     const shown = stepFields(1, filled).join(',');
     expect(shown).toContain('motorControl,colour,ralCode');
     const bad = await step({ intent: 'next', step: '1', shown, ...filled }, 400);
-    expect(actionOf(bad.text, route)).toEqual({ form: 'inquiry', values: filled, errors: { motorControl: 'form.errors.choice' }, step: 1 });
+    expect(actionOf(bad.text, route)).toEqual({ form: 'inquiry', values: filled, errors: { motorControl: 'form.errors.choice' }, step: 1, formToken: expect.any(String) });
     expect(errorBeside(bad.text, 'inquiry-motorControl')).toContain(pageI18n(locale).t('form.errors.choice'));
     expect(input(bad.text, 'inquiry-width')).toContain('value="120"');
     expect(input(bad.text, 'inquiry-ralCode')).toContain('value="RAL 7016"');
@@ -295,7 +297,7 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     const sent = await post(path, { intent: 'send', step: '3', ...good, ...contactStep, terms: 'on' });
     expect(sent.status).toBe(303);
 
-    const [row] = await until(() => {
+    const [row] = await untilFound('the submission is stored', () => {
       const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'inquiry' AND email = ?").all(email)) as { data: string }[];
       return rows.length ? rows : undefined;
     });
@@ -350,16 +352,6 @@ describe('what every form post must pass', () => {
     expect(actionOf(service.text, 'service___en').errors).toEqual({ streetAddress: 'form.errors.controlCharacters' });
   });
 
-  it('answers a filled honeypot as a success and stores nothing', async () => {
-    const before = await site.outbox.stats();
-    const res = await post('/sl/e-novice', { email: unique('bot'), consent: 'on', website: 'http://spam.example' });
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/sl/e-novice?sent=1');
-    const inquiry = await post('/sl/povprasevanje', { intent: 'next', step: '0', offerType: 'rolete', website: 'x' });
-    expect(inquiry.status).toBe(303);
-    expect(await site.outbox.stats()).toEqual(before);
-  });
-
   it('refuses a post from another site', async () => {
     const crossSite = await request(site.server).post('/sl/e-novice').set('Sec-Fetch-Site', 'cross-site').type('form').send('email=a%40b.si&consent=on');
     expect(crossSite.status).toBe(403);
@@ -383,10 +375,10 @@ describe('what every form post must pass', () => {
     expect(a.body).toMatchObject({ status: 303, redirect: '/en/newsletter?sent=1' });
     expect(b.body).toMatchObject({ status: 303, redirect: '/en/newsletter?sent=1' });
 
-    await until(() => (submissionWithKeyLike('service:%').some((r) => JSON.parse(r.data).content === content) ? true : undefined));
-    await until(() => (cms((db) => db.prepare('SELECT 1 FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`)) ? true : undefined));
+    await until('the service request is stored', () => submissionWithKeyLike('service:%').some((r) => JSON.parse(r.data).content === content));
+    await until('the newsletter request is stored', () => cms((db) => db.prepare('SELECT 1 FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`)) !== undefined);
     // Let the outbox settle: anything still to come would be a second delivery.
-    await until(async () => ((await site.outbox.stats()).pending === 0 ? true : undefined));
+    await until('the outbox is empty', async () => (await site.outbox.stats()).pending === 0);
     expect(submissionWithKeyLike('service:%').filter((r) => JSON.parse(r.data).content === content)).toHaveLength(1);
     expect(cms((db) => db.prepare('SELECT COUNT(*) AS n FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`))).toEqual({ n: 1 });
   });
@@ -438,7 +430,7 @@ describe('a signed-in visitor', () => {
     const content = `Servis za prijavljeno (${Date.now()})`;
     const res = await post('/sl/servis', { phone: '+386 41 555 666', ...ADDRESS, content, email: '', terms: 'on' }, session);
     expect(res.status).toBe(303);
-    const [row] = await until(() => {
+    const [row] = await untilFound('the submission is stored', () => {
       const rows = cms((db) => db.prepare("SELECT email FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as { email: string }[];
       return rows.length ? rows : undefined;
     });
@@ -464,21 +456,32 @@ describe('limits', () => {
 });
 
 describe('the rate limit', () => {
-  it('answers 429 with a page once a client has posted FORM_RATE_LIMIT_MAX times, with the standard RateLimit headers', async () => {
+  it('answers 429 once a client has posted FORM_RATE_LIMIT_MAX times: the form with every value kept and when to send again (issue 26, point 3)', async () => {
     const strict = await startTestSite({ FORM_RATE_LIMIT_MAX: '2' });
     try {
-      const send = () => request(strict.server).post('/en/newsletter').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode({ email: 'x' }));
+      const send = (fields: Fields = { email: 'x' }) => request(strict.server).post('/en/newsletter').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode(fields));
       const first = await send();
       expect(first.status).toBe(400);
       expect(first.headers['ratelimit-policy']).toMatch(/^"2-in-10min"; q=2; w=600; pk=:[A-Za-z0-9+/=]+:$/);
       expect(first.headers.ratelimit).toMatch(/^"2-in-10min"; r=1; t=(600|599)$/);
       expect((await send()).headers.ratelimit).toMatch(/; r=0; /);
-      const limited = await send();
+      const valid = { email: unique('limited'), consent: 'on' };
+      const limited = await send(valid);
       expect(limited.status).toBe(429);
       expect(limited.headers.ratelimit).toMatch(/; r=0; /);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(590);
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
-      expect(limited.text).toContain('error-page');
+      expect(actionOf(limited.text, 'newsletter___en')).toEqual({ form: 'newsletter', values: valid, errors: { form: 'form.errors.tooManyPosts' }, retryAfterMinutes: 10 });
+      expect(limited.text).toContain(pageI18n('en').t('form.errors.tooManyPosts', { count: 10 }));
+      expect(limited.text).toContain(`value="${valid.email}"`);
+      // Nothing stored; a post with mistakes still has them shown, since nothing would be stored anyway.
+      expect(cms((db) => db.prepare('SELECT 1 FROM newsletter_subscriptions WHERE email = ?').get(valid.email))).toBeUndefined();
+      expect((await send()).status).toBe(400);
+      // With JavaScript the router posts to the page's payload: the same answer as action data, so the form stays.
+      const routed = await request(strict.server).post('/en/newsletter/_payload.json').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode(valid));
+      expect(routed.status).toBe(429);
+      expect(routed.text).toContain('form.errors.tooManyPosts');
+      expect(routed.text).toContain(valid.email);
       // Pages are not counted.
       expect((await request(strict.server).get('/en/newsletter')).headers.ratelimit).toBeUndefined();
     } finally {

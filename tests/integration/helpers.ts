@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../server/config';
 import { startSite, type Site } from '../../server/site';
+import { TEST_FORM_TOKEN_SECRET } from '../support/form-guard';
 
 /**
  * The real site on a free port: the BFF and, unless an upstream is given, the embedded content API on
@@ -13,7 +14,7 @@ import { startSite, type Site } from '../../server/site';
  */
 export async function startTestSite(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' })): Promise<Site & { dataDir: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shading-it-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTML_CACHE_REFILL_CONCURRENCY: '0', FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET, ...env });
   const site = await startSite(config, logger);
   return {
     ...site,

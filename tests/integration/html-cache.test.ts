@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPurge } from '../../server/http/cache-purge';
+import { pageCacheKey } from '../../server/render/cache-policy';
+import { entityTag } from '../../server/render/encoding';
+import { withoutFormTokens } from '../support/form-guard';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
 
@@ -12,6 +15,8 @@ beforeAll(async () => {
 afterAll(() => site?.stop());
 
 const get = (path: string) => request(site.server).get(path);
+/** Once a render's bytes are kept in the HTML cache. */
+const cached = (path: string) => until(`${path} is in the HTML cache`, () => site.htmlCache!.get(pageCacheKey(path)!) !== undefined);
 const SHARED_HEADERS = ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'strict-transport-security', 'x-frame-options', 'cross-origin-opener-policy'];
 
 describe('HTML cache', () => {
@@ -20,7 +25,7 @@ describe('HTML cache', () => {
     expect(first.status).toBe(200);
     expect(first.headers.age).toBeUndefined();
     expect(first.headers['x-cache']).toBe('MISS');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/en/categories');
     const second = await get('/en/categories');
     expect(second.status).toBe(200);
     expect(second.headers.age).toBeDefined();
@@ -33,7 +38,7 @@ describe('HTML cache', () => {
 
   it('serves brotli, gzip or identity as asked, and 304 for a known ETag', async () => {
     await get('/de/kategorien');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/de/kategorien');
     const br = await get('/de/kategorien').set('Accept-Encoding', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     const gz = await get('/de/kategorien').set('Accept-Encoding', 'gzip');
@@ -45,7 +50,7 @@ describe('HTML cache', () => {
     expect(again.status).toBe(304);
   });
 
-  it('compresses a page it may not keep as asked, with the same ETag and 304s as a cached copy', async () => {
+  it('compresses a page it may not keep as asked, its ETag its body’s in any encoding', async () => {
     // A search is never cached (its queries are endless): each answer is a render.
     const path = '/de/suche?q=markise';
     const br = await get(path).set('Accept-Encoding', 'br');
@@ -55,15 +60,17 @@ describe('HTML cache', () => {
     expect(br.text).toContain('<h1');
     const plain = await get(path).set('Accept-Encoding', 'gzip;q=0, identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.text).toBe(br.text);
+    // Another render: the same page but for its forms' time tokens, which date each render.
+    expect(withoutFormTokens(plain.text)).toBe(withoutFormTokens(br.text));
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
-    expect(plain.headers.etag).toBe(br.headers.etag);
-    expect((await get(path).set('If-None-Match', String(br.headers.etag))).status).toBe(304);
+    // Each answer's ETag is its body's, whatever its encoding, as a cached copy's is.
+    expect(plain.headers.etag).toBe(entityTag(Buffer.from(plain.text)));
+    expect(br.headers.etag).toBe(entityTag(Buffer.from(br.text)));
   });
 
   it('caches page payloads too', async () => {
     await get('/sl/kategorije/_payload.json');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/sl/kategorije/_payload.json');
     const res = await get('/sl/kategorije/_payload.json');
     expect(res.headers.age).toBeDefined();
     expect(res.body.loaderData['categories___sl']).toBeDefined();
@@ -71,7 +78,7 @@ describe('HTML cache', () => {
 
   it('never serves or keeps pages of a signed-in visitor, account screens or errors', async () => {
     await get('/sl/blog');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/sl/blog');
     expect((await get('/sl/blog').set('Cookie', `sid=${'x'.repeat(43)}`)).headers.age).toBeUndefined();
     await get('/sl/login');
     expect((await get('/sl/login')).headers.age).toBeUndefined();
@@ -83,13 +90,13 @@ describe('HTML cache', () => {
     await get('/sl/iskanje?q=rolete');
     expect((await get('/sl/iskanje?q=rolete')).headers.age).toBeUndefined();
     await get('/en/blog?page=2');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/en/blog?page=2');
     expect((await get('/en/blog?page=2')).headers.age).toBeDefined();
   });
 
   it('drops what the signed purge webhook names, and refuses an unsigned, old or replayed call', async () => {
     await get('/en/blog');
-    await new Promise((r) => setTimeout(r, 50));
+    await cached('/en/blog');
     expect((await get('/en/blog')).headers.age).toBeDefined();
 
     const body = JSON.stringify({ paths: ['/en/blog'] });

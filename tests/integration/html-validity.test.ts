@@ -3,7 +3,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES } from '../../shared/routes';
-import { startTestSite, waitForMail } from './helpers';
+import { registerVerified, signIn } from '../support/visitor';
+import { startTestSite } from './helpers';
 import { screenPaths } from './screen-paths';
 
 /**
@@ -42,23 +43,15 @@ let site: Awaited<ReturnType<typeof startTestSite>>;
 const validator = new HtmlValidate(CONFIG);
 
 /** A signed-in visitor's session cookie: registered, confirmed by the mailed link, logged in. */
-async function signIn(): Promise<string> {
-  const email = `html.${Date.now()}@example.com`;
-  const password = 'dolgo-geslo-123';
-  const post = (path: string, form: Record<string, string>) =>
-    request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').type('form').send(form);
-  await post('/en/register', { name: 'Ana Novak', email, password, website: '' });
-  const mail = await waitForMail(site.dataDir, email, '/en/verify-email?token=');
-  const token = /verify-email\?token=([\w-]+)/.exec(mail)![1]!;
-  await post('/en/verify-email', { token });
-  const login = await post('/en/login', { email, password });
-  expect(login.status).toBe(303);
-  return String(login.headers['set-cookie']).split(';')[0]!;
+async function signedIn(): Promise<string> {
+  const account = { email: `html.${Date.now()}@example.com`, password: 'dolgo-geslo-123', locale: 'en' } as const;
+  await registerVerified(site, account);
+  return signIn(site, account.email, account.password, account.locale);
 }
 
 beforeAll(async () => {
   site = await startTestSite();
-  const session = await signIn();
+  const session = await signedIn();
   for (const locale of LOCALES) {
     const screens = await screenPaths(site.server, locale);
     const get = (path: string, status = 200): Page => ({ label: path, status, send: () => request(site.server).get(path) });

@@ -131,14 +131,14 @@ describe('paths to the forms', () => {
     for (const name of ['contact', 'inquiry', 'service'] as const) expect(linksOf(footer)).toContain(pathTo(name, locale));
   });
 
-  it.each(LOCALES)('in %s: product and category pages offer the inquiry with the offer type chosen', async (locale) => {
+  it.each(LOCALES)('in %s: product and category pages offer the inquiry with the offer type (and the product) chosen', async (locale) => {
     const payload = (await request(site.server).get(`${pathTo('categories', locale)}/_payload.json`)).body;
     const { categories, products } = payload.loaderData[`categories___${locale}`] as { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
     const category = categories[0]!;
     const product = products[category.id]![0]!;
     const inquiry = pathTo('inquiry', locale, { offerType: category.offerType });
     expect(linksOf(await get(pathTo('slug', locale, { slug: category.slug })))).toContain(inquiry);
-    expect(linksOf(await get(pathTo('product', locale, { slug: product.slug })))).toContain(inquiry);
+    expect(linksOf(await get(pathTo('product', locale, { slug: product.slug })))).toContain(pathTo('inquiry', locale, { offerType: category.offerType, product: product.slug }));
   });
 
   it.each(LOCALES)('in %s: an article ends with both forms, and so does the B2B page', async (locale) => {
@@ -203,9 +203,9 @@ describe('error pages', () => {
   it('a 429 from the form rate limit comes in the layout, with the phone and email', async () => {
     const limited = await startTestSite({ FORM_RATE_LIMIT_MAX: '1' });
     try {
-      const post = () => request(limited.server).post(pathTo('service', 'de')).set('Origin', limited.url).type('form').send({ phone: '' });
-      expect((await post()).status).toBe(400);
-      const res = await post();
+      const post = (fields: Record<string, string>) => request(limited.server).post(pathTo('service', 'de')).set('Origin', limited.url).type('form').send(fields);
+      expect((await post({ phone: '' })).status).toBe(400);
+      const res = await post({ phone: '0664 123 456', streetAddress: 'Hauptplatz 1', postalCode: '9020', town: 'Klagenfurt', content: 'Der Motor brummt.', terms: 'on' });
       expect(res.status).toBe(429);
       expect(res.headers['retry-after']).toMatch(/^\d+$/);
       expect(res.headers['cache-control']).toMatch(/no-store/);

@@ -7,6 +7,7 @@ import { hashPassword } from '../../server/cms/accounts/passwords';
 import { readEml, type Eml } from '../support/eml';
 import { until } from '../support/until';
 import { startTestSite, waitForMail } from './helpers';
+import { personsFields } from '../support/form-guard';
 
 /**
  * The newsletter's consent over real HTTP, the site and its built-in content API together: a signup
@@ -25,7 +26,7 @@ afterAll(() => site?.stop());
 
 /** A post as the browser sends it from one of the site's pages, without JavaScript. */
 const post = (url: string, form: Record<string, string>, cookie = '') =>
-  request(site.server).post(url).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send(form);
+  request(site.server).post(url).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send({ ...personsFields(), ...form });
 const get = (url: string, cookie = '') => request(site.server).get(url).set('Cookie', cookie);
 
 /** The content API's database, written by its process; read (and, for a test's account, written) here. */

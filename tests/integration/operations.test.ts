@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectingLogger } from '../support/log-lines';
+import { withoutFormTokens } from '../support/form-guard';
 import { startTestSite } from './helpers';
 
 let site: Awaited<ReturnType<typeof startTestSite>>;
@@ -114,7 +115,8 @@ describe('operations', () => {
       expect(plain.body.length, path).toBeGreaterThan(1024);
       expect(res.headers['content-encoding'], path).toBe('gzip');
       expect(res.headers.vary, path).toContain('Accept-Encoding');
-      expect(gunzipSync(res.body).equals(plain.body), path).toBe(true);
+      // A page it does not keep (the 404) is rendered again: the same but for its forms' time tokens.
+      expect(withoutFormTokens(gunzipSync(res.body).toString()), path).toBe(withoutFormTokens(plain.body.toString()));
     }
   });
 });
@@ -129,14 +131,16 @@ describe('request log', () => {
       const cached = await request(logged.server).get('/en/categories');
       await request(logged.server).get('/healthz');
       await request(logged.server).get('/readyz');
-      const line = (id: string) => lines.filter((l) => (l.req as { id?: string } | undefined)?.id === id);
+      const line = (id: string) => lines.filter((l) => l.reqId === id);
       expect(page.headers['x-request-id']).toBe('lb-00000001');
       expect(line('lb-00000001')).toEqual([
-        expect.objectContaining({ level: 30, msg: 'request completed', req: { id: 'lb-00000001', method: 'GET', path: '/en/categories' }, res: { status: 200 }, responseTime: expect.any(Number) }),
+        expect.objectContaining({ level: 30, msg: 'request completed', reqId: 'lb-00000001', req: { method: 'GET', path: '/en/categories' }, res: { status: 200 }, responseTime: expect.any(Number) }),
       ]);
       expect(line(missing.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 40, res: { status: 404 } })]);
       // Answered from the HTML cache before the middleware: the same line, saying so.
-      expect(line(cached.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 30, req: expect.objectContaining({ path: '/en/categories' }), cache: 'hit' })]);
+      expect(line(cached.headers['x-request-id'] as string)).toEqual([
+        expect.objectContaining({ level: 30, msg: 'request completed', req: { method: 'GET', path: '/en/categories' }, res: { status: 200 }, cache: 'hit' }),
+      ]);
       expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(3);
     } finally {
       await logged.stop();

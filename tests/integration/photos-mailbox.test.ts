@@ -10,6 +10,7 @@ import type { PublicFormResult } from '../../shared/page-data';
 import { reencode } from '../../server/photos/prepare';
 import { until } from '../support/until';
 import { startTestSite, waitForMail } from './helpers';
+import { personsFields } from '../support/form-guard';
 
 /**
  * The company's mailbox stays usable (issue 24, point 5): a submission's photos go with the
@@ -41,7 +42,7 @@ const detailed = (width: number, height: number, seed: number) =>
 
 function post(fields: Record<string, string>, photos: { name: string; bytes: Buffer }[]) {
   let req = request(site.server).post('/sl/servis').set('Sec-Fetch-Site', 'same-origin');
-  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+  for (const [name, value] of Object.entries({ ...personsFields(), ...fields })) req = req.field(name, value);
   for (const photo of photos) req = req.attach('photos', photo.bytes, photo.name);
   return req;
 }

@@ -141,11 +141,11 @@ describe('two replicas sharing PostgreSQL', () => {
   });
 
   it('counts form posts against one budget: FORM_RATE_LIMIT_MAX across both, then 429 on either', async () => {
-    const send = (site: SiteProcess) =>
+    const send = (site: SiteProcess, body = 'email=x') =>
       fetch(`${site.url}/en/newsletter`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-        body: 'email=x',
+        body,
         redirect: 'manual',
       });
     for (let i = 0; i < LIMIT; i++) {
@@ -155,12 +155,12 @@ describe('two replicas sharing PostgreSQL', () => {
       expect(res.headers.get('ratelimit-policy')).toMatch(new RegExp(`^"${LIMIT}-in-10min"; q=${LIMIT}; w=600; `));
     }
     for (const site of [a, b]) {
-      const refused = await send(site);
+      const refused = await send(site, 'email=over.the.limit%40example.com&consent=on');
       expect(refused.status).toBe(429);
       expect(refused.headers.get('ratelimit')).toMatch(/; r=0; t=\d+$/);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
-      expect(await refused.text()).toContain('error-page');
+      expect(await refused.text()).toContain('form.errors.tooManyPosts');
     }
   });
 

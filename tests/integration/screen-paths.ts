@@ -25,6 +25,7 @@ export async function screenPaths(server: Server, locale: Locale): Promise<Recor
     blogArticle: pathTo('blogArticle', locale, { category: article.category.slug, slug: article.slug }),
     b2b: pathTo('b2b', locale),
     contact: pathTo('contact', locale),
+    imprint: pathTo('imprint', locale),
     faq: pathTo('faq', locale),
     faqItem: pathTo('faqItem', locale, { slug: item.slug }),
     product: pathTo('product', locale, { slug: product.slug }),

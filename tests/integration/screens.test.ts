@@ -144,7 +144,7 @@ describe('locale switcher and alternates', () => {
 });
 
 describe('calls to action', () => {
-  it('a product and its family open the inquiry form with their offer type chosen', async () => {
+  it('a product and its family open the inquiry form with their offer type chosen (a product’s with the product too)', async () => {
     for (const locale of LOCALES) {
       const product = paths.get(`product___${locale}`)!;
       const family = paths.get(`slug___${locale}`)!;
@@ -152,10 +152,13 @@ describe('calls to action', () => {
       const { product: shown } = (await data(product, 'product')) as { product: c.Product };
       const { target } = (await data(family, 'slug')) as { target: c.SlugTarget };
       expect(target.type).toBe('category');
-      const offerTypes = { [product]: shown.offerType, [family]: target.type === 'category' ? target.category.offerType : null };
-      for (const [path, offerType] of Object.entries(offerTypes)) {
-        const inquiry = pathTo('inquiry', locale, { offerType: offerType! });
-        expect(inquiry).toMatch(new RegExp(`^/${locale}/[a-z]+/${offerType}$`));
+      const forms = {
+        [product]: { offerType: shown.offerType!, product: shown.slug },
+        [family]: { offerType: target.type === 'category' ? target.category.offerType! : '' },
+      };
+      for (const [path, params] of Object.entries(forms)) {
+        const inquiry = pathTo('inquiry', locale, params);
+        expect(inquiry).toBe(`/${locale}/${inquiry.split('/')[2]}/${Object.values(params).join('/')}`);
         const cta = /<aside class="cta cta--inquiry"[\s\S]*?<\/aside>/.exec((await request(site.server).get(path)).text)?.[0];
         expect(cta, path).toContain(`<a class="button" href="${inquiry}"`);
       }

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { qpDecode } from './eml';
+import { untilFound } from './until';
 
 /** The newest mail the content API wrote to DATA_DIR/mail for an address (with `containing`), decoded, once it is there. */
-export async function waitForMail(dataDir: string, to: string, containing = '', timeoutMs = 10_000): Promise<string> {
+export function waitForMail(dataDir: string, to: string, containing = '', timeoutMs = 10_000): Promise<string> {
   const dir = path.join(dataDir, 'mail');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  return untilFound(`a mail to ${to} arrives`, () => {
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
     for (const file of files.reverse()) {
       const text = qpDecode(readFileSync(path.join(dir, file), 'utf8'));
@@ -14,7 +14,6 @@ export async function waitForMail(dataDir: string, to: string, containing = '', 
       const recipient = /^To: (.*)$/m.exec(text)?.[1] ?? '';
       if ((recipient === to || recipient.endsWith(`<${to}>`)) && text.includes(containing)) return text;
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    return undefined;
+  }, timeoutMs);
 }

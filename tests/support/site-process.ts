@@ -1,3 +1,4 @@
+import { TEST_FORM_TOKEN_SECRET } from './form-guard';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ROOT_DIR } from '../../server/paths';
 
@@ -17,12 +18,14 @@ export type SiteProcess = {
  * The site as its own process (`node --import tsx server/main.ts`), once it listens: for what only a
  * process shows (signals, exit codes, being killed). Logs at info; the environment adds to the test's.
  * As in tests/integration/helpers.ts, the cache is not refilled in the background (no warm-up at
- * start), so what reaches the upstream is what a test asks, unless it turns it on.
+ * start), so what reaches the upstream is what a test asks, unless it turns it on. `preload`: a module
+ * of the tests' loaded into the process first (`--import`).
  */
-export async function startSiteProcess(env: Record<string, string>): Promise<SiteProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function startSiteProcess(env: Record<string, string>, options: { preload?: string } = {}): Promise<SiteProcess> {
+  const preload = options.preload ? ['--import', options.preload] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
     cwd: ROOT_DIR,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', HTML_CACHE_REFILL_CONCURRENCY: '0', FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -102,6 +102,27 @@ describe('newsletter confirmation links', () => {
   });
 });
 
+describe('signing up again after an unsubscribe (issue 26, point 8)', () => {
+  it('mails a new confirmation at once, within the per-address cap of 3 a day', () => {
+    signup('e@example.si');
+    service.confirm(tokenIn('e@example.si', 'potrditev'));
+    service.unsubscribe(tokenIn('e@example.si', 'odjava'));
+    advance(5 * 60_000);
+    signup('e@example.si');
+    expect(mails('e@example.si').map((m) => m.template)).toEqual(['newsletter_confirm', 'newsletter_welcome', 'newsletter_confirm']);
+    // Its link subscribes again.
+    expect(service.confirm(tokenIn('e@example.si', 'potrditev'))).toBe('done');
+    expect(service.stateOf('e@example.si')).toEqual({ subscribed: true });
+    // Round and round: the third confirmation of the day is the last.
+    for (let i = 0; i < 3; i++) {
+      service.unsubscribe(tokenIn('e@example.si', 'odjava'));
+      signup('e@example.si');
+      if (mails('e@example.si').at(-1)!.template === 'newsletter_confirm') service.confirm(tokenIn('e@example.si', 'potrditev'));
+    }
+    expect(mails('e@example.si').filter((m) => m.template === 'newsletter_confirm')).toHaveLength(3);
+  });
+});
+
 describe('unsubscribe links', () => {
   it('unsubscribe, again without harm, never subscribe, and undo a pending confirmation', () => {
     signup('e@example.si');

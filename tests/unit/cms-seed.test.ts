@@ -6,7 +6,9 @@ import { openDb, type Db } from '../../server/cms/db';
 import { migrate, SCHEMA_VERSION } from '../../server/cms/migrations';
 import { searchEngine } from '../../server/cms/search/engine';
 import { synonymText } from '../../server/cms/search/documents';
-import { readContentVersion, seedContent } from '../../server/cms/seed';
+import { parseContent, readContentTexts } from '../../server/cms/content';
+import { contentTexts, exportContent } from '../../server/cms/content-export';
+import { readContentVersion, seedContent, storeContent } from '../../server/cms/seed';
 
 const CONTENT_DIR = resolve(process.cwd(), 'content');
 
@@ -32,6 +34,17 @@ function editSeed<T>(file: string, edit: (json: T) => void): void {
   edit(json);
   writeFileSync(path, JSON.stringify(json));
 }
+
+/** Writes the (edited) seed folder over the stored content, as publishing does. */
+function store(at = new Date()): string {
+  const content = parseContent(contentDir, readContentTexts(contentDir));
+  return db.transaction(() => storeContent(db, content, at))();
+}
+
+const productTitle = (key: string, locale: string) =>
+  db.prepare<[string, string], { title: string }>(
+    'SELECT t.title FROM product_translations t JOIN products p ON p.id = t.product_id WHERE p.key = ? AND t.locale = ?',
+  ).get(key, locale)?.title;
 
 const idsByKey = (table: string) =>
   Object.fromEntries(db.prepare<[], { key: string; id: number }>(`SELECT key, id FROM ${table}`).all().map((r) => [r.key, r.id]));
@@ -76,11 +89,57 @@ describe('seedContent', () => {
     expect(() => seedContent(db, broken)).toThrow('synonyms/en.txt: line 2 ("only one word"): a group needs two or more words separated by commas');
   });
 
-  it('imports once per content version', () => {
+  it('fills an empty database, then never again: a changed seed folder leaves the stored content as it is', () => {
     const first = seedContent(db, contentDir);
-    expect(first.imported).toBe(true);
+    expect(first).toEqual({ version: first.version, imported: true, rebuilt: false });
     expect(readContentVersion(db)).toBe(first.version);
-    expect(seedContent(db, contentDir)).toEqual({ version: first.version, imported: false });
+
+    type Product = { key: string; en: { title: string } };
+    let key = '';
+    editSeed<Product[]>('products.json', (seed) => {
+      key = seed[0]!.key;
+      seed[0]!.en.title = 'Changed in a new image';
+    });
+    expect(seedContent(db, contentDir)).toEqual({ version: first.version, imported: false, rebuilt: false });
+    expect(productTitle(key, 'en')).not.toBe('Changed in a new image');
+  });
+
+  it('keeps what an editor stored across starts, and a schema change writes it again from the database, not the seed', () => {
+    seedContent(db, contentDir);
+    type Product = { key: string; sl: { title: string } };
+    let key = '';
+    editSeed<Product[]>('products.json', (seed) => {
+      key = seed[0]!.key;
+      seed[0]!.sl.title = 'Urejeno v skrbniškem delu';
+    });
+    const edited = store();
+    cpSync(CONTENT_DIR, contentDir, { recursive: true }); // the image's seed, without the edit
+    expect(seedContent(db, contentDir)).toEqual({ version: edited, imported: false, rebuilt: false });
+    expect(productTitle(key, 'sl')).toBe('Urejeno v skrbniškem delu');
+
+    // As a build with other migrations finds it: the stored version was hashed under another schema.
+    db.prepare("UPDATE content_state SET hash = '0123456789abcdef'").run();
+    const before = contentTexts(exportContent(db));
+    expect(seedContent(db, contentDir)).toEqual({ version: edited, imported: false, rebuilt: true });
+    expect(productTitle(key, 'sl')).toBe('Urejeno v skrbniškem delu');
+    expect(contentTexts(exportContent(db))).toEqual(before);
+  });
+
+  it('leaves stored content that fails a newer build\'s checks as it is, and says what fails', () => {
+    seedContent(db, contentDir);
+    db.prepare("UPDATE product_translations SET slug = 'Not A Slug' WHERE rowid = (SELECT min(rowid) FROM product_translations)").run();
+    db.prepare("UPDATE content_state SET hash = '0123456789abcdef'").run();
+    const result = seedContent(db, contentDir);
+    expect(result).toMatchObject({ version: '0123456789abcdef', imported: false, rebuilt: false });
+    expect(result.problems?.join('\n')).toMatch(/products\.json: \[\d+\]\.\w+\.slug/);
+    expect(db.prepare("SELECT count(*) AS n FROM product_translations WHERE slug = 'Not A Slug'").get()).toEqual({ n: 1 });
+  });
+
+  it('gives content stored twice the same version, and other content another', () => {
+    const { version } = seedContent(db, contentDir);
+    expect(store()).toBe(version);
+    editSeed<{ en: { title: string } }[]>('pages.json', (seed) => void (seed[0]!.en.title += ' (revised)'));
+    expect(store()).not.toBe(version);
   });
 
   it('uses the byline of each locale, falling back to the shared one', () => {
@@ -109,7 +168,7 @@ describe('seedContent', () => {
       moved = seed.find((p) => p.category !== seed[0]!.category);
       if (moved) moved.category = seed[0]!.category;
     });
-    expect(seedContent(db, contentDir).imported).toBe(true);
+    store();
     const after = idsByKey('products');
     expect(after[removed]).toBeUndefined();
     for (const [key, id] of Object.entries(after)) expect(id).toBe(products[key]);
@@ -134,16 +193,16 @@ describe('seedContent', () => {
 
     now = new Date('2025-06-01T00:00:00Z');
     editSeed<Page[]>('pages.json', (seed) => void (seed.find((p) => p.key === changed!.key)!.en.title += ' (revised)'));
-    seedContent(db, contentDir, () => now);
+    store(now);
     expect(dated(changed!.key)).toBe('2025-06-01T00:00:00.000Z');
     expect(dated(untouched!.key)).toBe('2025-01-01T00:00:00.000Z');
   });
 
-  it('leaves the previous content in place when the new content is invalid', () => {
-    const { version } = seedContent(db, contentDir);
+  it('refuses an invalid seed and leaves the database empty', () => {
     editSeed<{ key: string }[]>('articles.json', (seed) => void (seed[0]!.key = 'Bad Key'));
     expect(() => seedContent(db, contentDir)).toThrow(/articles\.json: \[0\]\.key/);
-    expect(readContentVersion(db)).toBe(version);
+    expect(readContentVersion(db)).toBeUndefined();
+    expect(db.prepare('SELECT count(*) AS n FROM products').get()).toEqual({ n: 0 });
   });
 
   it('refuses an offer type the inquiry form does not have (its call to action would lead nowhere)', () => {

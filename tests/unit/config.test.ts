@@ -32,7 +32,10 @@ describe('configuration', () => {
   });
 
   it('takes a PostgreSQL address and never prints a refused secret', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://site:pw@db:5432/site' }).DATABASE_URL).toBe('postgres://site:pw@db:5432/site');
+    const formKey = 'k'.repeat(32);
+    expect(loadConfig({ DATABASE_URL: 'postgres://site:pw@db:5432/site', FORM_TOKEN_SECRET: formKey }).DATABASE_URL).toBe('postgres://site:pw@db:5432/site');
+    // Replicas must share the key of the forms' time tokens, or each would judge the others' forms spam.
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://site:pw@db:5432/site' })).toThrow(/FORM_TOKEN_SECRET/);
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     let message = '';
     try {

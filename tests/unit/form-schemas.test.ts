@@ -3,7 +3,7 @@ import { type FieldSpecs, type ShownField } from '../../shared/forms/field-spec'
 import { sectionFields } from '../../shared/forms/form-schema';
 import { fieldErrors } from '../../shared/forms/fields';
 import { BOUNDS, INQUIRY_FIELDS, OFFER_TYPES, OPTION_SETS, type OfferType } from '../../shared/forms/inquiry';
-import { inquiryForm } from '../../shared/forms/inquiry-form';
+import { inquiryForm, shownOnStep } from '../../shared/forms/inquiry-form';
 import { newsletterForm } from '../../shared/forms/newsletter';
 import { serviceForm, serviceSubmission } from '../../shared/forms/service-form';
 import { SERVICE_FIELDS } from '../../shared/forms/service';
@@ -136,14 +136,26 @@ describe('drive, colour and measuring visit (decisions.md, Leads and contact)', 
 });
 
 describe('inquiry schema', () => {
-  it('requires the offer type, name, email and terms, and nothing else', () => {
+  it('requires the offer type, name, an email or a phone, and terms, and nothing else', () => {
     expect(errorsOf(inquiryForm.safeParse({}))).toEqual({
       offerType: 'form.errors.offerType',
       nameAndSurname: 'form.errors.required',
-      email: 'form.errors.required',
+      email: 'form.errors.emailOrPhone',
+      phone: 'form.errors.emailOrPhone',
       terms: 'form.errors.terms',
     });
     expect(inquiryForm.safeParse({ offerType: 'tende', ...contact }).success).toBe(true);
+  });
+
+  it('takes a phone without an email, and marks each of the two required while the other is blank', () => {
+    const { email: _, ...phoneOnly } = { ...contact, phone: '041 555 111' };
+    expect(inquiryForm.parse({ offerType: 'tende', ...phoneOnly })).not.toHaveProperty('email');
+    const requiredOf = (values: Record<string, unknown>) =>
+      Object.fromEntries(shownOnStep(2, values).filter((field) => ['email', 'phone'].includes(field.name)).map((field) => [field.name, field.required]));
+    expect(requiredOf({})).toEqual({ email: true, phone: true });
+    expect(requiredOf({ phone: '041 555 111' })).toEqual({ email: false, phone: true });
+    expect(requiredOf({ email: 'ana@example.com' })).toEqual({ email: true, phone: false });
+    expect(requiredOf({ email: 'ana@example.com', callBack: 'on' })).toEqual({ email: true, phone: true });
   });
 
   it('wants a phone only when the visitor asks to be called back', () => {

@@ -52,12 +52,12 @@ describe('form values and posts', () => {
 describe('inquiry steps', () => {
   const values = (extra: FormValues): FormValues => ({ ...emptyValues(INQUIRY_KINDS), ...extra });
 
-  it('knows every field of the schema and what kind of input it is', () => {
+  it('knows every field of the schema and what kind of input it is (the product reference is none: no input)', () => {
     expect(INQUIRY_KINDS.fabrics).toBe('list');
     expect(INQUIRY_KINDS.withMosquitoNet).toBe('checkbox');
     expect(INQUIRY_KINDS.terms).toBe('checkbox');
     expect(INQUIRY_KINDS.width).toBe('text');
-    expect(Object.keys(INQUIRY_KINDS).sort()).toEqual(Object.keys(inquiryForm.def.in.def.shape).filter((k) => k !== 'submissionId').sort());
+    expect(Object.keys(INQUIRY_KINDS).sort()).toEqual(Object.keys(inquiryForm.def.in.def.shape).filter((k) => k !== 'submissionId' && k !== 'product').sort());
   });
 
   it('shows the product fields of the offer type, and of the system for indoor shades', () => {

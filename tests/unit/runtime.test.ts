@@ -4,6 +4,7 @@ import { FIRST_SCROLL_DELAY_MS, hashTarget } from '../../client/runtime/first-sc
 import { checkNavigationTarget } from '../../client/runtime/navigate';
 import { createPrefetchQueue, mayPrefetch, PREFETCH_CONCURRENCY } from '../../client/runtime/prefetch-rules';
 import { mayReloadFor, RELOAD_KEY } from '../../client/runtime/reload-guard';
+import { until } from '../support/until';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -100,13 +101,13 @@ describe('link prefetch', () => {
     expect(queue.active).toBe(4);
     pending.get('a')!.resolve();
     pending.get('b')!.reject();
-    await new Promise((r) => setTimeout(r, 0));
+    await until('two places are free', () => started.length === 6);
     expect(started).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     queue.add('a');
     queue.add('b');
     expect(started).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     for (const key of ['c', 'd', 'e', 'f']) pending.get(key)!.resolve();
-    await new Promise((r) => setTimeout(r, 0));
+    await until('a freed place is taken', () => started.length === 7);
     // 'b' failed, so it may be asked again; 'a' was done.
     expect(started).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'b']);
   });

@@ -14,8 +14,8 @@ const page = (title: string): RenderedPage => ({
 });
 
 function sharedPages(render: (url: string) => Promise<RenderedPage>) {
-  const cache = createHtmlCache({ buildId: 'b1', ttlMs: 300_000, maxBytes: 8 << 20, siteHeaders: [] });
-  const pages = createSharedPages({ cache, render, refillConcurrency: 0, renderSlots: renderSlots(), logger: pino({ level: 'silent' }), metrics: { answered() {}, backgroundRender() {} } });
+  const cache = createHtmlCache({ ttlMs: 300_000, maxBytes: 8 << 20, siteHeaders: [] });
+  const pages = createSharedPages({ cache, render, refillConcurrency: 0, renderSlots: renderSlots(), logger: pino({ level: 'silent' }), metrics: { answered() {}, backgroundRender() {} }, log() {} });
   return { cache, pages };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SwrCache } from '../../server/upstream/cache';
 import { cacheKey, createUpstreamClient, endpointOf, UpstreamError, UpstreamNotFound, type UpstreamOutcome } from '../../server/upstream/client';
+import { until } from '../support/until';
 
 /** A real HTTP upstream whose answers each test scripts. */
 let answer: (url: URL, res: http.ServerResponse) => void;
@@ -62,17 +63,22 @@ describe('upstream client', () => {
   });
 
   it('times out', async () => {
-    answer = (_url, res) => setTimeout(() => json(res, 200, { title: 'late' }), 500);
+    // An upstream that has the request and does not answer until the client gave up.
+    const held: http.ServerResponse[] = [];
+    answer = (_url, res) => void held.push(res);
     const client = createUpstreamClient({ baseUrl: base, timeoutMs: 100, cache });
     await expect(client.get('slow', schema)).rejects.toMatchObject({ kind: 'timeout' });
+    // On a busy machine the request may reach the upstream after the client gave up: it belongs to this test.
+    await until('the upstream has the request', () => held.length === 1);
+    json(held[0]!, 200, { title: 'late' });
   });
 
   it('serves the stale copy when the upstream fails (stale-if-error)', async () => {
     answer = (_url, res) => json(res, 200, { title: 'fresh' });
-    const client = createUpstreamClient({ baseUrl: base, timeoutMs: 1000, cache: { ...cache, ttlMs: 10 } });
+    // A copy that is stale as soon as it is kept: the next call asks the upstream.
+    const client = createUpstreamClient({ baseUrl: base, timeoutMs: 1000, cache: { ...cache, ttlMs: 0 } });
     expect(await client.get('page', schema)).toEqual({ title: 'fresh' });
     answer = (_url, res) => json(res, 502, {});
-    await new Promise((r) => setTimeout(r, 20));
     expect(await client.get('page', schema)).toEqual({ title: 'fresh' });
     expect(hits).toBe(2);
   });

@@ -2,6 +2,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LEAD_STATUSES, type LeadDetail, type LeadHistoryEntry } from '../../../shared/api/staff';
 import { adminPath, leadPhotoPath } from '../../../shared/admin/routes';
+import { pathTo } from '../../../shared/routes';
 import type { AdminScreenData } from '../../../shared/admin/screens';
 import { leadAssigneeForm, leadNoteForm, leadReplyForm, leadStatusForm } from '../../../shared/forms/staff';
 import { AdminForm, Done, Select, TextArea, TextField } from '../AdminForm';
@@ -118,6 +119,11 @@ export default function Lead() {
 
       <section aria-labelledby="lead-request">
         <h2 id="lead-request">{t('lead.request')}</h2>
+        {lead.product ? (
+          <p className="admin-lead__product">
+            {t('lead.product')} <a href={pathTo('product', lead.locale, { slug: lead.product.slug })}>{lead.product.title}</a>
+          </p>
+        ) : null}
         <LeadFields kind={lead.kind} data={lead.data} />
         {lead.photos.length > 0 ? (
           <ul className="admin-photos">

@@ -1,4 +1,4 @@
-/** A field people never see and bots fill in; the server ignores a post that has it. */
+/** A field people never see and bots fill in: a post that has it is spam (a public form stores it so, the sign-up ignores it). */
 export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">

@@ -2,6 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../../components/Link';
 import { useTranslation } from 'react-i18next';
 import { Honeypot } from '../../components/forms/Honeypot';
+import { GUARD_FIELDS } from '../../../shared/forms/guard';
+import { useLayout } from '../../layout/use-layout';
 import { useMessageParams } from './messages';
 
 /**
@@ -34,29 +36,35 @@ export function ErrorSummary({ form, errors, label }: { form: string; errors: [s
   );
 }
 
-export function FormError({ message }: { message: string | undefined }) {
+export function FormError({ message, params }: { message: string | undefined; params?: { count: number } }) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
     <p className="form-message form-message--error" role="alert">
-      {t(message)}
+      {t(message, params)}
     </p>
   );
 }
 
-/** The honeypot and the id of this filling-in (empty until the page runs: the server then derives one). */
-export function HiddenFields({ submissionId }: { submissionId: string }) {
+/**
+ * The honeypot, the id of this filling-in (empty until the page runs: the server then derives one)
+ * and the time token of the form's opening (the page's, or `formToken`: the one the form's first step
+ * was opened with, carried through its steps without JavaScript).
+ */
+export function HiddenFields({ submissionId, formToken }: { submissionId: string; formToken?: string }) {
+  const { formToken: pageToken } = useLayout();
   return (
     <>
       <Honeypot />
       <input type="hidden" name="submissionId" value={submissionId} />
+      <input type="hidden" name={GUARD_FIELDS.token} value={formToken ?? pageToken} />
     </>
   );
 }
 
 /** The honeypot's value: a person leaves it empty, a bot that fills every input does not. */
 export function honeypotValue(form: HTMLFormElement | null): string {
-  const value = form ? new FormData(form).get('website') : null;
+  const value = form ? new FormData(form).get(GUARD_FIELDS.honeypot) : null;
   return typeof value === 'string' ? value : '';
 }
 

@@ -62,13 +62,14 @@ export function prefillValues(prefill: ScreenData<'inquiry'>['prefill']): FormVa
 export function InquiryForm({ data, result, action }: { data: ScreenData<'inquiry'>; result: PublicFormResult | undefined; action: string }) {
   const { t } = useTranslation();
   const { locale } = useLayout();
+  // From a product's page, what the product fixes (its system, type or model) is chosen too.
   const defaults = useMemo(
-    () => ({ ...emptyValues(INQUIRY_KINDS), ...prefillValues(data.prefill), offerType: data.offerType ?? '' }),
-    [data.prefill, data.offerType],
+    () => ({ ...emptyValues(INQUIRY_KINDS), ...prefillValues(data.prefill), offerType: data.offerType ?? '', ...data.product?.preset }),
+    [data.prefill, data.offerType, data.product],
   );
   const resolver = useMemo(() => inquiryResolver(), []);
   const publicForm = usePublicForm({ kinds: INQUIRY_KINDS, defaults, resolver, result, sent: data.sent, action });
-  const { form, field, check, busy, settled, send, submissionId, formError } = publicForm;
+  const { form, field, check, busy, settled, send, submissionId, formError, formErrorParams, startGuard, onLastStep } = publicForm;
   const values = useWatch({ control: form.control }) as FormValues;
   const errors = form.formState.errors;
   const formRef = useRef<HTMLFormElement>(null);
@@ -79,6 +80,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   // From a product's call to action (its offer type in the path) the form opens at the product's own
   // fields; the offer type step, with it chosen, is one step back.
   const [step, setStep] = useState(() => clampStep(result?.step ?? (data.offerType ? 1 : 0)));
+  useEffect(() => onLastStep(step === LAST_STEP), [onLastStep, step]);
   // A new answer from the server (a refused Send): show the step it names, or the first with an error.
   const [seenResult, setSeenResult] = useState(result);
   if (result !== seenResult) {
@@ -164,7 +166,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     }
     const current = form.getValues();
     send(
-      [...inquiryEntries(current, ALL_STEPS), ['intent', 'send'], ['step', String(step)], ['shown', stepFields(1, current).join(',')]],
+      [...inquiryEntries(current, ALL_STEPS), ...productEntry, ['intent', 'send'], ['step', String(step)], ['shown', stepFields(1, current).join(',')]],
       honeypotValue(formRef.current),
       photos.files(),
     );
@@ -192,6 +194,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   }
 
   const offerType = textOf(values, 'offerType');
+  // The product the inquiry came from travels with it while its family is the one chosen.
+  const productEntry: [string, string][] = data.product && data.product.offerType === offerType ? [['product', data.product.key]] : [];
   const labelOf = (name: string) => {
     const spec = INQUIRY_FIELDS[name as keyof typeof INQUIRY_FIELDS];
     if (name === PHOTO_FIELD) return t('form.photos.label');
@@ -241,9 +245,10 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         encType={step === PHOTO_STEP ? 'multipart/form-data' : undefined}
         data-settled={settled}
         onSubmit={onSubmit}
+        onFocus={startGuard}
       >
         <StepIndicator names={INQUIRY_STEPS.map((s) => t(`inquiry.steps.${s.id}.name`))} current={step} />
-        <FormError message={formError} />
+        <FormError message={formError} params={formErrorParams} />
         <ErrorSummary form={FORM} errors={summary} label={labelOf} />
 
         {step === 0 ? (
@@ -268,7 +273,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
                 {step === 1 && offerType ? (
                   <>
                     {' '}
-                    <span className="form-step__product">{t(`inquiry.offerTypes.${offerType}`)}</span>
+                    <span className="form-step__product">{productEntry.length > 0 ? data.product!.title : t(`inquiry.offerTypes.${offerType}`)}</span>
                   </>
                 ) : null}
               </>,
@@ -288,9 +293,12 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         {inquiryEntries(values, otherSteps(step)).map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
+        {productEntry.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <input type="hidden" name="step" value={step} />
         <input type="hidden" name="shown" value={shownProductFields.join(',')} />
-        <HiddenFields submissionId={submissionId} />
+        <HiddenFields submissionId={submissionId} formToken={result?.formToken} />
 
         <div className="form-actions">
           {/* First in the markup: Enter in a field presses it (a plain form's default button). */}

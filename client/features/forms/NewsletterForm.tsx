@@ -24,7 +24,7 @@ export function NewsletterForm({ data, result, action }: { data: ScreenData<'new
   const defaults = useMemo(() => ({ ...emptyValues(NEWSLETTER_KINDS), email: data.prefill?.email ?? '' }), [data.prefill]);
   const resolver = useMemo(() => schemaResolver(newsletterForm), []);
   const publicForm = usePublicForm({ kinds: NEWSLETTER_KINDS, defaults, resolver, result, sent: data.sent, action });
-  const { form, field, busy, settled, submissionId, formError } = publicForm;
+  const { form, field, busy, settled, submissionId, formError, formErrorParams } = publicForm;
   const formRef = useRef<HTMLFormElement>(null);
   const focusThanks = useThankYouFocus(data.sent);
   useFocusOnRefusal(result, formRef, ORDER);
@@ -38,8 +38,8 @@ export function NewsletterForm({ data, result, action }: { data: ScreenData<'new
 
 
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)}>
-      <FormError message={formError} />
+    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)} onFocus={publicForm.startGuard}>
+      <FormError message={formError} params={formErrorParams} />
       <ErrorSummary form={FORM} errors={summary} label={labelOf} />
       <TextField form={FORM} name="email" type="email" label={t('newsletter.fields.email')} required autoComplete="email" maxLength={254} control={field('email')} defaultValue={textOf(values, 'email')} error={errorOf('email')} />
       <CheckboxField form={FORM} name="consent" label={<LegalText i18nKey="newsletter.fields.consent" locale={locale} />} required control={field('consent')} defaultChecked={values.consent === true} error={errorOf('consent')} />

@@ -43,7 +43,7 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
   const defaults = useMemo(() => ({ ...emptyValues(SERVICE_KINDS), ...data.prefill }), [data.prefill]);
   const resolver = useMemo(() => schemaResolver(serviceForm), []);
   const publicForm = usePublicForm({ kinds: SERVICE_KINDS, defaults, resolver, result, sent: data.sent, action });
-  const { form, busy, settled, submissionId, formError } = publicForm;
+  const { form, busy, settled, submissionId, formError, formErrorParams } = publicForm;
   const formRef = useRef<HTMLFormElement>(null);
   const photos = usePhotos(data.sent);
   const messageParams = useMemo(() => withPhotoParams(SERVICE_MESSAGE_PARAMS, result?.photoRefused), [result]);
@@ -98,11 +98,12 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
         noValidate
         className="public-form"
         aria-label={t('service.title')}
+        onFocus={publicForm.startGuard}
         aria-busy={busy || undefined}
         data-settled={settled}
         onSubmit={submitWhole(publicForm, formRef, ORDER, photos.files)}
       >
-        <FormError message={formError} />
+        <FormError message={formError} params={formErrorParams} />
         <ErrorSummary form={FORM} errors={summary} label={labelOf} />
         <RequiredNote />
         {SERVICE_SECTIONS.map((section) =>

@@ -6,7 +6,10 @@ import type { PublicFormResult } from '../../../shared/page-data';
 import { useHydrated } from '../../runtime/use-hydrated';
 import { createDebouncedChecks } from './debounced-checks';
 import { newSubmissionId } from './submission-id';
+import { GUARD_FIELDS } from '../../../shared/forms/guard';
+import { useLayout } from '../../layout/use-layout';
 import { honeypotValue } from './FormParts';
+import { createSpamGuard } from './spam-guard';
 import { fromPosted, toEntries, toFormData, type FieldKinds, type FormValues } from './values';
 
 export interface FieldState {
@@ -132,8 +135,13 @@ export interface PublicForm {
    * as multipart/form-data, each under `PHOTO_FIELD`, with its upload's progress published.
    */
   send: (entries: [string, string][], website: string, files?: readonly File[]) => void;
-  /** A problem with the whole form (the service is unavailable), as a message key. */
+  /** A problem with the whole form (the service is unavailable, too many posts), as a message key, and its parameters. */
   formError: string | undefined;
+  formErrorParams: { count: number } | undefined;
+  /** For the form's `onFocus`: the visitor starts filling it in (spam-guard.ts). */
+  startGuard: () => void;
+  /** A form of steps tells whether its last one is on screen (a form of one step is always on it). */
+  onLastStep: (last: boolean) => void;
 }
 
 /**
@@ -204,19 +212,53 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
     wasSent.current = sent;
   }, [sent, form, defaults]);
 
+  const { guard, startGuard, onLastStep, pageToken } = useSpamGuard(result);
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formAction === action;
   const send = useCallback(
     (entries: [string, string][], website: string, files: readonly File[] = []) => {
-      const body = toFormData([...entries, ['submissionId', submissionId], ['website', website]]);
-      for (const file of files) body.append(PHOTO_FIELD, file, file.name);
-      void submit(body, { method: 'post', action, encType: files.length ? 'multipart/form-data' : 'application/x-www-form-urlencoded' });
+      void guard.fields(pageToken).then((guardFields) => {
+        const body = toFormData([...entries, ['submissionId', submissionId], [GUARD_FIELDS.honeypot, website], ...guardFields]);
+        for (const file of files) body.append(PHOTO_FIELD, file, file.name);
+        void submit(body, { method: 'post', action, encType: files.length ? 'multipart/form-data' : 'application/x-www-form-urlencoded' });
+      });
     },
-    [submit, submissionId, action],
+    [submit, submissionId, action, guard, pageToken],
   );
 
-  return { form, field, changed, check, submissionId, busy, settled: settled && !form.formState.isValidating, send, formError: result?.errors?.form };
+  return { form, field, changed, check, submissionId, busy, settled: settled && !form.formState.isValidating, send, formError: result?.errors?.form, formErrorParams: result?.retryAfterMinutes === undefined ? undefined : { count: result.retryAfterMinutes }, startGuard, onLastStep };
+}
+
+/**
+ * The form's spam guard: started when the visitor first focuses the form, solving its proof of work
+ * once the last step is open and the visitor has started; a token the server handed back is adopted.
+ */
+function useSpamGuard(result: PublicFormResult | undefined) {
+  const [guard] = useState(createSpamGuard);
+  const started = useRef(false);
+  const last = useRef(true);
+  const { formToken } = useLayout();
+  const pageToken = result?.formToken ?? formToken;
+  useEffect(() => {
+    if (result?.formToken) guard.adopt(result.formToken);
+  }, [guard, result]);
+  const solveIfDue = useCallback(() => {
+    if (started.current && last.current) guard.solve();
+  }, [guard]);
+  const startGuard = useCallback(() => {
+    started.current = true;
+    guard.start();
+    solveIfDue();
+  }, [guard, solveIfDue]);
+  const onLastStep = useCallback(
+    (isLast: boolean) => {
+      last.current = isLast;
+      solveIfDue();
+    },
+    [solveIfDue],
+  );
+  return { guard, startGuard, onLastStep, pageToken };
 }
 
 /**

@@ -9,9 +9,9 @@ import { ContentError, parseContent, type ContentTexts } from '../content';
 import type { Content } from '../content-schema';
 import type { Db } from '../db';
 import { writeContent } from '../import';
-import { readContentVersion } from '../seed';
+import { contentTexts, exportContent, hasContent } from '../content-export';
+import { readContentVersion, storeContent } from '../seed';
 import type { Actor, StaffService } from '../staff/service';
-import { readContentFiles, storeContent } from './content-files';
 import { entitiesIn, entityIn, titlesOf, withEntity } from './entities';
 import { linkTargets } from './link-targets';
 import { affectedPaths, entityPages, livePaths } from './purge-paths';
@@ -62,10 +62,17 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
 
   /** The last previewed draft's whole content, parsed (one entry: previews are one editor's at a time). */
   const previewContent = new Map<string, Content>();
+  /**
+   * The published content in the seed's format, as the export writes it: the database is the truth
+   * (docs/decisions/0047-content-lifecycle.md). Exported again only when the content version changes:
+   * every write of content goes through storeContent, which sets a new one.
+   */
+  let exported: { version: string | undefined; texts: ContentTexts } | undefined;
   const files = (): ContentTexts => {
-    const texts = readContentFiles(db);
-    if (!texts) throw new Error('no published content: the seed was never imported');
-    return texts;
+    if (!hasContent(db)) throw new Error('no published content: the seed was never imported');
+    const version = readContentVersion(db);
+    if (!exported || exported.version !== version) exported = { version, texts: contentTexts(exportContent(db)) };
+    return exported.texts;
   };
   const audit = (by: Actor, action: Parameters<StaffService['audit']>[1]['action'], detail: Record<string, unknown>, at: Date) => staff.audit(by, { action, detail }, at);
   const problemsOf = (error: unknown): Refused => {
@@ -99,7 +106,8 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
         .transaction(() => {
           const texts = files();
           const before = checked(texts, 'the published content');
-          const after = storeContent(db, withEntity(texts, kind, key, json), at.toISOString(), `${kind} "${key}"`);
+          const after = checked(withEntity(texts, kind, key, json), `${kind} "${key}"`);
+          storeContent(db, after, at);
           for (const locale of LOCALES) {
             const old = entityPages(kind, key, before, locale);
             const now = entityPages(kind, key, after, locale);

@@ -6,9 +6,12 @@ import {
   formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, photoCountRow, photoLinkRow, photoRow, renderFormMail, serviceSections, serviceSummary,
   type FormLabels, type FormMailTemplate, type Section, type StoredInquiry, type StoredService,
 } from '../mail/form-templates';
+import { confirmationAllowed } from '../mail/confirmation-cap';
 import type { MailQueue } from '../mail/queue';
 import { submissionPhotoPath } from '../../../shared/api/bff';
 import type { CmsStrings } from '../strings';
+import { productReferences } from '../queries/product-reference';
+import { pathTo } from '../../../shared/routes';
 
 /** A photo as the mails name it; `linkToken` when the company's mail links it rather than attaching it. */
 export type MailPhoto = { name: string; linkToken?: string };
@@ -20,20 +23,26 @@ export type MailPhoto = { name: string; linkToken?: string };
  * function must be called inside the transaction that stores the submission.
  */
 
-/**
- * At most this many confirmations of one kind to one address per hour. The forms answer anyone, and
- * must not become a way to flood someone else's inbox under the company's name; the company's own
- * notification is never held back (the BFF limits how fast one client may post).
- */
-export const CONFIRMATIONS_PER_HOUR = 5;
-
 export type FormMails = ReturnType<typeof formMails>;
 
 export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }: { siteUrl: string; logger: Logger; strings: CmsStrings }) {
   const company = companySettings(db, new URL(siteUrl).hostname);
+  const productOf = productReferences(db);
 
+  /** The product page the inquiry came from, named and linked (in the mail's language), first among the product's rows. */
+  const withProduct = (sections: Section[], form: StoredInquiry, lang: Locale, labels: FormLabels): Section[] => {
+    const product = form.product === undefined ? undefined : productOf(form.product, lang);
+    if (!product) return sections;
+    const row = { label: labels.mail('rows.product'), value: `${product.title} – ${new URL(pathTo('product', lang, { slug: product.slug }), siteUrl).href}` };
+    return sections.map((section, i) => (i === 0 ? { ...section, rows: [row, ...section.rows] } : section));
+  };
+
+  /**
+   * The forms answer anyone, and must not become a way to flood someone else's inbox under the
+   * company's name (mail/confirmation-cap.ts); the company's own notification is never held back.
+   */
   function confirm(to: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, companyEmail: string): void {
-    if (queue.countSince(to, template, new Date(at.getTime() - 60 * 60_000)) >= CONFIRMATIONS_PER_HOUR) return;
+    if (!confirmationAllowed(queue, to, at)) return;
     queue.enqueue({ to, template, ...mail, replyTo: companyEmail || undefined }, at);
   }
 
@@ -70,7 +79,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }
         at,
         renderFormMail(strings, 'inquiry_notification', lang, {
           offerType: offerTypeLabel(form, labels),
-          sections: withPhotos(inquirySections(form, labels), photos, labels),
+          sections: withPhotos(withProduct(inquirySections(form, labels), form, lang, labels), photos, labels),
           language: strings.languageName(lang, lang),
           receivedAt: formatReceivedAt(lang, at),
           id,
@@ -79,13 +88,16 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }
         form.email,
         photos,
       );
-      const confirmation = renderFormMail(strings, 'inquiry_confirmation', lang, {
-        company: name,
-        summary: [...inquirySummary(form, labels), ...photoCountRow(photos.length, labels)],
-        contactEmail: email,
-        contactPhone: phone,
-      });
-      confirm(form.email, 'inquiry_confirmation', at, confirmation, email);
+      // A visitor who gave only a phone is called; there is no one to confirm to.
+      if (form.email) {
+        const confirmation = renderFormMail(strings, 'inquiry_confirmation', lang, {
+          company: name,
+          summary: [...inquirySummary(form, labels), ...photoCountRow(photos.length, labels)],
+          contactEmail: email,
+          contactPhone: phone,
+        });
+        confirm(form.email, 'inquiry_confirmation', at, confirmation, email);
+      }
     },
 
     service(id: string, lang: Locale, form: StoredService, at: Date, photos: MailPhoto[] = []): void {

@@ -44,27 +44,30 @@ function accept<S extends z.ZodMiniType>(schema: S, body: unknown, store: (form:
 const GRANT = /^[A-Za-z0-9_-]{20,200}$/;
 
 /**
- * `accountGrant`, beside the form's fields, when a signed-in visitor posted it (see the contract).
- * A malformed one is ignored rather than refused: a 400 would lose the submission for good.
+ * What the site sends beside the form's fields (see the contract): `accountGrant`, when a signed-in
+ * visitor posted it, and `spam`, the site's judgement. A malformed grant is ignored rather than
+ * refused (a 400 would lose the submission for good); any `spam` at all marks the post as spam.
  */
-function splitGrant(body: unknown): { grant: string | undefined; form: unknown } {
-  if (!body || typeof body !== 'object' || !('accountGrant' in body)) return { grant: undefined, form: body };
-  const { accountGrant, ...form } = body as Record<string, unknown>;
-  return { grant: typeof accountGrant === 'string' && GRANT.test(accountGrant) ? accountGrant : undefined, form };
+function splitExtras(body: unknown): { grant: string | undefined; spam: boolean; form: unknown } {
+  if (!body || typeof body !== 'object') return { grant: undefined, spam: false, form: body };
+  const { accountGrant, spam, ...form } = body as Record<string, unknown>;
+  return { grant: typeof accountGrant === 'string' && GRANT.test(accountGrant) ? accountGrant : undefined, spam: spam !== undefined, form };
 }
 
 const SUBMIT: { [K in FormKind]: (service: FormService, lang: Locale, key: string, body: unknown, photos: StoredPhoto[]) => Outcome } = {
   inquiry: (service, lang, key, body, photos) => {
-    const { grant, form } = splitGrant(body);
-    return accept(inquiryForm, form, (data) => service.inquiry(lang, key, data, photos, grant));
+    const { grant, spam, form } = splitExtras(body);
+    return accept(inquiryForm, form, (data) => service.inquiry(lang, key, data, photos, { grant, spam }));
   },
   // Also a request queued in an outbox before the address was required: it must still be delivered.
   service: (service, lang, key, body, photos) => {
-    const { grant, form } = splitGrant(body);
-    return accept(serviceSubmission, form, (data) => service.service(lang, key, data, photos, grant));
+    const { grant, spam, form } = splitExtras(body);
+    return accept(serviceSubmission, form, (data) => service.service(lang, key, data, photos, { grant, spam }));
   },
-  newsletter: (service, lang, key, body, photos) =>
-    photos.length ? { ok: false, fields: { photos: 'form.errors.invalid' } } : accept(newsletterForm, body, (form) => service.subscribe(lang, key, form)),
+  newsletter: (service, lang, key, body, photos) => {
+    const { spam, form } = splitExtras(body);
+    return photos.length ? { ok: false, fields: { photos: 'form.errors.invalid' } } : accept(newsletterForm, form, (data) => service.subscribe(lang, key, data, { spam }));
+  },
 };
 
 export function formRoutes({ service, requireSession }: { service: FormService; requireSession: RequestHandler }): express.Router {

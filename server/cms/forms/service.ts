@@ -8,6 +8,7 @@ import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import type { NewsletterService } from '../newsletter/service';
 import { newToken, tokenHash } from '../accounts/tokens';
+import { productReferences } from '../queries/product-reference';
 import type { FormMails, MailPhoto } from './mails';
 import { formStore, type StoredPhoto } from './store';
 
@@ -20,6 +21,12 @@ import { formStore, type StoredPhoto } from './store';
 
 /** `created` is false when the key was already known. */
 export type Ack = { id: string; created: boolean };
+
+/**
+ * What came with a submission beside its fields: a grant of a signed-in visitor's account, and the
+ * site's spam mark (stored as status `spam`, never mailed or confirmed: the inbox still lists it).
+ */
+export type SubmissionExtras = { grant?: string; spam?: boolean };
 
 export type FormService = ReturnType<typeof formService>;
 
@@ -48,6 +55,7 @@ export function formService({
   now?: () => Date;
 }) {
   const store = formStore(db);
+  const productOf = productReferences(db);
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
 
   /**
@@ -61,7 +69,7 @@ export function formService({
     key: string,
     form: D & { submissionId?: string },
     photos: readonly StoredPhoto[],
-    grant: string | undefined,
+    { grant, spam = false }: SubmissionExtras,
     queueMails: (id: string, data: D, at: Date, photos: MailPhoto[]) => void,
   ): Ack {
     return inTransaction(() => {
@@ -75,13 +83,13 @@ export function formService({
       const data = rest as unknown as D;
       const email = form.email ?? null;
       const confirmed = grant !== undefined && email !== null && grants.confirmedEmail(grant, at) === email;
-      store.addSubmission({ id, key, kind, locale: lang, data, email, emailConfirmedAt: confirmed ? at.toISOString() : null }, at.toISOString());
+      store.addSubmission({ id, key, kind, locale: lang, data, email, emailConfirmedAt: confirmed ? at.toISOString() : null, status: spam ? 'spam' : 'new' }, at.toISOString());
       // Too large together for one mail: each photo gets a link of its own, its token known only to that mail.
-      const linked = photos.reduce((total, photo) => total + photo.bytes.length, 0) > attachmentsMaxBytes;
+      const linked = !spam && photos.reduce((total, photo) => total + photo.bytes.length, 0) > attachmentsMaxBytes;
       const tokens = photos.map(() => (linked ? newToken() : undefined));
       store.addPhotos(id, photos, tokens.map((token) => (token ? tokenHash(token) : null)));
-      queueMails(id, data, at, photos.map((photo, i) => ({ name: photo.name, linkToken: tokens[i] })));
-      logger.info({ submissionId: id, kind, locale: lang, photos: photos.length }, 'form submission stored');
+      if (!spam) queueMails(id, data, at, photos.map((photo, i) => ({ name: photo.name, linkToken: tokens[i] })));
+      logger.info({ submissionId: id, kind, locale: lang, photos: photos.length, spam }, 'form submission stored');
       return { id, created: true };
     });
   }
@@ -92,11 +100,16 @@ export function formService({
       return kind === 'newsletter' ? newsletter.knownKey(key) : store.submissionIdByKey(key);
     },
 
-    inquiry: (lang: Locale, key: string, form: InquiryForm, photos: readonly StoredPhoto[] = [], grant?: string): Ack =>
-      submit('inquiry', lang, key, form, photos, grant, (id, data, at, mailPhotos) => mails.inquiry(id, lang, data, at, mailPhotos)),
+    inquiry: (lang: Locale, key: string, form: InquiryForm, photos: readonly StoredPhoto[] = [], extras: SubmissionExtras = {}): Ack => {
+      // A product reference stays only while it names a product of the chosen family: the visitor may
+      // have chosen another family after coming from a product's page. Dropped, never refused.
+      const { product, ...rest } = form;
+      const kept = product !== undefined && productOf(product, lang)?.offerType === form.offerType ? { ...rest, product } : rest;
+      return submit('inquiry', lang, key, kept as InquiryForm, photos, extras, (id, data, at, mailPhotos) => mails.inquiry(id, lang, data, at, mailPhotos));
+    },
 
-    service: (lang: Locale, key: string, form: ServiceForm, photos: readonly StoredPhoto[] = [], grant?: string): Ack =>
-      submit('service', lang, key, form, photos, grant, (id, data, at, mailPhotos) => mails.service(id, lang, data, at, mailPhotos)),
+    service: (lang: Locale, key: string, form: ServiceForm, photos: readonly StoredPhoto[] = [], extras: SubmissionExtras = {}): Ack =>
+      submit('service', lang, key, form, photos, extras, (id, data, at, mailPhotos) => mails.service(id, lang, data, at, mailPhotos)),
 
     /** The photo a link in the company's mail opens (its token), or undefined. */
     linkedPhoto: (token: string) => store.linkedPhoto(tokenHash(token)),
@@ -105,7 +118,7 @@ export function formService({
     thumbnailOf: (email: string, id: string, position: number): Buffer | undefined => store.thumbnailOf(email, id, position),
 
     /** A newsletter signup: a confirmation mail, never a subscription by itself (newsletter/service.ts). */
-    subscribe: (lang: Locale, key: string, form: NewsletterForm): Ack => newsletter.signup(lang, key, form),
+    subscribe: (lang: Locale, key: string, form: NewsletterForm, { spam = false }: { spam?: boolean } = {}): Ack => newsletter.signup(lang, key, form, { spam }),
 
     /** The inquiries and service requests confirmed for a (verified) address, newest first. */
     submissionsOf: (email: string): AccountSubmission[] => store.submissionsOf(email),

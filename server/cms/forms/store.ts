@@ -18,6 +18,8 @@ export type NewSubmission = {
   email: string | null;
   /** When the address was shown to be the poster's (a grant of its verified account); null otherwise. */
   emailConfirmedAt: string | null;
+  /** `spam`: the site judged it so; a lead the staff can still find, and mark otherwise. */
+  status?: 'new' | 'spam';
 };
 
 /** A photo as the content API stores it: the BFF's re-encoded JPEG and a thumbnail made of it here. */
@@ -34,10 +36,10 @@ export type FormStore = ReturnType<typeof formStore>;
 export function formStore(db: Db) {
   const submissionByKey = db.prepare<[string], { id: string }>('SELECT id FROM submissions WHERE idempotency_key = ?');
   const insertSubmission = db.prepare<{
-    id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; emailConfirmedAt: string | null; searchText: string; now: string;
+    id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; emailConfirmedAt: string | null; status: 'new' | 'spam'; searchText: string; now: string;
   }>(
-    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, search_text, created_at, last_activity_at)
-     VALUES (@id, @key, @kind, @locale, @data, @email, @emailConfirmedAt, @searchText, @now, @now)`,
+    `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, status, search_text, created_at, last_activity_at)
+     VALUES (@id, @key, @kind, @locale, @data, @email, @emailConfirmedAt, @status, @searchText, @now, @now)`,
   );
   const submissionsOf = db.prepare<
     { email: string; limit: number },
@@ -65,7 +67,7 @@ export function formStore(db: Db) {
     /** The id stored under an idempotency key, if any (an inquiry's or a service request's). */
     submissionIdByKey: (key: string) => submissionByKey.get(key)?.id,
     addSubmission: (submission: NewSubmission, now: string) =>
-      void insertSubmission.run({ ...submission, data: JSON.stringify(submission.data), searchText: leadSearchText(submission.data as Record<string, unknown>), now }),
+      void insertSubmission.run({ ...submission, status: submission.status ?? 'new', data: JSON.stringify(submission.data), searchText: leadSearchText(submission.data as Record<string, unknown>), now }),
     /** An address's inquiries and service requests whose address was confirmed for them, newest first. */
     submissionsOf: (email: string): AccountSubmission[] =>
       submissionsOf.all({ email, limit: ACCOUNT_SUBMISSIONS_LIMIT }).map((row) => ({

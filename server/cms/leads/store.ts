@@ -3,6 +3,7 @@ import type { Locale } from '../../../shared/locales';
 import { fold } from '../search/analyzer';
 import { leadSearchText } from './search-text';
 import type { Db } from '../db';
+import { productReferences } from '../queries/product-reference';
 
 /** The leads' side of the submissions table and lead_events: every statement the inbox needs, nothing else. */
 
@@ -22,9 +23,16 @@ type LeadRow = {
   first_contact_at: string | null;
 };
 
-const SELECT_LEAD = `SELECT s.id, s.kind, s.status, s.locale, s.data, s.email, s.created_at, s.assignee_id, m.name AS assignee_name,
-  s.visit_at, s.lost_reason, s.email_confirmed_at, s.first_contact_at
-  FROM submissions s LEFT JOIN staff_members m ON m.id = s.assignee_id`;
+const LEAD_COLUMNS = `s.id, s.kind, s.status, s.locale, s.data, s.email, s.created_at, s.assignee_id, m.name AS assignee_name,
+  s.visit_at, s.lost_reason, s.email_confirmed_at, s.first_contact_at`;
+const SELECT_LEAD = `SELECT ${LEAD_COLUMNS} FROM submissions s LEFT JOIN staff_members m ON m.id = s.assignee_id`;
+/**
+ * A filtered list reads the inbox's index (every filter's column, newest first) and only the rows it
+ * shows; left to itself SQLite picks an index of one column and reads every row it finds there
+ * (docs/decisions/0040-staff-and-leads.md, the bench).
+ */
+const INBOX = 'submissions s INDEXED BY submissions_inbox';
+const SELECT_LIST = `SELECT ${LEAD_COLUMNS} FROM ${INBOX} LEFT JOIN staff_members m ON m.id = s.assignee_id`;
 
 const text = (data: Record<string, unknown>, name: string) => (typeof data[name] === 'string' && data[name] !== '' ? (data[name] as string) : null);
 
@@ -52,6 +60,7 @@ export type LeadStore = ReturnType<typeof leadStore>;
 
 export function leadStore(db: Db) {
   const byId = db.prepare<[string], LeadRow>(`${SELECT_LEAD} WHERE s.id = ?`);
+  const productOf = productReferences(db);
   const photos = db.prepare<[string], { position: number; type: string }>('SELECT position, type FROM submission_photos WHERE submission_id = ? ORDER BY position');
   const photo = db.prepare<[string, number], { type: string; bytes: Buffer }>('SELECT type, bytes FROM submission_photos WHERE submission_id = ? AND position = ?');
   const events = db.prepare<[string], { id: number; at: string; member_id: number | null; member_name: string | null; data: string }>(
@@ -97,16 +106,16 @@ export function leadStore(db: Db) {
     page(filter: LeadFilter, me: number): { items: LeadSummary[]; total: number } {
       const { sql, params } = where(filter, me);
       const rows = db
-        .prepare<Record<string, unknown>, LeadRow>(`${SELECT_LEAD} ${sql} ORDER BY s.created_at DESC, s.rowid DESC LIMIT @limit OFFSET @offset`)
+        .prepare<Record<string, unknown>, LeadRow>(`${SELECT_LIST} ${sql} ORDER BY s.created_at DESC, s.rowid DESC LIMIT @limit OFFSET @offset`)
         .all({ ...params, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage });
-      const { n } = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM submissions s ${sql}`).get(params)!;
+      const { n } = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM ${INBOX} ${sql}`).get(params)!;
       return { items: rows.map((row) => toSummary(row, JSON.parse(row.data) as Record<string, unknown>)), total: n };
     },
 
     /** Every lead a filter finds, newest first, with what it said (the CSV export), a row at a time. */
     *all(filter: LeadFilter, me: number): Generator<{ summary: LeadSummary; data: Record<string, unknown> }> {
       const { sql, params } = where(filter, me);
-      for (const row of db.prepare<Record<string, unknown>, LeadRow>(`${SELECT_LEAD} ${sql} ORDER BY s.created_at DESC, s.rowid DESC`).iterate(params)) {
+      for (const row of db.prepare<Record<string, unknown>, LeadRow>(`${SELECT_LIST} ${sql} ORDER BY s.created_at DESC, s.rowid DESC`).iterate(params)) {
         const data = JSON.parse(row.data) as Record<string, unknown>;
         yield { summary: toSummary(row, data), data };
       }
@@ -122,9 +131,11 @@ export function leadStore(db: Db) {
         by: event.member_name === null ? null : { id: event.member_id, name: event.member_name },
         event: JSON.parse(event.data) as LeadEvent,
       }));
+      const product = typeof data.product === 'string' ? productOf(data.product, row.locale) : undefined;
       return {
         ...toSummary(row, data),
         data,
+        ...(product ? { product: { slug: product.slug, title: product.title } } : {}),
         photos: photos.all(id).map((p) => ({ index: p.position, type: p.type })),
         lostReason: row.lost_reason,
         emailConfirmed: row.email_confirmed_at !== null,

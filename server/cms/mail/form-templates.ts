@@ -32,7 +32,7 @@ export type Row = { label: string; value: string };
 export type Section = { title: string; rows: Row[] };
 
 export type FormMailVars = {
-  inquiry_notification: { offerType: string; sections: Section[]; language: string; receivedAt: string; id: string; replyTo: string };
+  inquiry_notification: { offerType: string; sections: Section[]; language: string; receivedAt: string; id: string; replyTo: string | undefined };
   service_notification: { sections: Section[]; language: string; receivedAt: string; id: string; replyTo: string | undefined };
   inquiry_confirmation: { company: string; summary: Row[]; contactEmail: string; contactPhone: string };
   service_confirmation: { company: string; summary: Row[]; contactEmail: string; contactPhone: string };
@@ -66,8 +66,8 @@ const contact = (t: Words, email: string, phone: string) => t('contact', { email
 const toVisitor = (t: Words, company: string, paragraphs: string[]) => [t('greeting'), ...paragraphs, t('signOff', { company })];
 
 const PARAGRAPHS: { [T in FormMailTemplate]: Paragraphs<T> } = {
-  inquiry_notification: (t, own, vars) => notification(t, own, vars, own('reply', { replyTo: vars.replyTo }), vars.id),
-  // Without an address the company calls back.
+  // Without an address the company calls back (an e-mail or a phone is enough for either form).
+  inquiry_notification: (t, own, vars) => notification(t, own, vars, vars.replyTo ? own('reply', { replyTo: vars.replyTo }) : own('callBack'), vars.id),
   service_notification: (t, own, vars) => notification(t, own, vars, vars.replyTo ? own('reply', { replyTo: vars.replyTo }) : own('callBack'), vars.id),
   inquiry_confirmation: (t, own, { company, summary, contactEmail, contactPhone }) =>
     toVisitor(t, company, [own('thanks', { company }), `${own('summary')}\n${fieldList(summary)}`, contact(t, contactEmail, contactPhone), own('notYou')]),

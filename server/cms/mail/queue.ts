@@ -43,8 +43,8 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
   const photos = db.prepare<[string], MailAttachment>(
     'SELECT name AS filename, type AS contentType, bytes AS content FROM submission_photos WHERE submission_id = ? ORDER BY position',
   );
-  const countSince = db.prepare<{ key: string; template: MailKind; since: string }, { n: number }>(
-    'SELECT count(*) AS n FROM outgoing_mail WHERE recipient_key = @key AND template = @template AND created_at > @since',
+  const countSince = db.prepare<{ key: string; templates: string; since: string }, { n: number }>(
+    'SELECT count(*) AS n FROM outgoing_mail WHERE recipient_key = @key AND template IN (SELECT value FROM json_each(@templates)) AND created_at > @since',
   );
   const claim = db.prepare<
     { now: string; leaseUntil: string },
@@ -85,11 +85,11 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
       setImmediate(onEnqueued);
     },
     /**
-     * How many mails of this template went to this address's mailbox since a moment, however it was
+     * How many mails of this template (or these) went to this address's mailbox since a moment, however it was
      * spelled (`name+1@`, `Name@`): for limits against mail bombing.
      */
-    countSince(to: string, template: MailKind, since: Date): number {
-      return countSince.get({ key: mailboxKey(to), template, since: since.toISOString() })!.n;
+    countSince(to: string, template: MailKind | readonly MailKind[], since: Date): number {
+      return countSince.get({ key: mailboxKey(to), templates: JSON.stringify(typeof template === 'string' ? [template] : template), since: since.toISOString() })!.n;
     },
     claimNext(now: Date, leaseMs: number): QueuedMail | undefined {
       const row = claim.get({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString() });

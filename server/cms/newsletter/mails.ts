@@ -4,6 +4,7 @@ import { pathTo } from '../../../shared/routes';
 import { companySettings } from '../company';
 import type { Db } from '../db';
 import { renderFormMail } from '../mail/form-templates';
+import { confirmationAllowed } from '../mail/confirmation-cap';
 import type { MailQueue } from '../mail/queue';
 import type { CmsStrings } from '../strings';
 
@@ -52,6 +53,8 @@ export function newsletterMails(db: Db, queue: MailQueue, siteUrl: string, strin
 
     /** Whether a confirmation went to this address's mailbox since then, under any spelling (`name+1@`, `Name@`). */
     confirmedSince: (to: string, since: Date) => queue.countSince(to, 'newsletter_confirm', since) > 0,
+    /** Whether one more confirmation may go to this address's mailbox now (mail/confirmation-cap.ts). */
+    confirmationAllowed: (to: string, at: Date) => confirmationAllowed(queue, to, at),
 
     confirmation(to: string, lang: Locale, token: string, at: Date): void {
       const mail = renderFormMail(strings, 'newsletter_confirm', lang, { company: company().name, link: link('newsletterConfirm', lang, token), days: NEWSLETTER_CONFIRM_DAYS });

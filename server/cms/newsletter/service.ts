@@ -11,7 +11,9 @@ import { isActive, newsletterStore, type SubscriptionRow } from './store';
 /**
  * The newsletter's consent, double opt-in (docs/decisions/0023-newsletter-consent.md):
  * - a signup stores the address as not yet subscribed and mails it a confirmation link, at most one
- *   per hour however often the address is typed in; an address already subscribed gets nothing. The
+ *   per hour however often the address is typed in, except right after an unsubscribe (its
+ *   confirmation is spent: a new one is what the visitor asks for); never more than the per-address
+ *   cap of confirmations (mail/confirmation-cap.ts); an address already subscribed gets nothing. The
  *   answer never differs, so the form cannot tell whether an address is known.
  * - confirming (a POST from the page the link opens) subscribes it and sends the welcome, the first
  *   mail with an unsubscribe link; unsubscribing is a POST with that link's token.
@@ -20,7 +22,7 @@ import { isActive, newsletterStore, type SubscriptionRow } from './store';
  */
 
 export const CONFIRM_TOKEN_MS = NEWSLETTER_CONFIRM_DAYS * 24 * 60 * 60_000;
-/** A second confirmation mail to an address waits this long after the one before. */
+/** A second confirmation mail to an address waits this long after the one before, unless it unsubscribed since. */
 export const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
 
 export type SignupAck = { id: string; created: boolean };
@@ -56,7 +58,7 @@ export function newsletterService({ db, mails, logger, now = () => new Date() }:
      * A signup from the site's forms. Every new key is `created` (201) whatever the address's state,
      * and the same key again answers its first id.
      */
-    signup(lang: Locale, key: string, form: NewsletterForm): SignupAck {
+    signup(lang: Locale, key: string, form: NewsletterForm, { spam = false }: { spam?: boolean } = {}): SignupAck {
       return inTransaction(() => {
         const known = store.subscriptionIdByKey(key);
         if (known !== undefined) return { id: known, created: false };
@@ -71,10 +73,18 @@ export function newsletterService({ db, mails, logger, now = () => new Date() }:
         }
         store.addRequest(key, row.id, stamp);
         if (isActive(row)) return { id: row.id, created: true };
-        // One confirmation an hour to one mailbox: `name+1@`, `name+2@` are signups of their own, one inbox.
+        // Judged spam: kept unconfirmed (erased with the other unconfirmed signups), no mail to the address.
+        if (spam) {
+          logger.info({ subscriptionId: row.id, locale: lang }, 'newsletter signup judged spam: no confirmation');
+          return { id: row.id, created: true };
+        }
+        // One confirmation an hour to one mailbox (`name+1@`, `name+2@` are signups of their own, one
+        // inbox) while it waits for its click; an unsubscribe since spent it, and a signup now wants a new one.
         const since = new Date(at.getTime() - CONFIRMATION_INTERVAL_MS);
         const last = store.lastConfirmationAt(row.id);
-        if ((last !== undefined && Date.parse(last) > since.getTime()) || mails.confirmedSince(form.email, since)) return { id: row.id, created: true };
+        const unsubscribedSince = row.unsubscribed_at !== null && (last === undefined || Date.parse(row.unsubscribed_at) >= Date.parse(last));
+        const waiting = !unsubscribedSince && ((last !== undefined && Date.parse(last) > since.getTime()) || mails.confirmedSince(form.email, since));
+        if (waiting || !mails.confirmationAllowed(form.email, at)) return { id: row.id, created: true };
         const token = newToken();
         store.addToken({ hash: tokenHash(token), subscriptionId: row.id, kind: 'confirm', expiresAt: new Date(at.getTime() + CONFIRM_TOKEN_MS).toISOString() }, stamp);
         mails.confirmation(form.email, lang, token, at);

@@ -18,7 +18,7 @@ type ProductSummaryRow = {
   image_alt: string;
 };
 type ProductRow = ProductSummaryRow & {
-  offer_type: OfferType; images: string; images_alt: string; seo_title: string; seo_description: string; body: string;
+  key: string; offer_type: OfferType; inquiry_preset: string; images: string; images_alt: string; seo_title: string; seo_description: string; body: string;
   features: string; variants: string; options: string;
 };
 
@@ -34,7 +34,7 @@ const PRODUCT_SUMMARIES = `
 
 const PRODUCTS = `
   SELECT p.id, p.category_id, t.slug, ${slugsColumn('product_translations', 'product_id', 'p.id')}, t.title,
-    t.summary, p.image, t.image_alt, p.offer_type, p.images, t.images_alt, t.seo_title, t.seo_description, t.body,
+    t.summary, p.image, t.image_alt, p.key, p.offer_type, p.inquiry_preset, p.images, t.images_alt, t.seo_title, t.seo_description, t.body,
     t.features, t.variants, t.options
   FROM products p JOIN product_translations t ON t.product_id = p.id AND t.locale = @locale`;
 
@@ -67,7 +67,9 @@ export function catalogQueries(db: Db) {
     return {
       ...toProductSummary(row),
       seo: { title: row.seo_title, description: row.seo_description },
+      key: row.key,
       offerType: row.offer_type,
+      inquiryPreset: fromJson<Record<string, string>>(row.inquiry_preset),
       category: toCategory(categoryById.get({ locale, id: row.category_id })!),
       body: fromJson<Block[]>(row.body),
       features: fromJson<string[]>(row.features),

@@ -17,12 +17,13 @@ const HOME_LATEST_ARTICLES = 3;
 /** One function per endpoint of the contract; undefined means the entity does not exist. */
 export type ContentQueries = ReturnType<typeof contentQueries>;
 
-export function contentQueries(db: Db, strings: CmsStrings) {
+/** `now`: the clock articles come out by (tests move it). */
+export function contentQueries(db: Db, strings: CmsStrings, now: () => Date = () => new Date()) {
   const site = siteQueries(db, strings);
   const catalog = catalogQueries(db);
-  const articles = articleQueries(db);
+  const articles = articleQueries(db, now);
   const faq = faqQueries(db);
-  const engine = searchEngine(db);
+  const engine = searchEngine(db, now);
 
   return {
     init(locale: Locale): Init {
@@ -50,7 +51,7 @@ export function contentQueries(db: Db, strings: CmsStrings) {
     article: articles.article,
     faq: faq.faq,
     faqItem: faq.item,
-    sitemap: sitemapQueries(db).sitemap,
+    sitemap: sitemapQueries(db, now).sitemap,
     search(locale: Locale, query: string, perSection?: number): SearchResults {
       const { sections, suggestion } = engine.search(locale, query, perSection);
       const ids = (kind: keyof typeof sections) => sections[kind].map((hit) => hit.entityId);

@@ -1,6 +1,7 @@
 import type { Sitemap, SitemapEntry, Slugs } from '../../../shared/api/contract';
 import { LOCALES } from '../../../shared/locales';
 import type { Db } from '../db';
+import { published, publicationParams, type PublicationParams } from '../publication';
 import { slugsColumn, slugsOf } from './rows';
 
 /**
@@ -15,7 +16,7 @@ type PageRow = SlugsRow & { key: string };
 /** Content pages shown on a screen of their own rather than on `page` (loaders redirect them there). */
 const PAGE_SCREENS: Readonly<Record<string, 'index' | 'b2b'>> = { home: 'index', b2b: 'b2b' };
 
-export function sitemapQueries(db: Db) {
+export function sitemapQueries(db: Db, now: () => Date) {
   const products = db.prepare<[], SlugsRow>(`
     SELECT ${slugsColumn('product_translations', 'product_id', 'p.id')}, NULL AS updated_at
     FROM products p JOIN categories c ON c.id = p.category_id ORDER BY c.position, c.id, p.position, p.id`);
@@ -23,16 +24,16 @@ export function sitemapQueries(db: Db) {
     SELECT ${slugsColumn('category_translations', 'category_id', 'c.id')}, NULL AS updated_at
     FROM categories c ORDER BY c.position, c.id`);
   // A category's list changes when an article is published in it: its newest article dates it.
-  const articleCategories = db.prepare<[], SlugsRow>(`
+  const articleCategories = db.prepare<PublicationParams, SlugsRow>(`
     SELECT ${slugsColumn('article_category_translations', 'article_category_id', 'c.id')},
-      (SELECT max(a.published_at) FROM articles a WHERE a.category_id = c.id) AS updated_at
+      (SELECT max(a.published_at) FROM articles a WHERE a.category_id = c.id AND ${published('a')}) AS updated_at
     FROM article_categories c ORDER BY c.position, c.id`);
-  const articles = db.prepare<[], ArticleRow>(`
+  const articles = db.prepare<PublicationParams, ArticleRow>(`
     SELECT a.key, ${slugsColumn('article_translations', 'article_id', 'a.id')},
       (SELECT json_group_object(locale, slug) FROM article_category_translations
         WHERE article_category_id = a.category_id) AS category_slugs,
       a.published_at AS updated_at
-    FROM articles a ORDER BY a.published_at DESC, a.id DESC`);
+    FROM articles a WHERE ${published('a')} ORDER BY a.published_at DESC, a.id DESC`);
   const faqItems = db.prepare<[], SlugsRow>(`
     SELECT ${slugsColumn('faq_item_translations', 'faq_item_id', 'i.id')}, NULL AS updated_at
     FROM faq_items i JOIN faq_categories c ON c.id = i.category_id ORDER BY c.position, c.id, i.position, i.id`);
@@ -41,6 +42,7 @@ export function sitemapQueries(db: Db) {
 
   return {
     sitemap(): Sitemap {
+      const at = publicationParams(now());
       const entries: SitemapEntry[] = [
         ...pages.all().map((row): SitemapEntry => {
           const screen = PAGE_SCREENS[row.key];
@@ -50,13 +52,13 @@ export function sitemapQueries(db: Db) {
         }),
         ...categories.all().map((row): SitemapEntry => ({ route: 'slug', slugs: slugsOf(row.slugs), updatedAt: null })),
         ...products.all().map((row): SitemapEntry => ({ route: 'product', slugs: slugsOf(row.slugs), updatedAt: null })),
-        ...articleCategories.all().map((row): SitemapEntry => ({
+        ...articleCategories.all(at).map((row): SitemapEntry => ({
           route: 'blog',
           slugs: null,
           params: categoryParams(slugsOf(row.slugs)),
           updatedAt: dateOf(row.updated_at),
         })),
-        ...articles.all().map((row): SitemapEntry => ({
+        ...articles.all(at).map((row): SitemapEntry => ({
           route: 'blogArticle',
           key: row.key,
           slugs: slugsOf(row.slugs),

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
+import { published, publicationParams, type PublicationParams } from '../publication';
 
 /** What the search engine indexes, read from the database's current content (not from the seed files). */
 
@@ -29,8 +30,8 @@ const SEARCHABLE = `
   SELECT 'category', category_id, locale, title, summary, ${blockText('body')}
   FROM category_translations
   UNION ALL
-  SELECT 'article', article_id, locale, title, excerpt, ${blockText('body')}
-  FROM article_translations
+  SELECT 'article', t.article_id, t.locale, t.title, t.excerpt, ${blockText('t.body')}
+  FROM article_translations t JOIN articles a ON a.id = t.article_id WHERE ${published('a')}
   UNION ALL
   SELECT 'page', page_id, locale, title, '', ${blockText('body')}
   FROM page_translations
@@ -38,8 +39,11 @@ const SEARCHABLE = `
   SELECT 'faq', faq_item_id, locale, question, '', ${blockText('answer')}
   FROM faq_item_translations`;
 
-export function searchDocuments(db: Db, locale: Locale): SearchDocument[] {
-  return db.prepare<[Locale], SearchDocument>(`SELECT * FROM (${SEARCHABLE}) WHERE locale = ?`).all(locale);
+/** What visitors may find at `at`: an article only once it is out (publication.ts). */
+export function searchDocuments(db: Db, locale: Locale, at: Date): SearchDocument[] {
+  return db
+    .prepare<{ locale: Locale } & PublicationParams, SearchDocument>(`SELECT * FROM (${SEARCHABLE}) WHERE locale = @locale`)
+    .all({ locale, ...publicationParams(at) });
 }
 
 /** The company's synonym file of a locale (content/synonyms/), as imported. */

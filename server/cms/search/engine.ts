@@ -1,6 +1,7 @@
 import type { Query } from 'minisearch';
 import { LOCALES, type Locale } from '../../../shared/locales';
 import type { Db } from '../db';
+import { nextPublicationReader } from '../publication';
 import { contentVersionReader } from '../seed';
 import { fold, wordsOf } from './analyzer';
 import { searchDocuments, synonymText, SEARCH_KINDS, type SearchKind } from './documents';
@@ -14,7 +15,8 @@ import { isStopWord } from './stop-words';
  * The content API's search engine (docs/decisions/0037-search-engine.md): one MiniSearch index per
  * locale over products, product families, articles, pages and FAQ answers, built in memory from the
  * database's current content and built again when the content version changes (an import, or an
- * edit that sets a new version), the first time a locale is searched after it.
+ * edit that sets a new version) or an article dated in the future comes out, the first time a locale
+ * is searched after it.
  *
  * Ranking: the items that match more of the query's words first (not every word must match), then by
  * BM25+ score, where a match in a title or question counts TITLE_BOOST times one in the body, and one
@@ -37,16 +39,19 @@ export type FaqSearchHits = { ids: number[]; suggestion: string | null };
  */
 type Ranked = StoredFields & { id: string; coverage: number; titleCoverage: number; score: number; terms: Set<string> };
 
-export function searchEngine(db: Db) {
-  const built = new Map<Locale, { version: string | undefined; index: LocaleIndex }>();
+export function searchEngine(db: Db, now: () => Date = () => new Date()) {
+  /** `until`: when an article waiting to come out does, the index must be built again to hold it. */
+  const built = new Map<Locale, { version: string | undefined; until: Date | null; index: LocaleIndex }>();
   const contentVersion = contentVersionReader(db);
+  const nextPublication = nextPublicationReader(db, contentVersion);
 
   /** The locale's index of the content as it is now. */
   const indexOf = (locale: Locale): LocaleIndex => {
     const version = contentVersion();
+    const at = now();
     let entry = built.get(locale);
-    if (!entry || entry.version !== version) {
-      entry = { version, index: build(db, locale) };
+    if (!entry || entry.version !== version || (entry.until && at >= entry.until)) {
+      entry = { version, until: nextPublication(at), index: build(db, locale, at) };
       built.set(locale, entry);
     }
     return entry.index;
@@ -90,8 +95,8 @@ export function searchEngine(db: Db) {
   };
 }
 
-function build(db: Db, locale: Locale): LocaleIndex {
-  return buildLocaleIndex(locale, searchDocuments(db, locale), synonymText(db, locale));
+function build(db: Db, locale: Locale, at: Date): LocaleIndex {
+  return buildLocaleIndex(locale, searchDocuments(db, locale, at), synonymText(db, locale));
 }
 
 type Match = StoredFields & { score: number; inTitle: boolean; terms: string[] };

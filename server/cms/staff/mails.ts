@@ -4,6 +4,7 @@ import { companySettings } from '../company';
 import type { Db } from '../db';
 import type { LeadMails, LeadRecipient } from '../leads/service';
 import { COMPANY_TIME_ZONE } from '../mail/form-templates';
+import { confirmationAllowed } from '../mail/confirmation-cap';
 import type { MailQueue } from '../mail/queue';
 import { renderMail } from '../mail/templates';
 import type { CmsStrings } from '../strings';
@@ -14,14 +15,11 @@ import type { StaffMails } from './service';
  * visit, a sent quote, a reply). Called inside the transaction of the change they announce.
  */
 
-/** Service mails about one's own lead, not marketing; still bounded, since the address may not be the visitor's own. */
-export const LEAD_MAILS_PER_HOUR = 3;
-
 export function staffMails(db: Db, queue: MailQueue, siteUrl: string, strings: CmsStrings): StaffMails & LeadMails {
   const origin = siteUrl.replace(/\/+$/, '');
   const company = companySettings(db, new URL(origin).hostname);
-  const allowed = (to: string, template: 'lead_visit_booked' | 'lead_quote_sent', at: Date) =>
-    queue.countSince(to, template, new Date(at.getTime() - 60 * 60_000)) < LEAD_MAILS_PER_HOUR;
+  // Service mails about one's own lead, still bounded with the forms' confirmations: the address may not be the visitor's own.
+  const allowed = (to: string, at: Date) => confirmationAllowed(queue, to, at);
   const contact = () => ({ company: company().name, contactPhone: company().phone, contactEmail: company().email });
 
   /** A visit's local date and time (the company's zone) in words of the visitor's language. */
@@ -44,13 +42,13 @@ export function staffMails(db: Db, queue: MailQueue, siteUrl: string, strings: C
     },
 
     visitBooked(to, visitAt, now) {
-      if (!allowed(to.email, 'lead_visit_booked', now)) return false;
+      if (!allowed(to.email, now)) return false;
       queue.enqueue({ to: to.email, template: 'lead_visit_booked', ...renderMail(strings, 'lead_visit_booked', to.locale, { ...contact(), when: visitWords(to, visitAt) }), replyTo: company().email || undefined }, now);
       return true;
     },
 
     quoteSent(to, now) {
-      if (!allowed(to.email, 'lead_quote_sent', now)) return false;
+      if (!allowed(to.email, now)) return false;
       queue.enqueue({ to: to.email, template: 'lead_quote_sent', ...renderMail(strings, 'lead_quote_sent', to.locale, contact()), replyTo: company().email || undefined }, now);
       return true;
     },

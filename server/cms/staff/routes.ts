@@ -36,6 +36,8 @@ export function withBody<S extends z.ZodMiniType>(schema: S, handle: (input: z.i
   return [
     json,
     async (req, res) => {
+      // JSON only: a body of another type is left unread, and an empty object is a valid form for some (no assignee).
+      if (req.is('application/json') === false) return void res.status(415).json({ error: 'unsupported_type' });
       const body = schema.safeParse(req.body ?? {});
       if (!body.success) return void res.status(400).json({ error: 'bad_request', fields: fieldErrors(body.error) });
       await handle(body.data, req, res);
