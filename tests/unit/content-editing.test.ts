@@ -19,6 +19,7 @@ const CONTENT_DIR = resolve(ROOT_DIR, 'content');
 const SEEDED = new Date('2026-11-02T09:00:00.000Z');
 const EDITED = new Date('2026-11-20T09:00:00.000Z');
 
+type Page = { key: string; updatedAt?: string; en: { title: string } };
 type Product = { key: string; inquiry?: Record<string, string>; en: { title: string } };
 
 let dir: string;
@@ -43,7 +44,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function publish<T extends { en: { title: string } }>(kind: 'products', key: string, edit: (published: T) => T): T {
+function publish<T extends { en: { title: string } }>(kind: 'pages' | 'products', key: string, edit: (published: T) => T): T {
   const published = editing.entity(kind, key)!.published as T;
   expect(editing.saveDraft(editor, kind, key, edit(published), null)).toMatchObject({ ok: true });
   expect(editing.publish(editor, kind, key)).toMatchObject({ ok: true });
@@ -68,4 +69,12 @@ describe('publishing through the one writer', () => {
     expect(exportContent(db).products.find((p) => p.key === 'predokenske-rolete')?.inquiry).toEqual({ system: 'predokenski' });
   });
 
+  it('dates a page the day its edit is published, unless the editor set the date', () => {
+    const seeded = editing.entity('pages', 'privacy')!.published as Page;
+    expect(seeded.updatedAt).toBe('2026-11-02');
+    expect(publish<Page>('pages', 'privacy', (p) => ({ ...p, en: { ...p.en, title: 'Privacy' } })).updatedAt).toBe('2026-11-20');
+    expect(publish<Page>('pages', 'terms', (p) => ({ ...p, updatedAt: '2026-11-15', en: { ...p.en, title: 'Terms' } })).updatedAt).toBe('2026-11-15');
+    // Another page's date is not the edit's.
+    expect((editing.entity('pages', 'cookies')!.published as Page).updatedAt).toBe('2026-11-02');
+  });
 });

@@ -36,7 +36,7 @@ export function withEntity(texts: ContentTexts, kind: ContentKind, key: string, 
   else {
     const list = (JSON.parse(texts[kind]) as Keyed[]).slice();
     const at = list.findIndex((x) => x.key === key);
-    const entity = json === null ? null : { ...(json as object), key };
+    const entity = json === null ? null : { ...(datedPage(kind, list[at], json) as object), key };
     if (entity === null) {
       if (at >= 0) list.splice(at, 1);
     } else if (at >= 0) list[at] = entity;
@@ -57,4 +57,16 @@ export function titlesOf(kind: ContentKind, json: unknown): Record<Locale, strin
       return [locale, typeof title === 'string' ? title : kind];
     }),
   ) as Record<Locale, string>;
+}
+
+
+/**
+ * A page's date is the day its text last changed (the import's rule), but the export writes every
+ * page's date out, so an edit would carry the published one along: an edit that keeps it has it
+ * dropped, and the publish (or preview) dates the page. A date the editor changed is theirs.
+ */
+function datedPage(kind: ContentKind, published: Keyed | undefined, json: unknown): unknown {
+  if (kind !== 'pages' || !published) return json;
+  const { updatedAt, ...rest } = json as { updatedAt?: unknown };
+  return updatedAt === (published as { updatedAt?: unknown }).updatedAt ? rest : json;
 }
