@@ -8,6 +8,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAuditPageSchema } from '../../shared/api/staff';
 import { contentEntitySchema, contentListSchema, contentPreviewSchema, contentRedirectSchema, type ContentEntity } from '../../shared/api/staff-content';
+import { parseContent } from '../../server/cms/content';
+import { contentTexts, exportContent } from '../../server/cms/content-export';
+import { openDb } from '../../server/cms/db';
+import { migrate } from '../../server/cms/migrations';
+import { readContentVersion, storeContent } from '../../server/cms/seed';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { verifyPurge } from '../../server/http/cache-purge';
 import { acceptAndEnrol, inviteFromCommandLine, tokenOf } from '../support/staff';
@@ -192,6 +197,25 @@ describe('editing a product', () => {
     await until('the scheduled draft is published', async () => (await entity('products', PRODUCT)).draft === null);
     expect((await entity('products', PRODUCT)).revisions[0]).toMatchObject({ action: 'scheduled' });
     await until('the site shows it', async () => (await siteTitle(EN_PATH)) === 'Shutters B');
+  });
+
+  it('is in a content export as published, and an import of that export into an empty database shows it', async () => {
+    const live = openDb(dataDir);
+    const copyDir = mkdtempSync(join(tmpdir(), 'content-editing-copy-'));
+    const copy = openDb(copyDir);
+    try {
+      const exported = exportContent(live);
+      const product = exported.products.find((p) => p.key === PRODUCT)!;
+      expect([product.sl.title, product.en.title, product.de.title]).toEqual(['Rolete B', 'Shutters B', 'Rollläden B']);
+      migrate(copy);
+      copy.transaction(() => storeContent(copy, parseContent('the export', contentTexts(exported)), new Date(clock)))();
+      expect(contentTexts(exportContent(copy))).toEqual(contentTexts(exported));
+      expect(readContentVersion(copy)).toBe(readContentVersion(live));
+    } finally {
+      live.close();
+      copy.close();
+      rmSync(copyDir, { recursive: true, force: true });
+    }
   });
 
   it('audits every step', async () => {
