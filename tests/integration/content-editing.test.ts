@@ -171,6 +171,15 @@ describe('editing a product', () => {
     expect(round.status).toBe(400);
     const back = await call('POST', 'staff/redirects', { from: '/en/product/shutters-b', to: '/en/product/shutters-b' });
     expect(back.status).toBe(400);
+    const outside = await call('POST', 'staff/redirects', { from: '/nowhere', to: '/en/categories' });
+    expect([outside.status, outside.body.fields]).toEqual([400, { from: 'redirects.errors.path' }]);
+    // JSON only, as every staff endpoint with a body: a form post is refused unread.
+    const form = await fetch(new URL('staff/redirects', cms.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'from=%2Fen%2Fx&to=%2Fen%2Fcategories',
+    });
+    expect(form.status).toBe(415);
   });
 
   it('restores an earlier revision as the draft, and publishing it brings the old address back', async () => {

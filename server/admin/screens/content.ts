@@ -14,8 +14,14 @@ function kindOf({ params }: AdminArgs): ContentKind {
   return kind.data;
 }
 
-/** A refused call as the form shows it: the seed import's problems, else the screen's general error. */
-const problemsOf = (result: Extract<StaffResult<unknown>, { ok: false }>) => (result.problems?.length ? { problems: result.problems } : { errors: { form: 'errors.unavailable' } });
+/**
+ * A refused call as the form shows it: the seed import's problems, or the message keys of a body the
+ * content API's schema refused (a redirect's path: the same key for both), else the screen's general error.
+ */
+function problemsOf(result: Extract<StaffResult<unknown>, { ok: false }>) {
+  const problems = result.problems ?? [...new Set(Object.values(result.fields ?? {}))];
+  return problems.length > 0 ? { problems } : { errors: { form: 'errors.unavailable' } };
+}
 
 export const content: AdminScreenModule<'content'> = {
   async loader() {

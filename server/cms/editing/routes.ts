@@ -3,7 +3,7 @@ import {
   contentDraftBodySchema, contentKeySchema, contentRedirectBodySchema, contentRestoreBodySchema, PREVIEW_HEADER,
 } from '../../../shared/api/staff-content';
 import type { StaffService } from '../staff/service';
-import { actorOf, json, staffGuard } from '../staff/routes';
+import { actorOf, staffGuard, withBody } from '../staff/routes';
 import { isContentKind, type ContentEditing, type Edited } from './service';
 
 /** The content endpoints of shared/api/staff-content.ts, for owners and editors. */
@@ -39,23 +39,24 @@ export function contentEditingRoutes({ editing, staff }: { editing: ContentEditi
       else res.status(404).json(NOT_FOUND);
     }),
   );
-  // A page of rich text in three languages is larger than the staff area's other posts.
-  router.put('/staff/content/:kind/:key/draft', express.json({ limit: '1mb' }), (req, res) =>
-    entity(req, res, (kind, key) => {
-      const body = contentDraftBodySchema.safeParse(req.body);
-      if (!body.success || body.data.json === undefined) return void res.status(400).json(BAD_REQUEST);
-      answer(res, editing.saveDraft(actorOf(res), kind, key, body.data.json, body.data.publishAt ?? null));
-    }),
+  router.put(
+    '/staff/content/:kind/:key/draft',
+    ...withBody(
+      contentDraftBodySchema,
+      ({ json, publishAt }, req, res) => {
+        if (json === undefined) return void res.status(400).json(BAD_REQUEST);
+        entity(req, res, (kind, key) => answer(res, editing.saveDraft(actorOf(res), kind, key, json, publishAt ?? null)));
+      },
+      // A page of rich text in three languages is larger than the staff area's other posts.
+      '1mb',
+    ),
   );
   router.post('/staff/content/:kind/:key/discard', (req, res) => entity(req, res, (kind, key) => answer(res, editing.discard(actorOf(res), kind, key))));
   router.post('/staff/content/:kind/:key/publish', (req, res) => entity(req, res, (kind, key) => answer(res, editing.publish(actorOf(res), kind, key))));
   router.post('/staff/content/:kind/:key/unpublish', (req, res) => entity(req, res, (kind, key) => answer(res, editing.unpublish(actorOf(res), kind, key))));
-  router.post('/staff/content/:kind/:key/restore', json, (req, res) =>
-    entity(req, res, (kind, key) => {
-      const body = contentRestoreBodySchema.safeParse(req.body);
-      if (!body.success) return void res.status(400).json(BAD_REQUEST);
-      answer(res, editing.restore(actorOf(res), kind, key, body.data.revision));
-    }),
+  router.post(
+    '/staff/content/:kind/:key/restore',
+    ...withBody(contentRestoreBodySchema, (body, req, res) => entity(req, res, (kind, key) => answer(res, editing.restore(actorOf(res), kind, key, body.revision)))),
   );
   router.post('/staff/content/:kind/:key/preview', (req, res) =>
     entity(req, res, (kind, key) => {
@@ -66,13 +67,14 @@ export function contentEditingRoutes({ editing, staff }: { editing: ContentEditi
   );
 
   router.get('/staff/redirects', (_req, res) => void res.json(editing.redirects()));
-  router.post('/staff/redirects', json, (req, res) => {
-    const body = contentRedirectBodySchema.safeParse(req.body);
-    if (!body.success) return void res.status(400).json({ error: 'invalid_content', problems: body.error.issues.map((i) => i.message) });
-    const result = editing.addRedirect(actorOf(res), body.data.from, body.data.to);
-    if (result.ok) res.json(result.redirects);
-    else res.status(400).json({ error: 'invalid_content', problems: result.problems });
-  });
+  router.post(
+    '/staff/redirects',
+    ...withBody(contentRedirectBodySchema, (body, _req, res) => {
+      const result = editing.addRedirect(actorOf(res), body.from, body.to);
+      if (result.ok) res.json(result.redirects);
+      else res.status(400).json({ error: 'invalid_content', problems: result.problems });
+    }),
+  );
   router.post('/staff/redirects/:id/delete', (req, res) => {
     const id = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : NaN;
     const result = Number.isNaN(id) ? 'not_found' : editing.deleteRedirect(actorOf(res), id);
