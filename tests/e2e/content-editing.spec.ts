@@ -12,6 +12,7 @@ import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ROOT_DIR } from '../../server/paths';
 import { until } from '../support/until';
+import { TEST_FORM_TOKEN_SECRET } from '../support/form-guard';
 import { inviteFromCommandLine } from '../support/staff';
 import { expect, hydrated, test } from './fixtures';
 
@@ -92,7 +93,8 @@ test.beforeAll(async () => {
     logger: pino({ level: 'silent' }),
     purgeWebhook: { url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/`, secret: SECRET },
   });
-  const env = { UPSTREAM_URL: cms.url, DATABASE_URL: url, CACHE_PURGE_SECRET: SECRET };
+  // Replicas sharing PostgreSQL sign their forms with one key, which they then require.
+  const env = { UPSTREAM_URL: cms.url, DATABASE_URL: url, CACHE_PURGE_SECRET: SECRET, FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET };
   [a, b] = await Promise.all([startReplica({ ...env, DATA_DIR: tempDir('a') }), startReplica({ ...env, DATA_DIR: tempDir('b') })]);
   process.env.E2E_EDITING_CMS_DIR = cmsDir;
 });
