@@ -91,6 +91,12 @@ export const configSchema = z.object({
   HTML_CACHE_REFILL_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(2),
   /** Shared secret of the cache-purge webhook (at least 32 characters); unset: no webhook. */
   CACHE_PURGE_SECRET: z.string().min(32).optional(),
+  /**
+   * The content API standing alone (`npm run cms`): the site's purge webhook it calls after every
+   * publish, signed with CACHE_PURGE_SECRET (any replica: it tells the others). The embedded content
+   * API calls its own site's.
+   */
+  CMS_PURGE_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Kilobytes of log lines that may wait in memory for a destination slower than they come; lines

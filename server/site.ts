@@ -1,5 +1,5 @@
-import http, { STATUS_CODES } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import http, { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Express } from 'express';
@@ -26,9 +26,11 @@ import type { RenderDeps } from './render/render-page';
 import { createSharedPages, type SharedPages } from './render/shared-pages';
 import { sitemapUrls, warmUpWhenReady } from './render/warm-up';
 import { createPageHandler } from './routing/page-handler';
-import { createUpstreamClient } from './upstream/client';
+import { createUpstreamClient, NO_UPSTREAM_CACHE } from './upstream/client';
+import { PREVIEW_HEADER } from '../shared/api/staff-content';
 import { accountApi } from './upstream/account-api';
 import { staffApi } from './upstream/staff-api';
+import { staffContentApi } from './upstream/staff-content-api';
 import { loadStrings } from './i18n/load-strings';
 import { ADMIN_NAMESPACES } from '../shared/admin/i18n';
 import { contentApi } from './upstream/content-api';
@@ -137,9 +139,13 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const url = `http://localhost:${port}`;
   const origin = config.PUBLIC_URL?.replace(/\/+$/, '') ?? url;
 
+  // The embedded content API tells this site of every publish through the signed webhook, as a
+  // standalone one does; with no secret configured, one made now that nothing else knows.
+  const purgeSecret = config.CACHE_PURGE_SECRET ?? (config.UPSTREAM_URL ? undefined : randomBytes(32).toString('hex'));
   const cms = config.UPSTREAM_URL
     ? null
     : await startCms({
+        purgeWebhook: { url: `${url}/api/cache/purge`, secret: purgeSecret! },
         dataDir: config.DATA_DIR,
         port: config.CMS_PORT,
         contentDir: CONTENT_DIR,
@@ -204,6 +210,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       },
     }),
     renderSlots: renderSlots(),
+    previewApi: (token) => contentApi(createUpstreamClient({ ...upstreamOptions, cache: NO_UPSTREAM_CACHE, headers: { [PREVIEW_HEADER]: token } })),
     spam: spamGuard(config.FORM_TOKEN_SECRET ?? randomBytes(32).toString('base64url'), {
       minFillMs: config.FORM_MIN_FILL_S === undefined ? undefined : config.FORM_MIN_FILL_S * 1000,
     }),
@@ -239,7 +246,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   app = createApp({
     ...render,
     pages,
-    config,
+    config: { ...config, CACHE_PURGE_SECRET: purgeSecret },
     metrics,
     security,
     clientDir,
@@ -247,7 +254,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
-    admin: { staff: staffApi(upstream), strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES), allow: config.ADMIN_ALLOW },
+    admin: { staff: staffApi(upstream), content: staffContentApi(upstream), strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES), allow: config.ADMIN_ALLOW },
     embeddedMetrics:
       cms && config.OPS_TOKEN
         ? async () => {

@@ -6,7 +6,7 @@ import { adminPath, ADMIN_SCREENS, type AdminScreen } from '../../shared/admin/r
 import { useShell } from './use-shell';
 
 /** The screens the menu offers, in order, to the members whose role may open them. */
-const MENU: AdminScreen[] = ['inbox', 'team', 'audit', 'account'];
+const MENU: AdminScreen[] = ['inbox', 'content', 'team', 'audit', 'account'];
 
 /**
  * Around every staff screen: the area's name, the menu of what the member may open, and signing out;

@@ -4,10 +4,13 @@ import type { AdminActionData, AdminScreenData } from '../../shared/admin/screen
 import type { AdminScreen } from '../../shared/admin/routes';
 import type { Cookies } from '../request/cookies';
 import type { StaffApi } from '../upstream/staff-api';
+import type { StaffContentApi } from '../upstream/staff-content-api';
 
 /** What a staff screen's loader and action know of the request besides the request itself. */
 export interface AdminContext {
   staff: StaffApi;
+  /** The content endpoints for editors. */
+  content: StaffContentApi;
   /** The member's session token (the staff cookie), and the member it belongs to; null before signing in. */
   session: string | null;
   member: StaffMember | null;

@@ -7,12 +7,14 @@ import { isSameOrigin } from '../http/form-posts';
 import type { AssetManifest } from '../render/manifest';
 import { UpstreamError } from '../upstream/client';
 import type { StaffApi } from '../upstream/staff-api';
+import type { StaffContentApi } from '../upstream/staff-content-api';
 import { readStaffSession } from './cookies';
 import { createAdminRenderer } from './render';
 import { CACHE_CONTROL } from '../cache-control';
 
 export interface AdminAreaDeps {
   staff: StaffApi;
+  content: StaffContentApi;
   manifest: AssetManifest;
   strings: I18n;
   origin: string;
@@ -26,6 +28,7 @@ export interface AdminAreaDeps {
 
 /** The staff area's forms are small: a reply is the largest, 10,000 characters. */
 const BODY_LIMIT = '64kb';
+const CONTENT_BODY_LIMIT = '1mb';
 
 /** `ADMIN_ALLOW`'s entries as one list to check addresses against (config.ts validated them). */
 export function allowList(entries: readonly string[]): ((address: string | undefined) => boolean) | null {
@@ -66,6 +69,8 @@ export function adminArea(deps: AdminAreaDeps): express.Router {
     if (req.method === 'POST' && req.is('application/x-www-form-urlencoded') === false) return void res.status(415).type('text').send('Unsupported Media Type');
     next();
   };
+  // An entity in three languages is a form of hundreds of fields (a field per leaf of its JSON).
+  router.use(`${ADMIN_PREFIX}/content/{*rest}`, gate, express.urlencoded({ extended: false, limit: CONTENT_BODY_LIMIT, parameterLimit: 5000 }));
   router.use(area, gate, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }));
 
   /** A binary answer of the content API for the signed-in member (a photo, the CSV), or a 404. */

@@ -17,6 +17,7 @@ import { CLIENT_ADDRESS_HEADER, toFetchRequest } from '../request/fetch-request'
 import { sameSiteLocation, serializeErrors, setCookies } from '../render/query-result';
 import type { AssetManifest } from '../render/manifest';
 import type { StaffApi } from '../upstream/staff-api';
+import type { StaffContentApi } from '../upstream/staff-content-api';
 import type { AdminContext } from './context';
 import { clearStaffSession, langCookie, readLang, readStaffSession } from './cookies';
 import { adminDocument } from './document';
@@ -25,6 +26,7 @@ import { CACHE_CONTROL } from '../cache-control';
 
 export interface AdminRenderDeps {
   staff: StaffApi;
+  content: StaffContentApi;
   manifest: AssetManifest;
   /** The staff namespaces of every locale (server/i18n/load-strings.ts); each request renders with a clone. */
   strings: I18n;
@@ -78,6 +80,7 @@ export function createAdminRenderer(deps: AdminRenderDeps) {
     const { locale, picked } = screenLocale(req, { member, cookies });
     const context: AdminContext = {
       staff: deps.staff,
+      content: deps.content,
       session: member ? session : null,
       member,
       locale,

@@ -31,6 +31,9 @@ import { staffRoutes } from './staff/routes';
 import { staffService } from './staff/service';
 import { PER_SECTION } from './search/engine';
 import { contentVersionReader } from './seed';
+import { contentEditingRoutes, previewTokenOf } from './editing/routes';
+import { contentEditing, type ContentEditing } from './editing/service';
+import { purgeWebhook } from './editing/purge-webhook';
 import { nextPublicationReader } from './publication';
 import { loadCmsStrings, type CmsStrings } from './strings';
 
@@ -59,6 +62,8 @@ export type CmsAppOptions = {
   mailAttachmentsMaxBytes?: number;
   /** Its words (mails, language names): read from the project's `locales/` by default. */
   strings?: CmsStrings;
+  /** Where a publish tells the site which pages changed (its signed purge webhook); none: nobody is told. */
+  purgeWebhook?: { url: string; secret: string };
   now?: () => Date;
 };
 
@@ -104,6 +109,7 @@ export function createCmsApp(
     metricsRegistry = new Registry(),
     mailAttachmentsMaxBytes = DEFAULT_MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
     strings = loadCmsStrings(),
+    purgeWebhook: purgeTarget,
     now,
   }: CmsAppOptions,
 ): express.Express {
@@ -116,7 +122,10 @@ export function createCmsApp(
   const teamMails = staffMails(db, queue, siteUrl, strings);
   const staff = staffService({ db, passwords, mails: teamMails, logger, issuer: () => company().name, idleMinutes: staffIdleMinutes, now });
   const leads = leadService({ db, staff, mails: teamMails, metrics: leadMetrics(db, metricsRegistry, now), logger, now });
+  const purge = purgeTarget && purgeWebhook({ ...purgeTarget, logger });
+  const editing = contentEditing({ db, staff, logger, now, onPublished: purge && ((paths) => background.run('cache purge', () => purge(paths))) });
   const app = express();
+  app.locals.editing = editing;
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', trustProxy);
@@ -124,9 +133,12 @@ export function createCmsApp(
   const contentVersion = contentVersionReader(db);
   const nextPublication = nextPublicationReader(db, contentVersion);
   const clock = now ?? (() => new Date());
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.set('Cache-Control', 'no-store');
     res.set('X-Content-Version', contentVersion() ?? 'none');
+    // A read with a preview token answers as if that draft were published (and is never cached, as above).
+    const token = previewTokenOf(req);
+    if (token) res.locals.read = (work: () => unknown) => editing.previewed(token, work);
     const at = clock();
     const coming = nextPublication(at);
     if (coming) res.set(NEXT_CHANGE_HEADER, String(coming.getTime() - at.getTime()));
@@ -161,6 +173,7 @@ export function createCmsApp(
   app.use(newsletterRoutes({ service: newsletter, requireSession: sessionGuard(accounts) }));
   app.use(staffRoutes({ service: staff }));
   app.use(leadRoutes({ service: leads, staff, csvWords: csvWords(strings) }));
+  app.use(contentEditingRoutes({ editing, staff }));
 
   app.use((_req, res) => {
     res.status(404).json(NOT_FOUND);
@@ -181,10 +194,17 @@ function csvWords(strings: CmsStrings): (lang: StaffLocale) => CsvWords {
 function endpoint<Q>(schema: z.ZodType<Q>, answer: (query: Q, params: Request['params']) => unknown): RequestHandler {
   return (req, res) => {
     const query = schema.safeParse(req.query);
-    if (query.success) send(res, answer(query.data, req.params));
-    else res.status(400).json(BAD_REQUEST);
+    if (!query.success) return void res.status(400).json(BAD_REQUEST);
+    const read = res.locals.read as ((work: () => unknown) => { value: unknown } | undefined) | undefined;
+    if (!read) return send(res, answer(query.data, req.params));
+    // An unknown or expired preview token: nothing to show.
+    const previewed = read(() => answer(query.data, req.params));
+    send(res, previewed?.value);
   };
 }
+
+/** The content editing of an app createCmsApp made: its server publishes the scheduled drafts on time. */
+export const editingOf = (app: express.Express): ContentEditing => app.locals.editing as ContentEditing;
 
 /** An endpoint finding one entity by its slug in the requested locale. */
 function bySlug(find: (locale: Locale, slug: string) => unknown): RequestHandler {

@@ -62,12 +62,14 @@ export function exportContent(db: Db): Content {
     })),
   })) as Content['categories'];
 
-  const products = rows<{ id: number; key: string; category: string; offer_type: string; position: number; image: string; images: string }>(
+  const products = rows<{ id: number; key: string; category: string; offer_type: string; inquiry_preset: string; position: number; image: string; images: string }>(
     `SELECT p.*, c.key AS category FROM products p JOIN categories c ON c.id = p.category_id ORDER BY p.id`,
   ).map((p) => ({
     key: p.key,
     category: p.category,
     offerType: p.offer_type,
+    // As the seed writes it: only a product that fixes something in its inquiry names it.
+    ...(p.inquiry_preset === '{}' ? {} : { inquiry: fromJson(p.inquiry_preset) }),
     order: p.position,
     image: fromJson(p.image),
     images: fromJson(p.images),

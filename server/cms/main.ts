@@ -43,6 +43,7 @@ try {
     staffIdleMinutes: config.STAFF_IDLE_MINUTES,
     opsToken: config.OPS_TOKEN,
     processMetrics: true,
+    purgeWebhook: config.CMS_PURGE_URL && config.CACHE_PURGE_SECRET ? { url: config.CMS_PURGE_URL, secret: config.CACHE_PURGE_SECRET } : undefined,
   });
   logger.info({ url: cms.url }, 'cms listening');
 

@@ -654,6 +654,50 @@ const MIGRATIONS: readonly Migration[] = [
   -- The content version covers the schema version: the next start re-imports and fills it.
   ALTER TABLE products ADD COLUMN inquiry_preset TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(inquiry_preset));
   `,
+  /* 16: editing content: drafts, revisions, previews, redirects (docs/decisions/0045-editing-content.md) */ `
+  -- An entity's unpublished edit (its JSON in the seed's shape), and when it is to be published.
+  CREATE TABLE content_drafts (
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    json TEXT NOT NULL CHECK (json_valid(json)),
+    updated_at TEXT NOT NULL,
+    member_id INTEGER REFERENCES staff_members (id) ON DELETE SET NULL,
+    member_name TEXT NOT NULL,
+    publish_at TEXT,
+    PRIMARY KEY (kind, key)
+  );
+  CREATE INDEX content_drafts_due ON content_drafts (publish_at) WHERE publish_at IS NOT NULL;
+
+  -- What each publish, unpublish or restore made live (json NULL: the entity was taken off the site).
+  CREATE TABLE content_revisions (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    json TEXT CHECK (json IS NULL OR json_valid(json)),
+    at TEXT NOT NULL,
+    member_id INTEGER REFERENCES staff_members (id) ON DELETE SET NULL,
+    member_name TEXT NOT NULL,
+    action TEXT NOT NULL CHECK (action IN ('publish', 'unpublish', 'scheduled'))
+  );
+  CREATE INDEX content_revisions_entity ON content_revisions (kind, key, id DESC);
+
+  -- Preview links: a random token (stored as its SHA-256) for one entity's draft, until it expires.
+  CREATE TABLE content_previews (
+    token_hash TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  -- Old addresses of renamed pages, answered by the site with a 301 before its 404.
+  CREATE TABLE content_redirects (
+    id INTEGER PRIMARY KEY,
+    from_path TEXT NOT NULL UNIQUE,
+    to_path TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    CHECK (from_path <> to_path)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { drain } from '../drain';
 import { passwordHashing } from './accounts/password-hashing';
-import { createCmsApp, DEFAULT_SITE_URL } from './app';
+import { createCmsApp, DEFAULT_SITE_URL, editingOf } from './app';
 import { backgroundTasks } from './background';
 import { openDb } from './db';
 import { runHousekeeping } from './housekeeping';
@@ -41,6 +41,10 @@ export type CmsOptions = {
   opsToken?: string;
   /** With the process's own metrics (CPU, memory, event loop): when the content API runs alone in its process. */
   processMetrics?: boolean;
+  /** The site's signed purge webhook, told of every publish (the embedded content API: its own site's). */
+  purgeWebhook?: { url: string; secret: string };
+  /** How often drafts scheduled for publishing are looked for; 5 s by default. */
+  scheduleTickMs?: number;
   /** The clock of the endpoints (tests move it; sessions, codes and links expire by it). */
   now?: () => Date;
   /** How long `close()` waits for the requests in flight before it cuts them (SHUTDOWN_TIMEOUT_S); 10 s by default. */
@@ -76,6 +80,8 @@ export async function startCms({
   staffIdleMinutes,
   opsToken,
   processMetrics = false,
+  purgeWebhook,
+  scheduleTickMs = 5000,
   now,
 }: CmsOptions): Promise<RunningCms> {
   const db = openDb(dataDir);
@@ -107,13 +113,21 @@ export async function startCms({
   const metricsRegistry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: metricsRegistry });
 
-  const server = createServer(
-    createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes, staffIdleMinutes, opsToken, metricsRegistry, now }),
-  );
+  const app = createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes, staffIdleMinutes, opsToken, metricsRegistry, purgeWebhook, now });
+  const server = createServer(app);
+  const editing = editingOf(app);
+  const schedule = setInterval(() => {
+    try {
+      editing.publishDue();
+    } catch (error) {
+      logger.error({ err: error }, 'cms scheduled publishing failed');
+    }
+  }, scheduleTickMs).unref();
   // Standing alone, several BFFs keep connections open to it: each closes after its answer once closing begins.
   const draining = drain(server);
   const stopAll = async () => {
     clearInterval(housekeeping);
+    clearInterval(schedule);
     await background.idle();
     await worker.stop();
     db.close();

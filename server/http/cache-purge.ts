@@ -65,8 +65,9 @@ export interface CachePurgeOptions {
 }
 
 /**
- * `POST /api/cache/purge`: the content system says what changed (`{"paths": [...]}`, page path
- * prefixes; no paths: everything) and every replica drops those pages and its copies of upstream
+ * `POST /api/cache/purge`: the content system says what changed (`{"paths": [...]}`, page paths,
+ * each naming its page with any query and its payload, or `/prefix/*` every page under it; no paths:
+ * everything) and every replica drops those pages and its copies of upstream
  * answers. Signed with the shared secret; without a secret configured the endpoint does not exist.
  *
  *   200 { purged: n }                  (pages this replica dropped; the others drop theirs)

@@ -5,6 +5,7 @@ import { pathLocale } from '../../shared/locales';
 import { cookiesOf, type Cookies } from '../request/cookies';
 import { hasSessionCookie, readSession } from '../request/session-cookie';
 import { SEO_FILES } from './seo-files';
+import { previewTokenOf } from '../routing/loader-context';
 
 /**
  * What may be rendered once for everyone and kept: the one place that says which requests share a
@@ -23,6 +24,8 @@ import { SEO_FILES } from './seo-files';
  */
 export function sharedRequestKey(method: string | undefined, url: string, cookies: Cookies): string | null {
   if ((method !== 'GET' && method !== 'HEAD') || hasSessionCookie(cookies)) return null;
+  // A preview link renders a draft for the editor alone.
+  if (previewTokenOf(url)) return null;
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   if (pathLocale(path) === null && !SEO_FILES.has(path)) return null;
@@ -64,7 +67,7 @@ export function pageCacheKey(url: string): string | null {
  * (always, or, for a form filled in with their details, when the visitor has a session).
  */
 export function isPrivateRender(request: Request, context: StaticHandlerContext): boolean {
-  if (request.method === 'POST') return true;
+  if (request.method === 'POST' || previewTokenOf(request)) return true;
   return context.matches.some(({ route }) => {
     const name = parseRouteId(route.id)?.name;
     const trait = name && ROUTE_TRAITS[name].private;

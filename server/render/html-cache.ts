@@ -67,9 +67,16 @@ export type Served = 'hit' | 'stale';
 
 export type HtmlCache = ReturnType<typeof createHtmlCache>;
 
-/** Whether a key is one a purge of these path prefixes names (every key when none is given). */
-export function underPrefixes(key: string, prefixes: readonly string[]): boolean {
-  return prefixes.length === 0 || prefixes.some((p) => key.startsWith(p));
+/**
+ * Whether a key is one a purge of these paths names (every key when none is given): a path names its
+ * page (with any query, and its payload), so a purge of a locale's home page `/sl` leaves the rest of
+ * `/sl` alone; a path ending in `/*` names every page under it.
+ */
+export function underPrefixes(key: string, paths: readonly string[]): boolean {
+  if (paths.length === 0) return true;
+  const q = key.indexOf('?');
+  const path = q === -1 ? key : key.slice(0, q);
+  return paths.some((p) => (p.endsWith('/*') ? path.startsWith(p.slice(0, -1)) : path === p || path === `${p}/_payload.json`));
 }
 
 export function createHtmlCache(options: HtmlCacheOptions) {

@@ -9,7 +9,7 @@ import { buildHead } from '../../shared/head';
 import type { DocumentData } from '../../shared/document';
 import { toFetchRequest } from '../request/fetch-request';
 import { requestLocale } from '../request/request-locale';
-import { loaderContext, type LoaderDeps } from '../routing/loader-context';
+import { loaderContext, previewTokenOf, type LoaderDeps } from '../routing/loader-context';
 import { runLoaders, type PageHandler } from '../routing/page-handler';
 import { errorPageSettings } from '../upstream/fallback-init';
 import { unchanged } from '../upstream/kept-unchanged';
@@ -58,9 +58,28 @@ export async function renderDocument(deps: RenderDeps, request: Request, refusal
   if (context instanceof Response) {
     const location = sameSiteLocation(context);
     if (!location) throw new Error(`A loader answered ${context.status} without a same-site Location`);
-    return { status: context.status, headers: [['cache-control', pageCacheControl(context.status, false)], ...setCookies([context.headers])], body: Buffer.alloc(0), redirect: location, shareable: false, errors: [] };
+    return redirectPage(context.status, location, setCookies([context.headers]));
+  }
+  if (context.statusCode === 404 && request.method === 'GET') {
+    const moved = await movedTo(deps, new URL(request.url).pathname);
+    if (moved) return redirectPage(301, moved, []);
   }
   return streamDocument(deps, context, request, requestContext.i18n, setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]));
+}
+
+function redirectPage(status: number, location: string, cookies: [string, string][]): RenderedPage {
+  return { status, headers: [['cache-control', pageCacheControl(status, false)], ...cookies], body: Buffer.alloc(0), redirect: location, shareable: false, errors: [] };
+}
+
+/** Where the content's redirects table sends an old address of a renamed page, if anywhere (a site path only). */
+async function movedTo(deps: RenderDeps, path: string): Promise<string | null> {
+  try {
+    const { to } = await deps.api.redirect(path);
+    return to.startsWith('/') && !to.startsWith('//') && !to.includes('\\') ? to : null;
+  } catch {
+    // Not a redirect, or the upstream cannot say: the 404 stands.
+    return null;
+  }
 }
 
 /**
@@ -131,6 +150,8 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
             if (signal.aborted) return done(null);
             chunks.push(Buffer.from(documentEnd(data)));
             const headers: [string, string][] = [['content-type', 'text/html; charset=utf-8'], ['cache-control', pageCacheControl(status, isPrivate)], ...cookies];
+            // A draft is never a page for search engines.
+            if (previewTokenOf(request)) headers.push(['x-robots-tag', 'noindex, nofollow']);
             // A render cut short by its timer is whatever React had: never one to keep.
             done({ status, headers, body: Buffer.concat(chunks), shareable: !isPrivate && !timedOut, errors: unexpectedErrors(context.errors) });
           });

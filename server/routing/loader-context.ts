@@ -1,5 +1,6 @@
 import type { i18n, TFunction } from 'i18next';
 import { SCREEN_NAMESPACES } from '../../shared/i18n';
+import { PREVIEW_PARAM } from '../../shared/api/staff-content';
 import { isHttpsOrigin } from '../../shared/cookies';
 import { matchRoute } from '../../shared/route-match';
 import type { PageI18n } from '../i18n/page-i18n';
@@ -54,14 +55,23 @@ export interface LoaderDeps {
   outbox: Outbox;
   photos: PhotoPreparer;
   spam: SpamGuard;
+  /** The content as a preview link's draft would make it, uncached (`?preview=` of shared/api/staff-content.ts). */
+  previewApi?: (token: string) => ContentApi;
+}
+
+/** The token of a preview link, when the request is one. */
+export function previewTokenOf(request: Request | string): string | null {
+  const token = new URL(typeof request === 'string' ? request : request.url, 'http://x').searchParams.get(PREVIEW_PARAM);
+  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
 }
 
 export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext {
   // The screen's namespaces from its path, before its route is matched: the loaders write titles with them.
   const screen = matchRoute(new URL(request.url).pathname);
   const i18n = deps.i18n.forRequest(requestLocale(request), screen ? SCREEN_NAMESPACES[screen.name] : []);
+  const preview = previewTokenOf(request);
   return {
-    api: deps.api,
+    api: preview && deps.previewApi ? deps.previewApi(preview) : deps.api,
     account: deps.account,
     session: readSession(cookiesOf(request)),
     clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),

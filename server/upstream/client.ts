@@ -57,6 +57,8 @@ export interface UpstreamClientOptions {
   /** Completes every validated GET answer once, before it is cached (the build's image variants). */
   complete?: (answer: unknown) => void;
   metrics?: UpstreamMetrics;
+  /** Sent with every call (a preview's token). */
+  headers?: Record<string, string>;
   /** Told of each answer's NEXT_CHANGE_HEADER: in how many ms the content changes by itself (an article comes out). */
   onScheduledChange?: (ms: number) => void;
 }
@@ -85,6 +87,9 @@ export function cacheKey(method: string, path: string, params: QueryParams): str
   const qs = query.toString();
   return `${method} ${path}${qs ? `?${qs}` : ''}`;
 }
+
+/** No answer kept: a preview's client, made for one render, reads the draft every time. */
+export const NO_UPSTREAM_CACHE = { max: 100, maxHeapBytes: 4 * 1024 * 1024, ttlMs: 0, staleWhileRevalidateMs: 0, staleIfErrorMs: 0, notFoundTtlMs: 0 };
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
@@ -115,7 +120,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       res = await doFetch(urlFor(path, params), {
         method,
         // FormData (a form's photos) sets its own multipart type and boundary; anything else travels as JSON.
-        headers: { accept: 'application/json', ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: { accept: 'application/json', ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...options.headers, ...headers },
         body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs),
       });

@@ -1,4 +1,5 @@
 import * as c from '../../shared/api/contract';
+import { redirectAnswerSchema } from '../../shared/api/staff-content';
 import type { Locale } from '../../shared/locales';
 import type { UpstreamClient } from './client';
 
@@ -29,6 +30,8 @@ export function contentApi(client: UpstreamClient, searches: UpstreamClient = cl
     faqItem: (lang: Locale, slug: string) => client.get(`faq/${seg(slug)}`, c.faqItemSchema, { lang }),
     search: (lang: Locale, q: string) => searches.get('search', c.searchResultsSchema, { lang, q }),
     faqSearch: (lang: Locale, q: string) => searches.get('search/faq', c.faqSearchResultsSchema, { lang, q }),
+    /** Where an old address of a renamed page now is; UpstreamNotFound when it is no redirect. */
+    redirect: (path: string) => client.get('redirects', redirectAnswerSchema, { path }),
     /** Every content entity in every locale (one answer, no lang). */
     sitemap: () => client.get('sitemap', c.sitemapSchema),
   };

@@ -10,17 +10,18 @@ import type { UpstreamClient } from './client';
 /** A call's outcome: the answer, or the contract's error with its status (and the fields' message keys of a 400). */
 export type StaffResult<T> =
   | { ok: true; data: T }
-  | { ok: false; status: number; error: string; fields?: Record<string, string>; retryAfter?: number };
+  | { ok: false; status: number; error: string; fields?: Record<string, string>; retryAfter?: number; problems?: string[] };
 
-const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional(), retryAfter: z.number().optional() });
+const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional(), retryAfter: z.number().optional(), problems: z.array(z.string()).optional() });
 const none = z.null();
 const expiresSchema = z.object({ expiresAt: z.string() });
 
 /** Query parameters as the inbox's address carries them: only the filters the contract knows, as strings. */
 export type LeadQuery = Partial<Record<keyof s.LeadFilter, string>>;
 
-export function staffApi(client: UpstreamClient) {
-  async function call<S extends z.ZodType>(
+/** A staff call: the member's session as a Bearer token, the answer read by its status. */
+export function staffCaller(client: UpstreamClient) {
+  return async function call<S extends z.ZodType>(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: S,
@@ -34,8 +35,11 @@ export function staffApi(client: UpstreamClient) {
     if (status < 300) return { ok: true, data: client.parse(path, schema, json) };
     const error = client.parse(path, errorSchema, json);
     return { ok: false, status, ...error };
-  }
+  };
+}
 
+export function staffApi(client: UpstreamClient) {
+  const call = staffCaller(client);
   return {
     login: (body: { email: string; password: string }, client: string | null) => call('POST', 'staff/auth/login', s.staffLoginStepSchema, { body, client }),
     code: (body: { challenge: string; code: string }, client: string | null) => call('POST', 'staff/auth/code', s.staffSessionSchema, { body, client }),

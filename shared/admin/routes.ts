@@ -29,6 +29,12 @@ export const ADMIN_SCREENS = {
   /** Shown once, after enrolment. */
   recoveryCodes: { path: '/admin/login/recovery-codes', access: 'signedIn' },
   invitation: { path: '/admin/invitation', access: 'anyone' },
+  /** The kinds of content an editor changes. */
+  content: { path: '/admin/content', access: 'content' },
+  contentList: { path: '/admin/content/:kind', access: 'content' },
+  /** One entity: its draft in three languages side by side, preview, publishing, revisions. */
+  contentEdit: { path: '/admin/content/:kind/:key', access: 'content' },
+  redirects: { path: '/admin/redirects', access: 'content' },
 } as const satisfies Record<string, { path: string; access: AdminAccess }>;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

@@ -1,4 +1,5 @@
 import type { LeadDetail, LeadPage, StaffAuditPage, StaffInvitation, StaffLocale, StaffMember, StaffRef, StaffTeam } from '../api/staff';
+import type { ContentEntity, ContentKind, ContentList, ContentPreview, ContentRedirect } from '../api/staff-content';
 import type { FieldErrors } from '../forms/fields';
 import type { AdminScreen } from './routes';
 
@@ -26,6 +27,10 @@ export interface AdminScreenData {
   enrol: { secret: string; uri: string; qr: { path: string; size: number } };
   recoveryCodes: { codes: string[] };
   invitation: { invitation: StaffInvitation | null; token: string };
+  content: { kinds: readonly ContentKind[] };
+  contentList: ContentList;
+  contentEdit: { entity: ContentEntity };
+  redirects: { redirects: ContentRedirect[] };
 }
 
 /**
@@ -40,6 +45,12 @@ export interface AdminActionData {
   /** A success worth saying where the form is (a sent reply, a saved profile). */
   done?: string;
   retryAfter?: number;
+  /** Why the content API refused an edit: the seed import's own words, one line each (paths into the entity). */
+  problems?: string[];
+  /** The entity as the editor's form holds it now (its JSON), when it is not what was saved: a block added, an edit refused. */
+  working?: unknown;
+  /** A preview link made for the draft. */
+  preview?: ContentPreview;
 }
 
 export type AdminLoaderData<N extends AdminScreen> = AdminScreenData[N];

@@ -110,6 +110,8 @@ export const STAFF_AUDIT_ACTIONS = [
   'sign_in', 'sign_in_recovery_code', 'enrol', 'sign_out', 'sign_out_everywhere', 'profile',
   'invite', 'invitation_accepted', 'member_role', 'member_disabled', 'member_enabled', 'two_factor_reset',
   'lead_viewed', 'lead_status', 'lead_assigned', 'lead_note', 'lead_reply', 'leads_exported',
+  'content_draft', 'content_discard', 'content_preview', 'content_publish', 'content_schedule', 'content_unpublish', 'content_restore',
+  'redirect_added', 'redirect_deleted',
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 

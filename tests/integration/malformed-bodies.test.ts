@@ -60,7 +60,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Values for the route table's parameters and the routers' (a new parameter needs one here). */
-const PARAMS: Record<string, string[]> = { category: ['strehe'], slug: ['x'], offerType: ['rolete'], kind: ['inquiry', 'service', 'newsletter'], id: [randomUUID()], n: ['0'] };
+const PARAMS: Record<string, string[]> = { category: ['strehe'], slug: ['x'], offerType: ['rolete'], kind: ['inquiry', 'service', 'newsletter'], id: [randomUUID()], n: ['0'], key: ['predokenske-rolete'] };
 
 function fillParams(route: string): string[] {
   // The staff area's catch-all: its screens are read from its own route table (adminRoutes).
@@ -143,7 +143,9 @@ function pageRoutes(): Target[] {
 
 /** Every screen of the staff area, signed in as the owner where the screen needs a member. */
 function adminRoutes(): Target[] {
-  return ADMIN_SCREEN_NAMES.map((name) => ({ app: 'site', method: 'POST', path: adminPath(name, { id: PARAMS.id![0]! }), staffSignedIn: ADMIN_SCREENS[name].access !== 'anyone' }));
+  // The editors' screens with a kind of content (the routers' :kind is a form's, which no content screen has).
+  const params = { id: PARAMS.id![0]!, kind: 'products', key: PARAMS.key![0]! };
+  return ADMIN_SCREEN_NAMES.map((name) => ({ app: 'site', method: 'POST', path: adminPath(name, params), staffSignedIn: ADMIN_SCREENS[name].access !== 'anyone' }));
 }
 
 /** A valid multipart post: fields around a photo part. */
@@ -247,6 +249,12 @@ const READ_NO_BODY: Record<string, number> = {
   'POST /staff/auth/logout': 401,
   'POST /staff/auth/logout-everywhere': 401,
   'POST /staff/members/:id/reset-two-factor': 404,
+  // A form's kind is no kind of content, and an id that is no number no redirect's.
+  'POST /staff/content/:kind/:key/discard': 404,
+  'POST /staff/content/:kind/:key/publish': 404,
+  'POST /staff/content/:kind/:key/unpublish': 404,
+  'POST /staff/content/:kind/:key/preview': 404,
+  'POST /staff/redirects/:id/delete': 404,
 };
 /** The staff sign-in's later steps with no step in progress send the member on, whatever was posted. */
 const NO_STEP_SENDS_ON = new Set<string>([ADMIN_SCREENS.code.path, ADMIN_SCREENS.enrol.path, ADMIN_SCREENS.recoveryCodes.path]);

@@ -7,9 +7,10 @@ import type { AdminArgs, AdminContext, AdminScreenModule } from '../context';
 import { inbox, lead } from './leads';
 import { code, enrol, invitation, login, recoveryCodes } from './sign-in';
 import { account, audit, team } from './team';
+import { content, contentEdit, contentList, redirects } from './content';
 
 /** Every staff screen's server half, by name (typed: a screen of the route table without one does not build). */
-export const ADMIN_SCREEN_MODULES: { [N in AdminScreen]: AdminScreenModule<N> } = { inbox, lead, team, audit, account, login, code, enrol, recoveryCodes, invitation };
+export const ADMIN_SCREEN_MODULES: { [N in AdminScreen]: AdminScreenModule<N> } = { inbox, lead, team, audit, account, login, code, enrol, recoveryCodes, invitation, content, contentList, contentEdit, redirects };
 
 /**
  * Who may open a screen, checked before its loader or action runs: a screen for members sends anyone
@@ -22,7 +23,7 @@ function admitted(name: AdminScreen, { request, context }: AdminArgs): void {
   const url = new URL(request.url);
   if (!context.member) throw seeOther(adminPath('login', {}, { next: url.pathname + url.search }));
   if (access === 'signedIn' || staffCan(context.member.role, access)) return;
-  if (name === 'inbox') throw seeOther(adminPath('account'));
+  if (name === 'inbox') throw seeOther(adminPath(staffCan(context.member.role, 'content') ? 'content' : 'account'));
   failed(403);
 }
 

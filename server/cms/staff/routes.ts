@@ -32,9 +32,10 @@ const auditQuery = z.object({
 export const json = express.json({ limit: BODY_LIMIT });
 
 /** Parses the body with a form schema; a problem is a 400 with the fields' message keys. */
-export function withBody<S extends z.ZodMiniType>(schema: S, handle: (input: z.infer<S>, req: Request, res: Response) => unknown): RequestHandler[] {
+/** `limit`: a body larger than the staff area's usual posts may be (an edited page of rich text). */
+export function withBody<S extends z.ZodMiniType>(schema: S, handle: (input: z.infer<S>, req: Request, res: Response) => unknown, limit?: string): RequestHandler[] {
   return [
-    json,
+    limit ? express.json({ limit }) : json,
     async (req, res) => {
       // JSON only: a body of another type is left unread, and an empty object is a valid form for some (no assignee).
       if (req.is('application/json') === false) return void res.status(415).json({ error: 'unsupported_type' });
