@@ -22,7 +22,12 @@ export const SEARCH_CACHE = {
 };
 /** The content API's search takes a few milliseconds of one core (SQLite FTS5, decision 0007). */
 export const SEARCHES_AT_ONCE = 2;
-export const SEARCHES_WAITING = 8;
+/**
+ * Twenty people typing in the header's box at once (the bench's suggestions) wait rather than being
+ * refused: a waiting search holds a little memory and no CPU, and at about 1.5 ms a search the last
+ * of 32 waits some 25 ms. A flood (hundreds at once) is still shed at once.
+ */
+export const SEARCHES_WAITING = 32;
 
 export function searchClient(options: Omit<UpstreamClientOptions, 'cache' | 'fetch'>): UpstreamClient {
   const searches = concurrencyLimit(SEARCHES_AT_ONCE, { maxQueue: SEARCHES_WAITING });
