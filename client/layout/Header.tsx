@@ -88,10 +88,9 @@ export function Header() {
           </a>
         )}
         <SearchBox locale={locale} id={SEARCH_ID} />
-        {/* The way to a quote from every page, beside the call button: the words fit a phone's row. */}
+        {/* The way to a quote from every page, beside the call button: words short enough for a phone's row and for one desktop row. */}
         <Link className="quote-link" to={pathTo('inquiry', locale)}>
-          <span className="quote-link__long">{t('header.quote')}</span>
-          <span className="quote-link__short">{t('header.quoteShort')}</span>
+          {t('header.quote')}
         </Link>
         <CallLink phone={marketPhone(settings, locale)} />
         {/* The same link for everyone (pages stay cacheable); signed in, the login leads to the profile. */}
