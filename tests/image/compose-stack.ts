@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { ROOT_DIR } from '../../server/paths';
 import { podman } from './podman';
+import { freePort } from '../support/free-port';
+import { until } from '../support/until';
 
 /**
  * compose.yaml's stack run with podman, read from the file itself, as Docker Compose would run it:
@@ -97,25 +98,7 @@ function startOrder(services: Record<string, Service>): string[] {
   return order;
 }
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
-/**
- * Resolves once `check` holds, asking every half second; fails after `timeoutMs`, naming what it waited
- * for, or as soon as `check` throws (what it waits for can no longer come).
- */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 export interface Stack {
   /** The containers' names by service. */
@@ -239,7 +222,7 @@ export async function healthy(container: string, check: Healthcheck | undefined)
     return stdout + stderr;
   };
   try {
-    await waitFor(
+    await until(
       `${container} is healthy`,
       async () => {
         const state = (await podman(['container', 'inspect', '--format', '{{.State.Status}}', container])).stdout.trim();
@@ -247,6 +230,7 @@ export async function healthy(container: string, check: Healthcheck | undefined)
         return (await podman(['healthcheck', 'run', container], { allowFailure: true })).code === 0;
       },
       limit,
+      500,
     );
   } catch (error) {
     throw new Error(`${(error as Error).message}; its log ends:\n${await logs()}`);

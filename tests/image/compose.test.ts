@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPurge } from '../../server/http/cache-purge';
-import { composeUp, DIFFERENCES, readComposeFile, waitFor, type Stack } from './compose-stack';
+import { composeUp, DIFFERENCES, readComposeFile, type Stack } from './compose-stack';
 import { podman } from './podman';
+import { until } from '../support/until';
 
 /**
  * compose.yaml's stack in containers (compose-stack.ts runs it from the file): PostgreSQL, the content
@@ -18,7 +19,7 @@ beforeAll(async () => {
   console.log(`image test: compose.yaml's stack, as Docker Compose runs it but that ${DIFFERENCES.join('; ')}`);
   stack = await composeUp('shading-image-test');
   nginx = `http://127.0.0.1:${stack.ports['nginx:80']}`;
-  await waitFor('nginx answers a page', async () => (await fetch(nginx + PAGE).catch(() => null))?.status === 200, 180_000);
+  await until('nginx answers a page', async () => (await fetch(nginx + PAGE).catch(() => null))?.status === 200, 180_000);
 }, 600_000);
 
 afterAll(async () => {
@@ -43,7 +44,7 @@ describe("compose.yaml's stack", () => {
 
   it('carries a purge made on one replica to the others', async () => {
     // web2 has the page in its cache, and has had it a while.
-    await waitFor('web2 has had the page for two seconds', async () => ((await fromReplica('web2', PAGE)).age ?? 0) >= 2, 60_000);
+    await until('web2 has had the page for two seconds', async () => ((await fromReplica('web2', PAGE)).age ?? 0) >= 2, 60_000);
     const before = (await fromReplica('web2', PAGE)).age!;
 
     const secret = readComposeFile().services.web1!.environment!.CACHE_PURGE_SECRET!;
@@ -53,7 +54,7 @@ describe("compose.yaml's stack", () => {
     expect(stdout).toMatch(/^200 /);
 
     // Its copy is dropped: rendered again (a miss, or a copy younger than the one it had).
-    await waitFor(
+    await until(
       'web2 has dropped its copy',
       async () => {
         const answer = await fromReplica('web2', PAGE);

@@ -1,5 +1,7 @@
-import { freePort, readComposeFile, waitFor } from './compose-stack';
+import { readComposeFile } from './compose-stack';
 import { inspect, podman } from './podman';
+import { freePort } from '../support/free-port';
+import { until } from '../support/until';
 
 /** The project's image as compose.yaml names it: the `image:` of its services built from the Dockerfile (`build: .`). */
 function projectImage(): string {
@@ -49,7 +51,7 @@ export async function runImage(name: string, options: { port: number; args?: str
 /** Resolves once `url` answers 200, or fails with the container's log. */
 export async function answers(container: Container, pathname: string, timeoutMs = 120_000): Promise<void> {
   try {
-    await waitFor(`${container.name} answers ${pathname}`, async () => (await fetch(container.url + pathname).catch(() => null))?.status === 200, timeoutMs);
+    await until(`${container.name} answers ${pathname}`, async () => (await fetch(container.url + pathname).catch(() => null))?.status === 200, timeoutMs);
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${await container.logs()}`);
   }

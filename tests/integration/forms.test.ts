@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_DATA_ID, type DocumentData, type PagePayload } from '../../shared/document';
@@ -12,6 +11,7 @@ import { until, untilFound } from '../support/until';
 import { startTestSite, waitForMail } from './helpers';
 import { personsFields } from '../support/form-guard';
 import { matchRoute } from '../../shared/route-match';
+import { readCms } from '../support/cms-db';
 
 /**
  * The public forms over real HTTP against the real embedded content API: the no-JavaScript flows
@@ -56,14 +56,7 @@ const actionOf = (html: string, routeId: string) => documentData(html).hydration
 const screenOf = (html: string, routeId: string) => documentData(html).hydration.loaderData[routeId] as PublicFormScreen & { offerType?: string | null };
 
 /** The content API's own database: what reached the company. */
-function cms<T>(read: (db: Database.Database) => T): T {
-  const db = new Database(path.join(site.dataDir, 'cms.sqlite'), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
+const cms = <T>(read: (db: Database.Database) => T): T => readCms(site.dataDir, read);
 
 
 const submissionWithKeyLike = (pattern: string) =>

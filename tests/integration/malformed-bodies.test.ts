@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +20,7 @@ import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { acceptAndEnrol, inviteFromCommandLine, tokenOf } from '../support/staff';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
+import { freePort } from '../support/free-port';
 
 /**
  * No request can end the process (issue 24, point 1): a table of malformed bodies (a multipart post
@@ -51,13 +51,6 @@ let staffSession = '';
 const siteRoutes: Target[] = [];
 const cmsRoutes: Target[] = [];
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Values for the route table's parameters and the routers' (a new parameter needs one here). */
 const PARAMS: Record<string, string[]> = { category: ['strehe'], slug: ['x'], offerType: ['rolete'], kind: ['inquiry', 'service', 'newsletter'], id: [randomUUID()], n: ['0'], key: ['predokenske-rolete'] };

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,6 +14,7 @@ import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
+import { freePort } from '../support/free-port';
 
 /**
  * The issue's proof that no acknowledged submission is lost or delivered twice: with the content API
@@ -98,13 +99,6 @@ function tempDir(name: string): string {
 }
 
 /** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /** The content API on `port` (0: a free one), with its data in `dataDir` (a new folder unless given). */
 async function startContentApi(port: number, dataDir = tempDir('cms')): Promise<{ cms: RunningCms; dataDir: string }> {

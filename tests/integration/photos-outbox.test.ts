@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,6 +11,7 @@ import { CONTENT_DIR } from '../../server/paths';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { until } from '../support/until';
+import { freePort } from '../support/free-port';
 
 /**
  * Nothing sent with photos is lost (issue 15, part 3): the content API is down, a service request
@@ -37,13 +37,6 @@ function tempDir(name: string): string {
   return dir;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 async function startBff(env: Record<string, string>): Promise<SiteProcess> {
   const bff = await startSiteProcess({ UPSTREAM_TIMEOUT_MS: '1000', ...env });

@@ -16,6 +16,7 @@ import { until } from '../support/until';
 import { registerVerified, signIn } from '../support/visitor';
 import { startTestSite, waitForMail } from './helpers';
 import { personsFields, solvedGuard } from '../support/form-guard';
+import { readCms } from '../support/cms-db';
 
 /**
  * Photos with a service request and an inquiry (issue 15), over real HTTP against the real content API,
@@ -53,14 +54,8 @@ function documentData(html: string): DocumentData {
 }
 const actionOf = (html: string, routeId: string) => documentData(html).hydration.actionData?.[routeId] as PublicFormResult;
 
-function cms<T>(read: (db: Database.Database) => T): T {
-  const db = new Database(path.join(site.dataDir, 'cms.sqlite'), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
+/** The content API's own database: what reached the company. */
+const cms = <T>(read: (db: Database.Database) => T): T => readCms(site.dataDir, read);
 function outbox<T>(read: (db: Database.Database) => T): T {
   const db = new Database(path.join(site.dataDir, 'outbox.sqlite'), { readonly: true });
   try {

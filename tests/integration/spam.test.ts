@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_DATA_ID, payloadPath, type DocumentData } from '../../shared/document';
@@ -9,6 +8,7 @@ import { MIN_FILL_MS } from '../../server/spam/judge';
 import { personsToken, solvedGuard, TEST_FORM_TOKEN_SECRET } from '../support/form-guard';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
+import { readCms } from '../support/cms-db';
 
 /**
  * Issue 26, point 6: the spam judgement over real HTTP, against the real content API. A post is spam
@@ -37,14 +37,8 @@ const plainPost = (pagePath: string, fields: Record<string, string>) =>
 const scriptPost = (pagePath: string, fields: Record<string, string>) =>
   request(site.server).post(payloadPath(pagePath)).set('Sec-Fetch-Site', 'same-origin').type('form').send(new URLSearchParams(fields).toString());
 
-function cms<T>(read: (db: Database.Database) => T): T {
-  const db = new Database(path.join(site.dataDir, 'cms.sqlite'), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
+/** The content API's own database: what reached the company. */
+const cms = <T>(read: (db: Database.Database) => T): T => readCms(site.dataDir, read);
 
 const submissionOf = (email: string) =>
   cms((db) => db.prepare('SELECT id, status, created_at FROM submissions WHERE email = ?').get(email)) as { id: string; status: string; created_at: string } | undefined;

@@ -9,6 +9,7 @@ import type { ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { leadStore } from '../../server/cms/leads/store';
 import { personsFields } from '../support/form-guard';
+import { untilFound } from '../support/until';
 import { pageI18n } from '../support/i18n';
 import { startTestSite, waitForMail } from './helpers';
 
@@ -110,7 +111,7 @@ describe('an inquiry from a product page', () => {
 
     const db = new Database(path_(site.dataDir), { readonly: true });
     try {
-      const row = await until(() => db.prepare("SELECT id, data FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email) as { id: string; data: string } | undefined);
+      const row = await untilFound('the submission is stored', () => db.prepare("SELECT id, data FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email) as { id: string; data: string } | undefined);
       expect(JSON.parse(row.data)).toMatchObject({ offerType: 'tende', system: 'polkasetna', product: 'polkasetne-tende' });
       expect(leadStore(db).detail(row.id)?.product).toEqual({ slug: product.slug, title: product.title });
     } finally {
@@ -127,7 +128,7 @@ describe('an inquiry from a product page', () => {
     expect((await request(site.server).post(pathTo('inquiry', 'en')).set('Sec-Fetch-Site', 'same-origin').type('form').send(body.toString())).status).toBe(303);
     const db = new Database(path_(site.dataDir), { readonly: true });
     try {
-      const row = await until(() => db.prepare("SELECT data FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email) as { data: string } | undefined);
+      const row = await untilFound('the submission is stored', () => db.prepare("SELECT data FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email) as { data: string } | undefined);
       expect(JSON.parse(row.data)).not.toHaveProperty('product');
     } finally {
       db.close();
@@ -136,14 +137,3 @@ describe('an inquiry from a product page', () => {
 });
 
 const path_ = (dataDir: string) => path.join(dataDir, 'cms.sqlite');
-
-/** What `read` finds, once it finds something (the outbox delivers in the background). */
-async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('nothing found in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
