@@ -698,6 +698,12 @@ const MIGRATIONS: readonly Migration[] = [
     CHECK (from_path <> to_path)
   );
   `,
+  /* 17: what the seed fills once in content already stored (server/cms/seed.ts, fillPending) */ `
+  -- Migration 15 expected a re-import to fill the inquiry presets; since the database is the truth
+  -- (0047) none comes, so a database that has products with empty presets gets them from the seed once.
+  CREATE TABLE seed_fills_pending (name TEXT PRIMARY KEY) WITHOUT ROWID;
+  INSERT INTO seed_fills_pending (name) SELECT 'inquiry_preset' WHERE EXISTS (SELECT 1 FROM products WHERE inquiry_preset = '{}');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

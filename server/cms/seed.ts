@@ -27,6 +27,7 @@ export function seedContent(db: Db, contentDir: string, now: () => Date = () => 
         const content = parseContent(contentDir, readContentTexts(contentDir));
         return { version: storeContent(db, content, now()), imported: true, rebuilt: false };
       }
+      fillPending(db, contentDir);
       const texts = contentTexts(exportContent(db));
       const version = versionOf(texts);
       if (readContentVersion(db) === version) return { version, imported: false, rebuilt: false };
@@ -55,6 +56,28 @@ export function storeContent(db: Db, content: Content, at: Date): string {
      ON CONFLICT (id) DO UPDATE SET hash = excluded.hash, imported_at = excluded.imported_at`,
   ).run(version, at.toISOString());
   return version;
+}
+
+/**
+ * What a migration left for the seed to fill in content already stored (migration 17): the inquiry
+ * presets of products whose preset is empty, from the seed product of the same key. Done once, so a
+ * preset an editor empties later stays empty; a seed folder that cannot be read leaves it for the next start.
+ */
+function fillPending(db: Db, contentDir: string): void {
+  const pending = db.prepare<[], { name: string }>('SELECT name FROM seed_fills_pending').all();
+  if (!pending.some((row) => row.name === 'inquiry_preset')) return;
+  let seed: Content;
+  try {
+    seed = parseContent(contentDir, readContentTexts(contentDir));
+  } catch (error) {
+    if (error instanceof ContentError || (error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  const fill = db.prepare<[string, string]>("UPDATE products SET inquiry_preset = ? WHERE key = ? AND inquiry_preset = '{}'");
+  for (const product of seed.products) {
+    if (Object.keys(product.inquiry).length > 0) fill.run(JSON.stringify(product.inquiry), product.key);
+  }
+  db.prepare("DELETE FROM seed_fills_pending WHERE name = 'inquiry_preset'").run();
 }
 
 /** The hash of the content as last written: the content's version, sent as X-Content-Version. */

@@ -239,4 +239,29 @@ describe('editing a product', () => {
     const actions = staffAuditPageSchema.parse(await res.json()).items.map((x) => x.action);
     for (const action of ['content_draft', 'content_preview', 'content_publish', 'content_schedule', 'content_restore', 'redirect_added'] as const) expect(actions).toContain(action);
   });
+
+  it('publishes a scheduled draft whose author was deleted since, under their name', async () => {
+    const current = (await entity('products', PRODUCT)).published as Product;
+    const at = new Date(clock + 10 * 60_000).toISOString();
+    expect((await call('PUT', `staff/content/products/${PRODUCT}/draft`, { json: titled(current, ['Rolete C', 'Shutters C', 'Rollläden C']), publishAt: at })).status).toBe(200);
+    // What deleting the member leaves behind (ON DELETE SET NULL).
+    const db = openDb(dataDir);
+    try {
+      db.prepare('UPDATE content_drafts SET member_id = NULL WHERE key = ?').run(PRODUCT);
+    } finally {
+      db.close();
+    }
+    clock += 10 * 60_000;
+    await until('the scheduled draft is published', async () => (await entity('products', PRODUCT)).draft === null);
+    await until('the site shows it', async () => (await siteTitle(EN_PATH)) === 'Shutters C');
+    const written = openDb(dataDir);
+    try {
+      expect(written.prepare('SELECT member_id, member_name, action FROM content_revisions ORDER BY id DESC LIMIT 1').get())
+        .toEqual({ member_id: null, member_name: 'Edita Urednik', action: 'scheduled' });
+      expect(written.prepare("SELECT member_id, member_name FROM staff_audit WHERE action = 'content_publish' ORDER BY id DESC LIMIT 1").get())
+        .toEqual({ member_id: null, member_name: 'Edita Urednik' });
+    } finally {
+      written.close();
+    }
+  });
 });

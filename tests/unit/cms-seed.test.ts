@@ -82,6 +82,28 @@ describe('seedContent', () => {
     expect(searchEngine(db).search('de', 'Fliegengitter').sections.category.length).toBeGreaterThan(0);
   });
 
+  it('fills the inquiry presets of a database from before migration 15 once, from the seed', () => {
+    seedContent(db, contentDir);
+    const presets = () =>
+      Object.fromEntries(db.prepare<[], { key: string; inquiry_preset: string }>('SELECT key, inquiry_preset FROM products').all().map((r) => [r.key, r.inquiry_preset]));
+    const seeded = presets();
+    const withPreset = Object.keys(seeded).filter((key) => seeded[key] !== '{}');
+    expect(withPreset.length).toBeGreaterThan(0);
+
+    // As a database migrated past 15 by a build that expected a re-import: every preset empty, 17 not run.
+    db.exec("UPDATE products SET inquiry_preset = '{}'; DROP TABLE seed_fills_pending;");
+    db.pragma('user_version = 16');
+    migrate(db);
+    expect(seedContent(db, contentDir).imported).toBe(false);
+    expect(presets()).toEqual(seeded);
+
+    // Once only: a preset an editor empties afterwards stays empty at the next start.
+    db.prepare("UPDATE products SET inquiry_preset = '{}' WHERE key = ?").run(withPreset[0]);
+    db.prepare("UPDATE content_state SET hash = '0123456789abcdef'").run();
+    seedContent(db, contentDir);
+    expect(presets()[withPreset[0]!]).toBe('{}');
+  });
+
   it('refuses a synonym file with a line that is no group, naming the file and the line', () => {
     const broken = join(dir, 'broken-synonyms');
     cpSync(contentDir, broken, { recursive: true });

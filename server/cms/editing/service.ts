@@ -11,7 +11,7 @@ import type { Db } from '../db';
 import { writeContent } from '../import';
 import { contentTexts, exportContent, hasContent } from '../content-export';
 import { readContentVersion, storeContent } from '../seed';
-import type { Actor, StaffService } from '../staff/service';
+import type { Actor, Author, StaffService } from '../staff/service';
 import { entitiesIn, entityIn, titlesOf, withEntity } from './entities';
 import { linkTargets } from './link-targets';
 import { affectedPaths, entityPages, livePaths } from './purge-paths';
@@ -74,7 +74,7 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
     if (!exported || exported.version !== version) exported = { version, texts: contentTexts(exportContent(db)) };
     return exported.texts;
   };
-  const audit = (by: Actor, action: Parameters<StaffService['audit']>[1]['action'], detail: Record<string, unknown>, at: Date) => staff.audit(by, { action, detail }, at);
+  const audit = (by: Author, action: Parameters<StaffService['audit']>[1]['action'], detail: Record<string, unknown>, at: Date) => staff.audit(by, { action, detail }, at);
   const problemsOf = (error: unknown): Refused => {
     if (error instanceof ContentError) return { ok: false, problems: error.problems };
     throw error;
@@ -100,7 +100,7 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
   }
 
   /** Makes `json` (null: none) the entity's published state: the whole checked, stored, redirected, kept as a revision. */
-  function apply(by: Actor, kind: ContentKind, key: string, json: unknown, action: RevisionRow['action'], at: Date): { ok: true; paths: string[] } | Refused {
+  function apply(by: Author, kind: ContentKind, key: string, json: unknown, action: RevisionRow['action'], at: Date): { ok: true; paths: string[] } | Refused {
     try {
       return db
         .transaction(() => {
@@ -204,7 +204,7 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
       let count = 0;
       for (const draft of dueDrafts.all(now().toISOString())) {
         const kind = draft.kind as ContentKind;
-        const by = { id: draft.member_id ?? 0, name: draft.member_name };
+        const by = { id: draft.member_id, name: draft.member_name };
         const result = apply(by, kind, draft.key, JSON.parse(draft.json), 'scheduled', now());
         if (result.ok) {
           count++;

@@ -37,6 +37,8 @@ export type StaffClient = { address: string };
 
 /** Who is acting, as the audit log names them. */
 export type Actor = { id: number; name: string };
+/** Whom a change is written under: an actor, or the author of a draft whose account was deleted since. */
+export type Author = { id: number | null; name: string };
 
 export type SignedInStaff = { member: MemberRow; sessionHash: string };
 
@@ -312,6 +314,7 @@ export function staffService({
     assignees: () => store.assignees(),
     auditPage: store.auditPage,
     /** Writes an audit entry (inside the caller's transaction, when it has one). */
-    audit: (by: Actor, record: Omit<AuditRecord, 'memberId' | 'memberName'>, at = now()) => audit({ ...actorOf(by), ...record }, at),
+    /** `by` may be a member whose account is gone (id null): a scheduled publish of their draft. */
+    audit: (by: Author, record: Omit<AuditRecord, 'memberId' | 'memberName'>, at = now()) => audit({ memberId: by.id, memberName: by.name, ...record }, at),
   };
 }
