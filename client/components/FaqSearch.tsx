@@ -38,7 +38,7 @@ export function FaqSearch(props: { query: string; count: number; suggestion: str
     // Text typed before hydration counts.
     const typed = inputRef.current?.value ?? '';
     if (typed !== query) onQuery(typed);
-    // Only once, after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
 
   return (

@@ -50,7 +50,7 @@ function useDebouncedAnswer<T>(path: string | null, parse: (schemas: Schemas, js
       clearTimeout(timer);
       controller.abort();
     };
-    // parse is a module-level function of its caller
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- parse is a module-level function of its caller
   }, [path]);
 
   return state;

@@ -15,6 +15,7 @@ export function useHydrated(): boolean {
   useEffect(() => {
     appHydrated = true;
     if (!hydrated) startTransition(() => setHydrated(true));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount
   }, []);
   return hydrated;
 }

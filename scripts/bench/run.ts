@@ -80,7 +80,7 @@ function rawAnswer(url: string): Promise<{ status: number; headers: string[]; bo
 }
 
 // The page as the site sends it, for the comparison servers: its HTML, and its answer from the cache.
-let child = await site(4100, {});
+const child = await site(4100, {});
 const page = Buffer.from(await (await fetch(`http://127.0.0.1:4100${PAGE}`)).arrayBuffer());
 const cached = await rawAnswer(`http://127.0.0.1:4100${PAGE}`);
 await stop(child);

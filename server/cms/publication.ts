@@ -30,7 +30,7 @@ export function publicationInstant(publishedAt: string): Date {
   const offset = new Intl.DateTimeFormat('en-US', { timeZone: COMPANY_TIME_ZONE, timeZoneName: 'longOffset' })
     .formatToParts(utcMidnight)
     .find((part) => part.type === 'timeZoneName')!.value; // "GMT+01:00"
-  const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(offset) ?? [, '+', '00', '00'];
+  const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(offset) ?? ['', '+', '00', '00'];
   const ms = (Number(hours) * 60 + Number(minutes)) * 60_000 * (sign === '-' ? -1 : 1);
   return new Date(utcMidnight.getTime() - ms);
 }

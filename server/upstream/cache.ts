@@ -26,7 +26,7 @@ interface Entry<T> {
   ttlMs: number;
 }
 
-export class SwrCache<T extends {}> {
+export class SwrCache<T extends NonNullable<unknown>> {
   private readonly entries: LRUCache<string, Entry<T>>;
   private readonly inflight = new Map<string, Promise<T>>();
   /** Counts purges: a load that began before one may carry what the purge dropped, so it is not kept. */

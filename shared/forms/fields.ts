@@ -21,7 +21,6 @@ export function preprocess<S extends z.ZodMiniType>(prepare: (value: unknown) =>
  * name or a town ("Eve\r\nBcc: …") would add lines of the sender's choosing to the company's mail and
  * to every list that shows the field; no one types the others into a single-line input.
  */
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
 const singleLine = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), 'form.errors.controlCharacters');
 

@@ -263,11 +263,17 @@ describe('mail transports', () => {
             buffer = buffer.slice(eol + 2);
             const verb = line.slice(0, 4).toUpperCase();
             if (verb === 'EHLO') socket.write('250-fake.test\r\n250 8BITMIME\r\n');
-            else if (verb === 'MAIL') (envelope.push(line), socket.write('250 2.1.0 ok\r\n'));
+            else if (verb === 'MAIL') {
+              envelope.push(line);
+              socket.write('250 2.1.0 ok\r\n');
+            }
             else if (verb === 'RCPT') {
               envelope.push(line);
               socket.write(rejectRecipients ? `550 5.1.1 ${line.slice(8)}: recipient rejected\r\n` : '250 2.1.5 ok\r\n');
-            } else if (verb === 'DATA') (inData = true, socket.write('354 go ahead\r\n'));
+            } else if (verb === 'DATA') {
+              inData = true;
+              socket.write('354 go ahead\r\n');
+            }
             else if (verb === 'QUIT') socket.end('221 bye\r\n');
             else socket.write('250 ok\r\n');
           }

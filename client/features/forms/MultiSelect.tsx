@@ -262,7 +262,9 @@ function Combobox({ form, name, label, hint, options, value, onChange, onBlur, i
         <ul id={listId} role="listbox" aria-multiselectable="true" aria-labelledby={`${id}-label`} className="multi-select__list" hidden={!expanded}>
           {items.map((item, index) => {
             const selected = item.kind === 'option' && value.includes(item.option.value);
+            // The combobox's keys are the input's (aria-activedescendant): an option takes no key.
             return (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={item.kind === 'add' ? '+add' : item.option.value}
                 id={optionId(index)}

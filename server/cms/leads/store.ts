@@ -83,16 +83,31 @@ export function leadStore(db: Db) {
   function where(filter: LeadFilter, me: number): { sql: string; params: Record<string, unknown> } {
     const clauses: string[] = [];
     const params: Record<string, unknown> = {};
-    if (filter.kind) (clauses.push('s.kind = @kind'), (params.kind = filter.kind));
+    if (filter.kind) {
+      clauses.push('s.kind = @kind');
+      params.kind = filter.kind;
+    }
     if (filter.status?.length) {
       clauses.push(`s.status IN (${filter.status.map((_, i) => `@status${i}`).join(', ')})`);
       filter.status.forEach((status, i) => (params[`status${i}`] = status));
     }
     if (filter.assignee === 'none') clauses.push('s.assignee_id IS NULL');
-    else if (filter.assignee !== undefined) (clauses.push('s.assignee_id = @assignee'), (params.assignee = filter.assignee === 'me' ? me : filter.assignee));
-    if (filter.offerType) (clauses.push('s.offer_type = @offerType'), (params.offerType = filter.offerType));
-    if (filter.from) (clauses.push('s.created_at >= @from'), (params.from = filter.from));
-    if (filter.to) (clauses.push('s.created_at < @to'), (params.to = dayAfter(filter.to)));
+    else if (filter.assignee !== undefined) {
+      clauses.push('s.assignee_id = @assignee');
+      params.assignee = filter.assignee === 'me' ? me : filter.assignee;
+    }
+    if (filter.offerType) {
+      clauses.push('s.offer_type = @offerType');
+      params.offerType = filter.offerType;
+    }
+    if (filter.from) {
+      clauses.push('s.created_at >= @from');
+      params.from = filter.from;
+    }
+    if (filter.to) {
+      clauses.push('s.created_at < @to');
+      params.to = dayAfter(filter.to);
+    }
     const words = filter.q ? fold(filter.q).split(/\s+/).filter(Boolean).slice(0, 8) : [];
     words.forEach((word, i) => {
       // Every word somewhere; LIKE's own wildcards in the query match themselves.

@@ -59,7 +59,7 @@ export function PhotoField({ form, hint, photos, error, returned, onChange }: Ph
     photos.add([...early.files]);
     early.value = '';
     onChange();
-    // Once, when the page starts to run (the handlers are not a reason to run again).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page starts to run (the handlers are no reason to run again)
   }, [hydrated]);
 
   function chosen(event: ChangeEvent<HTMLInputElement>) {
