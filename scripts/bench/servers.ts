@@ -24,6 +24,8 @@ function logReader(): ChildProcess {
  * Its stdout goes to `onStdout` when given, else to a log reader.
  */
 export async function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>, onStdout?: (text: string) => void): Promise<ChildProcess> {
+  // Another server on the port would be measured in its place (a test's, left running).
+  if (await ready().catch(() => false)) throw new Error(`${args.join(' ')}: something else already answers on its port`);
   const [cmd, ...rest] = pinned(args);
   const reader = onStdout ? undefined : logReader();
   const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', ...env }, stdio: ['ignore', reader?.stdin ?? 'pipe', 'inherit'] });
@@ -43,6 +45,7 @@ export async function start(args: string[], env: Record<string, string>, ready: 
 export const answers = (url: string) => async () => (await fetch(url)).ok;
 
 export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;

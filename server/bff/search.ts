@@ -132,9 +132,9 @@ export function searchApi({ api, onShed }: { api: Pick<ContentApi, 'search'>; on
     let results: SearchResults | null = null;
     if (query) {
       try {
-        // The search page's own search (its default sections), cut here: one answer, kept once in the
-        // short cache, serves the box's suggestions and the page the visitor then opens.
-        results = await api.search(lang, query);
+        // Only the hits the box shows: a keystroke's answer costs the content API, the JSON both ways and
+        // its check a fraction of the search page's ten a section (decision 0037).
+        results = await api.search(lang, query, SUGGESTIONS_PER_SECTION);
       } catch (error) {
         if (error instanceof UpstreamNotFound) {
           results = null;

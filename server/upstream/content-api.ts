@@ -28,7 +28,8 @@ export function contentApi(client: UpstreamClient, searches: UpstreamClient = cl
     article: (lang: Locale, slug: string) => client.get(`articles/${seg(slug)}`, c.articleSchema, { lang }),
     faq: (lang: Locale) => client.get('faq', c.faqSchema, { lang }),
     faqItem: (lang: Locale, slug: string) => client.get(`faq/${seg(slug)}`, c.faqItemSchema, { lang }),
-    search: (lang: Locale, q: string) => searches.get('search', c.searchResultsSchema, { lang, q }),
+    /** `perSection`: at most that many hits a section (the header's suggestions); the search page takes the content API's default. */
+    search: (lang: Locale, q: string, perSection?: number) => searches.get('search', c.searchResultsSchema, perSection ? { lang, q, perSection } : { lang, q }),
     faqSearch: (lang: Locale, q: string) => searches.get('search/faq', c.faqSearchResultsSchema, { lang, q }),
     /** Where an old address of a renamed page now is; UpstreamNotFound when it is no redirect. */
     redirect: (path: string) => client.get('redirects', redirectAnswerSchema, { path }),
