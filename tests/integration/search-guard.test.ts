@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_RENDERS_AT_ONCE, SEARCH_RENDERS_WAITING } from '../../server/bff/search';
+import { SEARCH_RENDERS_AT_ONCE, SEARCH_RENDERS_WAITING, SUGGESTIONS_PER_SECTION } from '../../server/bff/search';
 import { REFUSAL_PAUSE_MS } from '../../server/http/admission-queue';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { CONTENT_DIR } from '../../server/paths';
@@ -43,15 +43,15 @@ afterAll(async () => {
 const get = (url: string) => request(site.server).get(url);
 
 describe('the short cache', () => {
-  it('answers an identical search from memory: one search upstream for the suggestions and the page, in the same words', async () => {
+  it('answers an identical search from memory: one search upstream for the suggestions (their five a section) and one for the page', async () => {
     const before = gate.seen.length;
     for (let i = 0; i < 5; i++) expect((await get('/api/search?lang=en&q=awning')).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await get('/en/search?q=awning')).status).toBe(200);
-    expect(gate.seen.slice(before)).toEqual(['/search?lang=en&q=awning']);
+    expect(gate.seen.slice(before)).toEqual([`/search?lang=en&q=awning&perSection=${SUGGESTIONS_PER_SECTION}`, '/search?lang=en&q=awning']);
     // Other words, or another language, are another search.
     await get('/api/search?lang=en&q=awnings');
     await get('/api/search?lang=de&q=awning');
-    expect(gate.seen.length - before).toBe(3);
+    expect(gate.seen.length - before).toBe(4);
   });
 });
 
