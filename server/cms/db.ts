@@ -24,3 +24,20 @@ export function openDb(dataDir: string): Db {
   db.pragma('cache_size = -4000');
   return db;
 }
+
+/**
+ * Commits a write whose loss in a power cut costs nothing worth a flush to disk (a staff session's
+ * last-seen time, the record that a lead was read) with synchronous NORMAL: it is in the WAL file at
+ * once, so a crashed or killed process loses nothing, and the next FULL commit or checkpoint flushes it
+ * along. Each of those took an fsync of a staff page's time (docs/decisions/0040-staff-and-leads.md).
+ * Inside a transaction the write is the transaction's, flushed with it.
+ */
+export function withoutFlush<T>(db: Db, write: () => T): T {
+  if (db.inTransaction) return write();
+  db.pragma('synchronous = NORMAL');
+  try {
+    return write();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+}

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/cms/db';
+import { openDb, withoutFlush, type Db } from '../../server/cms/db';
 import { migrate, SCHEMA_VERSION } from '../../server/cms/migrations';
 import { searchEngine } from '../../server/cms/search/engine';
 import { synonymText } from '../../server/cms/search/documents';
@@ -54,6 +54,17 @@ describe('cms database', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('commits a write without a flush at synchronous NORMAL, and goes back to FULL; inside a transaction, with it', () => {
+    db.exec('CREATE TABLE t (x)');
+    const level = () => db.pragma('synchronous', { simple: true });
+    expect(withoutFlush(db, () => (db.prepare('INSERT INTO t VALUES (1)').run(), level()))).toBe(1);
+    expect(level()).toBe(2);
+    expect(db.transaction(() => withoutFlush(db, level))()).toBe(2);
+    expect(() => withoutFlush(db, () => db.prepare('INSERT INTO missing VALUES (1)').run())).toThrow(/no such table/);
+    expect(level()).toBe(2);
+    expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 });
   });
 
   it('migrates once and refuses a database from a newer build', () => {

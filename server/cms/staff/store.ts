@@ -1,5 +1,5 @@
 import type { StaffAuditAction, StaffAuditEntry, StaffInvitation, StaffLocale, StaffMember, StaffRole } from '../../../shared/api/staff';
-import type { Db } from '../db';
+import { withoutFlush, type Db } from '../db';
 
 /** The staff tables (staff_members, staff_invitations, staff_challenges, staff_recovery_codes, staff_sessions, staff_audit): every statement, nothing else. */
 
@@ -151,19 +151,23 @@ export function staffStore(db: Db) {
 
     addSession: (s: { hash: string; memberId: number; expiresAt: string }, now: string) => void insertSession.run({ ...s, now }),
     session: (hash: string) => session.get(hash),
-    touchSession: (hash: string, now: string) => void touchSession.run({ hash, now }),
+    touchSession: (hash: string, now: string) => withoutFlush(db, () => void touchSession.run({ hash, now })),
     deleteSession: (hash: string) => void deleteSession.run(hash),
     deleteSessionsOf: (memberId: number) => void deleteSessionsOf.run(memberId),
 
-    audit: (record: AuditRecord, at: string) =>
-      void insertAudit.run({
-        at,
-        memberId: record.memberId,
-        memberName: record.memberName,
-        action: record.action,
-        leadId: record.leadId ?? null,
-        detail: record.detail ? JSON.stringify(record.detail) : null,
-      }),
+    audit: (record: AuditRecord, at: string) => {
+      const write = () =>
+        void insertAudit.run({
+          at,
+          memberId: record.memberId,
+          memberName: record.memberName,
+          action: record.action,
+          leadId: record.leadId ?? null,
+          detail: record.detail ? JSON.stringify(record.detail) : null,
+        });
+      // A record of reading is written on every page a member opens; a change's record commits with the change.
+      return record.action === 'lead_viewed' ? withoutFlush(db, write) : write();
+    },
     auditPage: (filter: { member: number | null; lead: string | null }, page: number, perPage: number): { items: StaffAuditEntry[]; total: number } => ({
       items: auditPage.all({ ...filter, limit: perPage, offset: (page - 1) * perPage }).map((row) => ({
         id: row.id,
