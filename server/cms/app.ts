@@ -113,7 +113,10 @@ export function createCmsApp(
     now,
   }: CmsAppOptions,
 ): express.Express {
-  const content = contentQueries(db, strings, now);
+  const clock = now ?? (() => new Date());
+  // What a preview's read sees as now (an article dated later, at its date); else the clock.
+  let previewAt: Date | undefined;
+  const content = contentQueries(db, strings, clock, () => previewAt ?? clock());
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
   const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
@@ -132,13 +135,22 @@ export function createCmsApp(
 
   const contentVersion = contentVersionReader(db);
   const nextPublication = nextPublicationReader(db, contentVersion);
-  const clock = now ?? (() => new Date());
   app.use((req, res, next) => {
     res.set('Cache-Control', 'no-store');
     res.set('X-Content-Version', contentVersion() ?? 'none');
     // A read with a preview token answers as if that draft were published (and is never cached, as above).
     const token = previewTokenOf(req);
-    if (token) res.locals.read = (work: () => unknown) => editing.previewed(token, work);
+    if (token) {
+      res.locals.read = (work: () => unknown) =>
+        editing.previewed(token, (at) => {
+          previewAt = at;
+          try {
+            return work();
+          } finally {
+            previewAt = undefined;
+          }
+        });
+    }
     const at = clock();
     const coming = nextPublication(at);
     if (coming) res.set(NEXT_CHANGE_HEADER, String(coming.getTime() - at.getTime()));

@@ -265,3 +265,23 @@ describe('editing a product', () => {
     }
   });
 });
+
+describe('previewing an article dated later', () => {
+  it('shows it as the site will on its date, while the site and its search go on without it', async () => {
+    const [first] = contentListSchema.parse((await call('GET', 'staff/content/articles')).body).items;
+    const article = (await entity('articles', first!.key)).published as Product;
+    const later = new Date(clock + 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    const draft = { ...titled(article, ['Članek pozneje', 'An article for later', 'Ein Artikel für später']), publishedAt: later };
+    expect((await call('PUT', `staff/content/articles/${first!.key}/draft`, { json: draft })).status).toBe(200);
+
+    const preview = contentPreviewSchema.parse((await call('POST', `staff/content/articles/${first!.key}/preview`)).body);
+    const page = await request(site.server).get(`${preview.paths.en}?preview=${preview.token}`);
+    expect(page.status).toBe(200);
+    expect(firstText(page.text, 'h1')).toBe('An article for later');
+
+    expect(await siteTitle(preview.paths.en)).toBe(first!.titles.en);
+    const search = await request(site.server).get(`/api/search?${new URLSearchParams({ lang: 'en', q: 'article for later' })}`);
+    expect(JSON.stringify(search.body)).not.toContain('An article for later');
+    expect((await call('POST', `staff/content/articles/${first!.key}/discard`)).status).toBe(200);
+  });
+});

@@ -9,6 +9,7 @@ import { ContentError, parseContent, type ContentTexts } from '../content';
 import type { Content } from '../content-schema';
 import type { Db } from '../db';
 import { writeContent } from '../import';
+import { publicationInstant } from '../publication';
 import { contentTexts, exportContent, hasContent } from '../content-export';
 import { readContentVersion, storeContent } from '../seed';
 import type { Actor, Author, StaffService } from '../staff/service';
@@ -240,9 +241,11 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
     /**
      * Runs a read as if the token's draft were published: the draft is written inside a transaction
      * that is rolled back once the read is done (better-sqlite3 is synchronous: no other request sees
-     * it). Undefined when the token is unknown or expired; the read is then not run.
+     * it). `at`: the time the read is to see the site at: an article dated later is previewed as the
+     * site will show it then, not as the 404 it is until then. Undefined when the token is unknown or
+     * expired; the read is then not run.
      */
-    previewed<T>(token: string, read: () => T): { value: T } | undefined {
+    previewed<T>(token: string, read: (at: Date) => T): { value: T } | undefined {
       const found = previewByHash.get(hashOf(token), now().toISOString());
       const draft = found && draftOf.get(found.kind, found.key);
       if (!found || !draft) return undefined;
@@ -254,11 +257,14 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
         previewContent.clear();
         previewContent.set(memo, content);
       }
+      const json = JSON.parse(draft.json) as { publishedAt?: unknown };
+      const due = found.kind === 'articles' && typeof json.publishedAt === 'string' ? publicationInstant(json.publishedAt) : undefined;
+      const at = due && due > now() ? due : now();
       let value: T | undefined;
       try {
         db.transaction(() => {
           writeContent(db, content, now().toISOString());
-          value = read();
+          value = read(at);
           throw new Rollback();
         })();
       } catch (error) {

@@ -17,11 +17,15 @@ const HOME_LATEST_ARTICLES = 3;
 /** One function per endpoint of the contract; undefined means the entity does not exist. */
 export type ContentQueries = ReturnType<typeof contentQueries>;
 
-/** `now`: the clock articles come out by (tests move it). */
-export function contentQueries(db: Db, strings: CmsStrings, now: () => Date = () => new Date()) {
+/**
+ * `now`: the clock articles come out by (tests move it). `readAt`: the time articles, lists and the
+ * sitemap are read at, later than now in a preview of an article dated later; the search index, built
+ * once for every reader, keeps to `now`.
+ */
+export function contentQueries(db: Db, strings: CmsStrings, now: () => Date = () => new Date(), readAt: () => Date = now) {
   const site = siteQueries(db, strings);
   const catalog = catalogQueries(db);
-  const articles = articleQueries(db, now);
+  const articles = articleQueries(db, readAt);
   const faq = faqQueries(db);
   const engine = searchEngine(db, now);
 
@@ -51,7 +55,7 @@ export function contentQueries(db: Db, strings: CmsStrings, now: () => Date = ()
     article: articles.article,
     faq: faq.faq,
     faqItem: faq.item,
-    sitemap: sitemapQueries(db, now).sitemap,
+    sitemap: sitemapQueries(db, readAt).sitemap,
     search(locale: Locale, query: string, perSection?: number): SearchResults {
       const { sections, suggestion } = engine.search(locale, query, perSection);
       const ids = (kind: keyof typeof sections) => sections[kind].map((hit) => hit.entityId);
