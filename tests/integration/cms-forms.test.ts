@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -390,6 +390,37 @@ describe('POST forms/inquiry', () => {
       for (let i = 0; i < 2; i++) await acked(201, post('inquiry', inquiry(email)));
     }
     expect(rows("SELECT id FROM outgoing_mail WHERE template = 'inquiry_confirmation' AND recipient_key = ?", `${gmail.replaceAll('.', '')}@gmail.com`)).toHaveLength(CONFIRMATIONS_PER_DAY);
+  });
+});
+
+describe('the company’s language (COMPANY_LOCALE)', () => {
+  it('writes the notification in the language the company set, naming the visitor’s, and "not sure, advise me" by its name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cms-forms-de-'));
+    const german = await startCms({ dataDir: dir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }), siteUrl: 'https://www.sencila.test', mail: { from: FROM }, companyLocale: 'de' });
+    try {
+      const email = visitor();
+      const res = await fetch(new URL('forms/inquiry?lang=sl', german.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': newKey('inquiry') },
+        body: JSON.stringify({ offerType: 'svetovanje', nameAndSurname: 'Ana Kovač', email, width: 180, iWantInstallation: true, message: 'Okno proti jugu.', terms: true }),
+      });
+      expect(res.status).toBe(201);
+      const files = () => (existsSync(join(dir, 'mail')) ? readdirSync(join(dir, 'mail')).filter((f) => f.endsWith('.eml')) : []);
+      await until('both mails are written', () => files().length === 2);
+      const mails = files().map((file) => readEml(join(dir, 'mail', file)));
+      const notification = mails.find((mail) => mail.to === COMPANY)!;
+      expect(notification.subject).toBe('Neue Anfrage über die Website: Weiß nicht – beraten Sie mich');
+      expect(notification.text).toContain('Sprache der Anfrage: Slowenisch');
+      expect(notification.text).toContain('Breite: 180 cm');
+      expect(notification.text).toContain('Okno proti jugu.');
+      // The visitor's confirmation stays in the visitor's language.
+      const confirmation = mails.find((mail) => mail.to === email)!;
+      expect(confirmation.subject).toBe('Senčila Zorko: prejeli smo vaše povpraševanje');
+      expect(confirmation.text).toContain('Izdelek: Ne vem, svetujte mi');
+    } finally {
+      await german.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
