@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { gtmIdError, isValidGtmId } from '../shared/gtm-id';
+import { DEFAULT_LOCALE, LOCALES } from '../shared/locales';
 import { FRESHNESS } from './cache-control';
 
 /**
@@ -80,6 +81,8 @@ export const configSchema = z.object({
     .pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   /** Sender of the content API's mail. */
   MAIL_FROM: z.string().trim().min(3).default('Spletna stran <no-reply@localhost>'),
+  /** The language the company reads its form notifications in; each names the visitor's language. */
+  COMPANY_LOCALE: z.enum(LOCALES).default(DEFAULT_LOCALE),
   /** Seconds a finished anonymous page stays in the in-process HTML cache (0 turns the cache off). */
   HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(FRESHNESS.pageInProcessS),
   /** Megabytes the HTML cache may hold (each page in three encodings). */

@@ -151,6 +151,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
         contentDir: CONTENT_DIR,
         siteUrl: origin,
         mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+        companyLocale: config.COMPANY_LOCALE,
         passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
         mailAttachmentsMaxBytes: config.MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
         staffIdleMinutes: config.STAFF_IDLE_MINUTES,

@@ -5,13 +5,13 @@ import type { Locale } from './locales';
  * The showroom of the visitor's market (settings `locale_showroom`): where the site shows one phone
  * number, it is this showroom's, so a visitor from Austria calls Klagenfurt rather than Slovenia.
  */
-export function marketShowroom(settings: SiteSettings, locale: Locale): Showroom | undefined {
+export function marketShowroom(settings: Pick<SiteSettings, 'showrooms' | 'locale_showroom'>, locale: Locale): Showroom | undefined {
   const key = settings.locale_showroom[locale];
   return settings.showrooms.find((s) => s.key === key) ?? settings.showrooms[0];
 }
 
-/** The one phone number a page shows: the market's showroom, else the company's. */
-export function marketPhone(settings: SiteSettings, locale: Locale): string {
+/** The one phone number a page (and a mail to a visitor) shows: the market's showroom, else the company's. */
+export function marketPhone(settings: Pick<SiteSettings, 'showrooms' | 'locale_showroom' | 'company_phone'>, locale: Locale): string {
   return marketShowroom(settings, locale)?.phone ?? settings.company_phone;
 }
 

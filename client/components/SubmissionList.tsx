@@ -50,9 +50,12 @@ export function SubmissionList({ submissions, email, locale }: { submissions: Ac
     return submission.offerType && i18n.exists(offerKey) ? `${kind} – ${t(offerKey)}` : kind;
   };
 
+  const unsigned = submissions.some((submission) => !submission.sentSignedIn);
   return (
     <>
       <p className="muted">{t('account.profile.submissions.intro', { email })}</p>
+      {/* Sent under the address without signing in: listed (the right of access), marked, and how to disown one. */}
+      {unsigned ? <p className="muted">{t('account.profile.submissions.unsignedIntro')}</p> : null}
       <table className="submissions">
         <caption className="visually-hidden">{t('account.profile.submissions.title')}</caption>
         <thead>
@@ -70,6 +73,7 @@ export function SubmissionList({ submissions, email, locale }: { submissions: Ac
               </td>
               <td>
                 {what(submission)}
+                {submission.sentSignedIn ? null : <span className="submissions__unsigned">{t('account.profile.submissions.unsigned')}</span>}
                 {submission.photos.length > 0 && (
                   <ul className="submissions__photos" aria-label={t('account.profile.submissions.photos')}>
                     {submission.photos.map((photo, n) => (

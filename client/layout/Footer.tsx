@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { yearsInBusiness } from '../../shared/company-years';
 import { pathTo } from '../../shared/routes';
 import { marketPhone, showroomsFor } from '../../shared/showrooms';
 import { Link } from '../components/Link';
@@ -14,7 +15,7 @@ export function Footer() {
   const { t } = useTranslation();
   const footer = init.menus.find((m) => m.key === 'footer');
   const legal = init.menus.find((m) => m.key === 'legal');
-  const years = new Date().getUTCFullYear() - settings.founded_year;
+  const years = yearsInBusiness(settings);
   return (
     <footer className="site-footer">
       <div className="container">

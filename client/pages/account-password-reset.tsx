@@ -2,12 +2,16 @@ import { useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { PageShell } from '../components/PageShell';
+import { pathTo } from '../../shared/routes';
+import { Link } from '../components/Link';
 import { AccountForm, Field, LoginButton } from '../components/forms/AccountForm';
+import { useLayout } from '../layout/use-layout';
 
 /** Without a token: ask for the reset mail. With the mail's token: choose a new password. */
 export default function PasswordResetPage() {
   const { meta, token } = useLoaderData() as ScreenData<'passwordReset'>;
   const result = useActionData() as FormResult | undefined;
+  const { locale } = useLayout();
   const { t } = useTranslation();
   if (!token) {
     return (
@@ -19,13 +23,28 @@ export default function PasswordResetPage() {
     );
   }
   const changed = result?.form === 'passwordReset' && result.done;
+  // A link used before: its form is of no use any more; the sign-in and a new link are.
+  const used = result?.form === 'passwordReset' && result.errors?.form === 'form.errors.tokenUsed';
   return (
     <PageShell className="account" title={meta.title}>
-      <AccountForm name="passwordReset" result={result} submitLabel={t('account.passwordReset.submit')} hideWhenDone>
-        <input type="hidden" name="token" value={token} />
-        <Field name="password" type="password" autoComplete="new-password" label={t('form.newPassword')} hint={t('form.passwordHint')} required />
-      </AccountForm>
-      {changed ? <LoginButton /> : null}
+      {used ? (
+        <p className="form-message form-message--error" role="alert">
+          {t('form.errors.tokenUsed')}
+        </p>
+      ) : (
+        <AccountForm name="passwordReset" result={result} submitLabel={t('account.passwordReset.submit')} hideWhenDone>
+          <input type="hidden" name="token" value={token} />
+          <Field name="password" type="password" autoComplete="new-password" label={t('form.newPassword')} hint={t('form.passwordHint')} required />
+        </AccountForm>
+      )}
+      {changed || used ? <LoginButton /> : null}
+      {used ? (
+        <p>
+          <Link to={pathTo('passwordReset', locale)}>
+            {t('account.passwordReset.newLink')}
+          </Link>
+        </p>
+      ) : null}
     </PageShell>
   );
 }

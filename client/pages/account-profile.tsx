@@ -13,7 +13,13 @@ export default function ProfilePage() {
   const { locale } = useLayout();
   const { t } = useTranslation();
   return (
-    <PageShell className="account" title={meta.title} intro={t('account.profile.signedInAs', { email: user.email })}>
+    <PageShell className="account" title={meta.title}>
+      {/* Signing out sits with whom one is signed in as, at the top: under the newsletter it read as "unsubscribe". */}
+      <div className="account__session">
+        <p className="lead">{t('account.profile.signedInAs', { email: user.email })}</p>
+        {/* A new document: the layout's data (the address in the footer's signup) must not outlive the session. */}
+        <AccountForm name="logout" intent="logout" result={result} submitLabel={t('account.profile.signOut')} reloadDocument />
+      </div>
       <section className="account__submissions" aria-labelledby="profile-submissions">
         <h2 id="profile-submissions">{t('account.profile.submissions.title')}</h2>
         <SubmissionList submissions={submissions} email={user.email} locale={locale} />
@@ -51,9 +57,6 @@ export default function ProfilePage() {
           ) : (
             <p className="form-message form-message--error">{t('account.profile.newsletter.unavailable')}</p>
           )}
-          <h2>{t('account.profile.signOut')}</h2>
-          {/* A new document: the layout's data (the address in the footer's signup) must not outlive the session. */}
-          <AccountForm name="logout" intent="logout" result={result} submitLabel={t('account.profile.signOut')} reloadDocument />
         </section>
       </div>
       <section className="account__data" aria-labelledby="profile-data">

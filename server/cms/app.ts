@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { StaffLocale } from '../../shared/api/staff';
 import { localeSchema, NEXT_CHANGE_HEADER } from '../../shared/api/contract';
 import { DEFAULT_MAIL_ATTACHMENTS_MAX_MB } from '../config';
-import type { Locale } from '../../shared/locales';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locales';
 import { MAX_LIST_PAGE } from '../../shared/pagination';
 import { accountMails } from './accounts/mails';
 import { accountRoutes, sessionGuard } from './accounts/routes';
@@ -60,6 +60,8 @@ export type CmsAppOptions = {
   metricsRegistry?: Registry;
   /** A submission's photos up to this many bytes go with the company's mail, above it links (MAIL_ATTACHMENTS_MAX_MB). */
   mailAttachmentsMaxBytes?: number;
+  /** The language of the company's notifications (COMPANY_LOCALE). */
+  companyLocale?: Locale;
   /** Its words (mails, language names): read from the project's `locales/` by default. */
   strings?: CmsStrings;
   /** Where a publish tells the site which pages changed (its signed purge webhook); none: nobody is told. */
@@ -108,6 +110,7 @@ export function createCmsApp(
     opsToken,
     metricsRegistry = new Registry(),
     mailAttachmentsMaxBytes = DEFAULT_MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
+    companyLocale = DEFAULT_LOCALE,
     strings = loadCmsStrings(),
     purgeWebhook: purgeTarget,
     now,
@@ -120,7 +123,7 @@ export function createCmsApp(
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
   const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings }), newsletter, grants: accounts, logger, attachmentsMaxBytes: mailAttachmentsMaxBytes, now });
+  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings, companyLocale }), newsletter, grants: accounts, logger, attachmentsMaxBytes: mailAttachmentsMaxBytes, now });
   const company = companySettings(db, new URL(siteUrl).hostname);
   const teamMails = staffMails(db, queue, siteUrl, strings);
   const staff = staffService({ db, passwords, mails: teamMails, logger, issuer: () => company().name, idleMinutes: staffIdleMinutes, now });

@@ -36,6 +36,7 @@ try {
     logger,
     siteUrl: config.PUBLIC_URL,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+    companyLocale: config.COMPANY_LOCALE,
     passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
     mailAttachmentsMaxBytes: config.MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_S * 1000,

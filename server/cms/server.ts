@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import type { Locale } from '../../shared/locales';
 import { drain } from '../drain';
 import { passwordHashing } from './accounts/password-hashing';
 import { createCmsApp, DEFAULT_SITE_URL, editingOf } from './app';
@@ -29,6 +30,8 @@ export type CmsOptions = {
   siteUrl?: string;
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files in `${dataDir}/mail/`. */
   mail?: CmsMailOptions;
+  /** The language of the company's notifications (COMPANY_LOCALE); Slovenian by default. */
+  companyLocale?: Locale;
   /** How many password hashes may run at once (PASSWORD_HASH_CONCURRENCY); the others wait their turn. */
   passwordHashConcurrency?: number;
   /** Who may tell it a visitor's address in X-Forwarded-For (CMS_TRUST_PROXY); loopback by default. */
@@ -73,6 +76,7 @@ export async function startCms({
   logger,
   siteUrl = DEFAULT_SITE_URL,
   mail = { from: DEFAULT_MAIL_FROM },
+  companyLocale,
   passwordHashConcurrency,
   mailAttachmentsMaxBytes,
   shutdownTimeoutMs = 10_000,
@@ -113,7 +117,7 @@ export async function startCms({
   const metricsRegistry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: metricsRegistry });
 
-  const app = createCmsApp(db, { logger, siteUrl, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes, staffIdleMinutes, opsToken, metricsRegistry, purgeWebhook, now });
+  const app = createCmsApp(db, { logger, siteUrl, companyLocale, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes, staffIdleMinutes, opsToken, metricsRegistry, purgeWebhook, now });
   const server = createServer(app);
   const editing = editingOf(app);
   const schedule = setInterval(() => {

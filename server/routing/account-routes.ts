@@ -186,9 +186,9 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
     if (!form.ok) return form.answer;
     const call = await attempt('verifyEmail', values, () => args.context.account.verifyEmail(locale, form.data.token));
     if (!call.ok) return call.answer;
-    return call.result.ok
-      ? formResult({ form: 'verifyEmail', done: 'account.verifyEmail.done' })
-      : formResult({ form: 'verifyEmail', errors: { form: 'form.errors.token' } }, 400);
+    if (!call.result.ok) return formResult({ form: 'verifyEmail', errors: { form: 'form.errors.token' } }, 400);
+    // A link used again (or after a newer one, or a password reset): the address is verified, sign in.
+    return formResult({ form: 'verifyEmail', done: call.result.data.status === 'already_verified' ? 'account.verifyEmail.already' : 'account.verifyEmail.done' });
   },
 
   async passwordReset(args, locale) {
@@ -198,9 +198,10 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
       if (!form.ok) return form.answer;
       const call = await attempt('passwordReset', values, () => args.context.account.confirmPasswordReset(locale, form.data, args.context.clientAddress));
       if (!call.ok) return call.answer;
-      return call.result.ok
-        ? formResult({ form: 'passwordReset', done: 'account.passwordReset.changed' })
-        : formResult({ form: 'passwordReset', errors: { form: 'form.errors.token' }, values: echo(values) }, 400);
+      if (call.result.ok) return formResult({ form: 'passwordReset', done: 'account.passwordReset.changed' });
+      // A link used before: said so (the page offers a new link and the sign-in), never "invalid".
+      const used = call.result.status === 409;
+      return formResult({ form: 'passwordReset', errors: { form: used ? 'form.errors.tokenUsed' : 'form.errors.token' }, values: echo(values) }, used ? 409 : 400);
     }
     const form = validate('passwordResetRequest', forms.emailForm, values);
     if (!form.ok) return form.answer;

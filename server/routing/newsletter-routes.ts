@@ -35,12 +35,13 @@ function tokenOf(request: Request, posted?: FormData): string | null {
 }
 
 /** Posts the token upstream and answers with the page's message: done, a spent or unknown link, or try again later. */
-async function useToken(args: Args, form: NewsletterRoute, call: (token: string) => Promise<AccountResult<unknown>>) {
+async function useToken(args: Args, form: NewsletterRoute, call: (token: string) => Promise<AccountResult<{ status: string }>>) {
   const token = tokenOf(args.request, await args.request.formData());
   if (token === null) return data<FormResult>({ form, errors: { form: 'form.errors.token' } }, { status: 400 });
   try {
     const result = await call(token);
-    if (result.ok) return data<FormResult>({ form, done: `${form}.done` });
+    // A confirmation link used again while the address is subscribed: done already, said kindly.
+    if (result.ok) return data<FormResult>({ form, done: result.data.status === 'already_subscribed' ? `${form}.already` : `${form}.done` });
     return data<FormResult>({ form, errors: { form: 'form.errors.token' } }, { status: 400 });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;

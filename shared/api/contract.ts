@@ -391,7 +391,8 @@ export const submissionReplySchema = z.object({ at: z.string(), text: z.string()
  *
  *   POST auth/register                 {email, password, name}        -> 202 AuthAccepted
  *   POST auth/resend-verification      {email}                        -> 202 AuthAccepted
- *   POST auth/verify-email             {token}                        -> 200 {status:'verified'} | 400 {error:'invalid_token'}
+ *   POST auth/verify-email             {token}                        -> 200 {status:'verified'} | 200 {status:'already_verified'}
+ *                                                                        (a spent link of a verified account) | 400 {error:'invalid_token'}
  *   POST auth/login                    {email, password, unlock?}     -> 200 Session | 401 {error:'invalid_credentials'}
  *                                                                        | 403 {error:'not_verified'} | 429 {error:'too_many_attempts', retryAfter}
  *                                        (slowed per account and client address and per client address, the same for
@@ -400,6 +401,7 @@ export const submissionReplySchema = z.object({ at: z.string(), text: z.string()
  *   POST auth/logout                   (bearer)                       -> 204
  *   POST auth/password-reset           {email}                        -> 202 AuthAccepted
  *   POST auth/password-reset/confirm   {token, password}              -> 200 {status:'password_changed'} | 400 {error:'invalid_token'}
+ *                                                                        | 409 {error:'token_used'} (spent: used, or a newer link was)
  *   GET  account                       (bearer)                       -> 200 AccountUser | 401 {error:'unauthorized'}
  *   PUT  account                       (bearer) {name, phone, streetAddress, postalCode, town} -> 200 AccountUser
  *   PUT  account/password              (bearer) {currentPassword, newPassword} -> 204 | 400 {error:'wrong_password'}
@@ -454,6 +456,11 @@ export const accountExportSchema = z.object({
       lastActivityAt: z.string(),
       data: z.record(z.string(), z.unknown()),
       visitAt: z.string().nullable(),
+      /**
+       * Sent while signed in to this account; false: sent under its address without signing in (before
+       * the account existed, or by whoever typed the address): docs/decisions/0044.
+       */
+      sentSignedIn: z.boolean(),
       /** What the company wrote about it: its replies (mailed to the sender) and its internal notes. */
       replies: z.array(submissionReplySchema),
       notes: z.array(submissionReplySchema),
@@ -537,10 +544,11 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  * `spam`, found in the staff inbox; a newsletter signup left unconfirmed) and never mailed or
  * confirmed. An unknown reason still counts as spam: the mark never fails a delivery.
  *
- *   GET account/submissions (bearer) -> AccountSubmission[]  the signed-in visitor's inquiries and service
- *                                       requests, newest first: those with their verified address that
- *                                       came with a grant of their account (the address was confirmed for
- *                                       that submission), never one someone else posted with that address
+ *   GET account/submissions (bearer) -> AccountSubmission[]  the inquiries and service requests held under
+ *                                       the signed-in visitor's verified address, newest first, each with
+ *                                       `sentSignedIn`: whether it came with a grant of their account (the
+ *                                       address was confirmed for that submission) or was sent without
+ *                                       signing in (before the account, or by whoever typed the address)
  *   GET account/submissions/:id/photos/:n/thumbnail (bearer) -> image/jpeg  a small copy of photo n (0-based)
  *                                       of one of them; 404 for anyone else's, or none
  *
@@ -585,6 +593,11 @@ export const accountSubmissionSchema = z.object({
   /** The measuring visit the company booked: a local date and time (`2026-12-03T09:30`), or null. */
   visitAt: z.string().nullable().default(null),
   replies: z.array(submissionReplySchema).default([]),
+  /**
+   * Sent while signed in to the account; false: sent under its verified address without signing in
+   * (docs/decisions/0044). An upstream that lists only the first kind may leave it out.
+   */
+  sentSignedIn: z.boolean().default(true),
 });
 export type AccountSubmission = z.infer<typeof accountSubmissionSchema>;
 
@@ -596,7 +609,8 @@ export type AccountSubmission = z.infer<typeof accountSubmissionSchema>;
  * link (the site's `newsletterUnsubscribe` route with `?token=`) that can do nothing but unsubscribe
  * its address: no answer names the address or its state.
  *
- *   POST newsletter/confirm      {token}                -> 200 {status:'subscribed'} | 400 {error:'invalid_token'}
+ *   POST newsletter/confirm      {token}                -> 200 {status:'subscribed'} | 200 {status:'already_subscribed'} (a spent
+ *                                                          link of an address subscribed now) | 400 {error:'invalid_token'}
  *   POST newsletter/unsubscribe  {token}                -> 200 {status:'unsubscribed'} | 400 {error:'invalid_token'}
  *                                                          (again with the same token: 200, nothing changes)
  *   GET  account/newsletter      (bearer)               -> 200 NewsletterState

@@ -42,6 +42,12 @@ interface Common {
   mailLabel?: string;
   /** Locale keys of the field's name per offer type (`{key}.{offerType}`), where the offer type has one. */
   labelByOfferType?: string;
+  /**
+   * Free text the visitor's confirmation mail repeats (whole, or its first lines as an `excerpt`):
+   * only what the visitor needs to recognise their request by. Other free text never reaches the
+   * address typed into the form (server/cms/mail/form-templates.ts).
+   */
+  confirmation?: 'whole' | 'excerpt';
   /** Fields with the same row stand side by side (sizes, postal code and town). */
   row?: string;
   autoComplete?: string;

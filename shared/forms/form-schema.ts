@@ -52,7 +52,8 @@ export function walkFields(fields: FieldSpecs, form: Readonly<Record<string, unk
     const options = 'options' in spec ? optionsFor(spec.options, parsed) : [];
     if (!options) continue;
     const rule = spec.required;
-    const required = rule === true && !(stored && spec.optionalWhenStored);
+    // A box that must be ticked (the terms) is required as much as any field, and marked so.
+    const required = (rule === true && !(stored && spec.optionalWhenStored)) || (spec.kind === 'checkbox' && spec.mustTick !== undefined);
     const field: ShownField = { name, spec, options, required };
     walk.shown.push(field);
     const result = parserFor(spec, options, required).safeParse(form[name]);

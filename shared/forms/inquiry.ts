@@ -9,6 +9,9 @@ import type { Condition, FieldSpec, FieldSpecs, FieldValue } from './field-spec'
 export const OFFER_TYPES = [
   'rolete', 'sonro', 'combo', 'zunanje_zaluzije', 'zunanji_screen', 'notranja_sencila', 'komarniki',
   'rolo_garazna_vrata', 'rolo_varnostne_resetke', 'pergola', 'tende',
+  // "Not sure, advise me": no family of its own, so its product step asks only what any window has
+  // (sizes, how many, installation) and the visitor's message says the rest.
+  'svetovanje',
 ] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
 

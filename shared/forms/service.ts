@@ -6,11 +6,12 @@ import { OPTION_SETS } from './inquiry';
  * name and email optional (with an email the visitor gets a confirmation); the installation's
  * address, postal code and town required (decisions.md, Leads and contact); invoice number and
  * installation year optional. Labels live under `service.fields`, `service.options`, `service.hints`.
+ * The visitor's confirmation repeats the address and the start of the description (`confirmation`).
  */
 const FIRST_INSTALLATION_YEAR = 1990;
 
 /** Required since the address was added; a request queued in an outbox before that has none. */
-const ADDRESS = { section: 'installation', kind: 'text', required: true, optionalWhenStored: true } as const;
+const ADDRESS = { section: 'installation', kind: 'text', required: true, optionalWhenStored: true, confirmation: 'whole' } as const;
 
 export const SERVICE_FIELDS = {
   nameAndSurname: { section: 'contact', kind: 'text', max: 100, autoComplete: 'name' },
@@ -31,7 +32,7 @@ export const SERVICE_FIELDS = {
     hint: 'service.hints.installationYear',
     row: 'invoice',
   },
-  content: { section: 'message', kind: 'text', max: 5000, rows: 6, required: true, hint: 'service.hints.content', mailLabel: 'service.mailLabels.content' },
+  content: { section: 'message', kind: 'text', max: 5000, rows: 6, required: true, hint: 'service.hints.content', mailLabel: 'service.mailLabels.content', confirmation: 'excerpt' },
   terms: { section: 'message', kind: 'checkbox', mustTick: 'form.errors.terms', label: 'form.terms', mailLabel: 'form.mailLabels.terms' },
   marketingOptOut: { section: 'message', kind: 'checkbox', label: 'form.marketingOptOut', mailLabel: 'form.mailLabels.marketingOptOut' },
 } as const satisfies FieldSpecs;

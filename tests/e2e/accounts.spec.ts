@@ -54,7 +54,7 @@ test('register, confirm, sign in and out with JavaScript, without a full page lo
   await page.waitForURL('**/de/user/profile');
   await expect(page.getByText(`Sie sind angemeldet als ${email}.`)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Vom Konto abmelden' }).click();
   await page.waitForURL('**/de/login');
   expect(consoleErrors).toEqual([]);
 });

@@ -35,9 +35,17 @@ describe('accounts without JavaScript', () => {
     expect(page.text).toContain(`action="/sl/verify-email?token=${token}"`);
     const confirmed = await post(`/sl/verify-email?token=${token}`, { token: token! });
     expect(confirmed.text).toContain('E-naslov je potrjen');
+    // The link used twice: the address is verified, and the page says so and leads to the sign-in.
     const again = await post(`/sl/verify-email?token=${token}`, { token: token! });
-    expect(again.status).toBe(400);
-    expect(again.text).toContain('Povezava je neveljavna ali je potekla.');
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('Ta e-naslov je že potrjen');
+    expect(again.text).toContain('href="/sl/login"');
+    expect(again.text).not.toContain('form-message--error');
+    // A token nobody was mailed is still just invalid: the answer tells a stranger nothing.
+    const stranger = 'x'.repeat(43);
+    const unknown = await post(`/sl/verify-email?token=${stranger}`, { token: stranger });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain('Povezava je neveljavna ali je potekla.');
   });
 
   it('shows field errors in the page language with the values kept, never the password', async () => {
@@ -118,6 +126,25 @@ describe('accounts without JavaScript', () => {
     expect(done.text).toContain('Your password has been changed.');
     const login = await post('/en/login', { email, password: 'tretje-geslo-789' });
     expect(login.status).toBe(303);
+
+    // The link used twice: said so, with the sign-in and a new link; the password stays the one just set.
+    const again = await post(`/en/password-reset?token=${token}`, { token: token!, password: 'cetrto-geslo-000' });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('This link has already been used to set a password');
+    expect(again.text).toContain('href="/en/login"');
+    expect(again.text).toContain('href="/en/password-reset"');
+    expect(again.text).not.toContain('name="password"');
+    expect((await post('/en/login', { email, password: 'cetrto-geslo-000' })).status).toBe(400);
+    expect((await post('/en/login', { email, password: 'tretje-geslo-789' })).status).toBe(303);
+    // The verification link, spent long ago, still says the address is verified (in German too).
+    const verify = tokenIn(await waitForMail(site.dataDir, email, '/sl/verify-email?token='), '/sl/verify-email')!;
+    const verified = await post(`/de/verify-email?token=${verify}`, { token: verify });
+    expect(verified.text).toContain('Diese E-Mail-Adresse ist bereits bestätigt');
+    // An unknown reset token is invalid, as before.
+    const stranger = 'y'.repeat(43);
+    const unknownToken = await post(`/en/password-reset?token=${stranger}`, { token: stranger, password: 'cetrto-geslo-000' });
+    expect(unknownToken.status).toBe(400);
+    expect(unknownToken.text).toContain('This link is invalid or has expired.');
   });
 });
 

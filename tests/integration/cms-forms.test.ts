@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -237,7 +237,7 @@ describe('POST forms/inquiry', () => {
     for (const typed of ['Ana Kovač', 'RAL 9016', 'RAL 7016', 'dnevni sobi', '16. uri', 'Prešernova', '555 123']) expect(confirmation.text).not.toContain(typed);
   });
 
-  it('writes both mails in the visitor’s language, with every option by its label', async () => {
+  it('writes the company’s notification in the company’s language naming the visitor’s, and the confirmation in the visitor’s, with every option by its label', async () => {
     const email = visitor();
     const id = await acked(
       201,
@@ -260,28 +260,32 @@ describe('POST forms/inquiry', () => {
     );
     personal.add('Meine Lieblingsfarbe Anthrazit');
 
+    // The company reads Slovenian (COMPANY_LOCALE's default): its words, the visitor's language named, their own words as typed.
     const notification = await notificationOf(id, 'inquiry_notification');
-    expect(notification.subject).toBe('Neue Anfrage über die Website: Außenscreens');
+    expect(notification.subject).toBe('Novo povpraševanje s spletne strani: Zunanji screeni');
     for (const line of [
-      'Sprache der Anfrage: Deutsch',
-      'Produkt: Außenscreens',
-      'System: ZIP',
-      'Kasten: Verdeckter Kasten',
-      'Stoff: Verdunkelnd, Meine Lieblingsfarbe Anthrazit',
-      'Antrieb: Elektromotor',
-      'Motorsteuerung: Smart Home',
-      'Farbe: Anthrazit',
-      'Breite: 120 cm',
-      'Stückzahl: 2',
-      'Rückruf: Nein',
-      'Wunschtermin für das kostenlose Aufmaß: Jederzeit',
-      'Möchte keine Angebote und Neuigkeiten erhalten: Nein',
+      'Jezik obiskovalca: nemščina',
+      'Izdelek: Zunanji screeni',
+      'Sistem: ZIP',
+      'Omarica: Skrita omarica',
+      'Tkanina: Zatemnilna, Meine Lieblingsfarbe Anthrazit',
+      'Pogon: Elektromotor',
+      'Upravljanje motorja: Pametni dom',
+      'Barva: Antracit',
+      'Širina: 120 cm',
+      'Število kosov: 2',
+      // Unticked boxes: a wish not expressed, never a "no".
+      'Povratni klic: ni zahtevano',
+      'Želeni termin brezplačne izmere: Kadar koli',
+      'Ne želi prejemati ponudb in novic: ni zahtevano',
     ]) {
       expect(notification.text).toContain(line);
     }
+    expect(notification.text).not.toMatch(/: (Ne|Nein|No)$/m);
+    expect(notification.text).not.toContain('Anfrage');
     // Fields the offer type (or the colour) does not have are not listed (the schema dropped them).
-    expect(notification.text).not.toContain('Insektenschutz:');
-    expect(notification.text).not.toContain('RAL-Farbton:');
+    expect(notification.text).not.toContain('Komarnik:');
+    expect(notification.text).not.toContain('Oznaka RAL:');
 
     const confirmation = await delivered(mailsTo(email, 'inquiry_confirmation')[0]!);
     expect(confirmation.subject).toBe('Senčila Zorko: Wir haben Ihre Anfrage erhalten');
@@ -289,6 +293,9 @@ describe('POST forms/inquiry', () => {
     expect(confirmation.text).toContain('Motorsteuerung: Smart Home\nFarbe: Anthrazit\n');
     expect(confirmation.text).not.toContain('Lieblingsfarbe');
     expect(confirmation.text).toContain('so bald wie möglich');
+    // The phone of the visitor's market, as the German pages' header shows it (Klagenfurt), not the Slovenian one.
+    expect(confirmation.text).toContain('+43 463 890 412');
+    expect(confirmation.text).not.toContain('+386 2 870 54 20');
   });
 
   it('refuses a missing or malformed key, a bad language and a body the schema refuses, storing nothing', async () => {
@@ -328,8 +335,9 @@ describe('POST forms/inquiry', () => {
     expect(rows('SELECT kind, email FROM submissions WHERE id = ?', id)).toEqual([{ kind: 'inquiry', email: null }]);
     const notification = await notificationOf(id, 'inquiry_notification');
     expect(notification.replyTo).toBe('');
-    expect(notification.text).toContain(`Phone: ${phone}`);
-    expect(notification.text).toContain('The visitor gave no email address');
+    expect(notification.text).toContain(`Telefon: ${phone}`);
+    expect(notification.text).toContain('Jezik obiskovalca: angleščina');
+    expect(notification.text).toContain('Obiskovalec ni vpisal e-poštnega naslova');
     expect(mailCount()).toBe(before + 1);
   });
 
@@ -385,6 +393,37 @@ describe('POST forms/inquiry', () => {
   });
 });
 
+describe('the company’s language (COMPANY_LOCALE)', () => {
+  it('writes the notification in the language the company set, naming the visitor’s, and "not sure, advise me" by its name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cms-forms-de-'));
+    const german = await startCms({ dataDir: dir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }), siteUrl: 'https://www.sencila.test', mail: { from: FROM }, companyLocale: 'de' });
+    try {
+      const email = visitor();
+      const res = await fetch(new URL('forms/inquiry?lang=sl', german.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': newKey('inquiry') },
+        body: JSON.stringify({ offerType: 'svetovanje', nameAndSurname: 'Ana Kovač', email, width: 180, iWantInstallation: true, message: 'Okno proti jugu.', terms: true }),
+      });
+      expect(res.status).toBe(201);
+      const files = () => (existsSync(join(dir, 'mail')) ? readdirSync(join(dir, 'mail')).filter((f) => f.endsWith('.eml')) : []);
+      await until('both mails are written', () => files().length === 2);
+      const mails = files().map((file) => readEml(join(dir, 'mail', file)));
+      const notification = mails.find((mail) => mail.to === COMPANY)!;
+      expect(notification.subject).toBe('Neue Anfrage über die Website: Weiß nicht – beraten Sie mich');
+      expect(notification.text).toContain('Sprache der Anfrage: Slowenisch');
+      expect(notification.text).toContain('Breite: 180 cm');
+      expect(notification.text).toContain('Okno proti jugu.');
+      // The visitor's confirmation stays in the visitor's language.
+      const confirmation = mails.find((mail) => mail.to === email)!;
+      expect(confirmation.subject).toBe('Senčila Zorko: prejeli smo vaše povpraševanje');
+      expect(confirmation.text).toContain('Izdelek: Ne vem, svetujte mi');
+    } finally {
+      await german.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('POST forms/service', () => {
   it('without an address: stored, and only the company is told (to call back)', async () => {
     const phone = '+386 31 222 333';
@@ -396,22 +435,23 @@ describe('POST forms/service', () => {
     );
     expect(rows('SELECT kind, locale, email FROM submissions WHERE id = ?', id)).toEqual([{ kind: 'service', locale: 'en', email: null }]);
     const notification = await notificationOf(id, 'service_notification');
-    expect(notification.subject).toBe('New service request from the website');
+    // In the company's language (Slovenian), naming the visitor's.
+    expect(notification.subject).toBe('Nova zahteva za servis s spletne strani');
     expect(notification.replyTo).toBe('');
     for (const line of [
-      "Visitor's language: English",
-      'Invoice number: R-2019-0415',
-      'Year of installation: 2019',
-      'Description: Roleta v spalnici se ne spušča več do konca.',
-      `Phone: ${phone}`,
-      'Does not want offers and news: No',
-      'The visitor gave no email address',
+      'Jezik obiskovalca: angleščina',
+      'Številka računa: R-2019-0415',
+      'Leto montaže: 2019',
+      'Opis: Roleta v spalnici se ne spušča več do konca.',
+      `Telefon: ${phone}`,
+      'Ne želi prejemati ponudb in novic: ni zahtevano',
+      'Obiskovalec ni navedel e-naslova',
     ]) {
       expect(notification.text).toContain(line);
     }
   });
 
-  it('with an address: a confirmation too, in the visitor’s language, quoting nothing typed', async () => {
+  it('with an address: a confirmation too, in the visitor’s language, repeating the description but never the name or phone', async () => {
     const email = visitor();
     const id = await acked(201, post('service', { phone: '041 222 444', content: 'Motor brni, a se tenda ne premakne.', email, nameAndSurname: 'Janez Novak', terms: 'on' }, { lang: 'sl' }));
     personal.add('Janez Novak');
@@ -422,10 +462,13 @@ describe('POST forms/service', () => {
     const confirmation = await delivered(mailsTo(email, 'service_confirmation')[0]!);
     expect(confirmation.subject).toBe('Senčila Zorko: prejeli smo vašo zahtevo za servis');
     expect(confirmation.text).toContain('v najkrajšem možnem času poklicali');
-    for (const typed of ['Janez', 'Motor brni', '222 444']) expect(confirmation.text).not.toContain(typed);
+    expect(confirmation.text).toContain('Opis: Motor brni, a se tenda ne premakne.');
+    // The phone of the Slovenian market, as the header shows it.
+    expect(confirmation.text).toContain('+386 2 870 54 20');
+    for (const typed of ['Janez', '222 444']) expect(confirmation.text).not.toContain(typed);
   });
 
-  it('lists the installation address and the preferred time, and confirms only the time', async () => {
+  it('lists the installation address and the preferred time, and confirms the address, the time, the description and the photos’ count (issue 26, point 7)', async () => {
     const email = visitor();
     const address = { streetAddress: 'Glavni trg 24', postalCode: '2380', town: 'Slovenj Gradec' };
     for (const value of Object.values(address)) personal.add(value);
@@ -436,8 +479,10 @@ describe('POST forms/service', () => {
       expect(notification.text).toContain(line);
     }
     const confirmation = await delivered(mailsTo(email, 'service_confirmation')[0]!);
-    expect(confirmation.text).toContain('Povzetek zahteve:\nŽeleni termin obiska: V soboto\n');
-    for (const typed of Object.values(address)) expect(confirmation.text).not.toContain(typed);
+    expect(confirmation.text).toContain(
+      'Povzetek zahteve:\nNaslov montaže: Glavni trg 24\nPoštna številka: 2380\nKraj: Slovenj Gradec\nŽeleni termin obiska: V soboto\nOpis: Tenda se ne zapre.\n',
+    );
+    expect(confirmation.text).not.toContain('041 222 555');
   });
 
   it('still stores a request an outbox queued before the address was required (the deploy must not turn it into a dead letter)', async () => {
@@ -445,8 +490,8 @@ describe('POST forms/service', () => {
     personal.add('Roleta ropota.');
     const id = await acked(201, post('service', queuedBefore, { lang: 'de' }));
     const notification = await notificationOf(id, 'service_notification');
-    expect(notification.text).toContain('Beschreibung: Roleta ropota.');
-    expect(notification.text).not.toContain('Montageadresse');
+    expect(notification.text).toContain('Opis: Roleta ropota.');
+    expect(notification.text).not.toContain('Naslov montaže');
   });
 
   it('refuses an installation year outside 1990 to this year and a missing phone', async () => {
@@ -560,7 +605,7 @@ describe('GET account/submissions', () => {
     await fails401(fetch(new URL('account/submission-grants', cms.url), { method: 'POST' }));
   });
 
-  it('does not list a form someone else posted with the account’s address', async () => {
+  it('lists a form posted with the account’s address by anyone not signed in to it, marked as such, never as the account’s', async () => {
     const email = visitor();
     const token = await signedIn(email);
     const stranger = await signedIn(visitor());
@@ -579,9 +624,14 @@ describe('GET account/submissions', () => {
     const madeUp = await acked(201, post('inquiry', { ...inquiry(email), accountGrant: 'x'.repeat(43) }));
     const malformed = await acked(201, post('service', { phone: '041 222 444', content: 'Servis', email, terms: true, accountGrant: 'no good' }));
 
-    const listed = z.array(accountSubmissionSchema).parse((await list(token)).body).map((s) => s.id);
-    expect(listed).toHaveLength(1);
-    for (const id of [anonymous, otherAccount, reused, expired, madeUp, malformed]) expect(listed).not.toContain(id);
+    // Every one held under the address is listed (decision 0044), and only the one its grant vouched for as sent signed in.
+    const listed = z.array(accountSubmissionSchema).parse((await list(token)).body);
+    expect(listed).toHaveLength(7);
+    expect(listed.filter((s) => s.sentSignedIn)).toHaveLength(1);
+    for (const id of [anonymous, otherAccount, reused, expired, madeUp, malformed]) {
+      expect(listed.find((s) => s.id === id)?.sentSignedIn, id).toBe(false);
+    }
+    // The other account lists nothing: none was sent with its address.
     expect(z.array(accountSubmissionSchema).parse((await list(stranger)).body)).toEqual([]);
     // The company has every one of them.
     expect(rows('SELECT count(*) AS n FROM submissions WHERE email = ?', email)[0]!.n).toBe(7);

@@ -59,15 +59,16 @@ describe('the download of a visitor’s data', () => {
   let session = '';
   let own = '';
   let others = '';
-  let strangers = '';
+  let unsigned = '';
 
   beforeAll(async () => {
     await registerVerified(email, 'Ana Novak');
     session = await signIn(email);
     own = addSubmission(email, { offerType: 'tende', nameAndSurname: 'Ana Novak', email, message: 'Prosim za ponudbo.', terms: true }, '2026-03-02T09:15:00.000Z', { confirmed: true });
     others = addSubmission(`tuj.${Date.now()}@example.com`, { offerType: 'pergola', email: 'tuj@example.com' }, '2026-04-01T10:00:00.000Z', { confirmed: true });
-    // Someone not signed in typed her address: not hers to download (what they wrote is not hers either).
-    strangers = addSubmission(email, { offerType: 'rolete', nameAndSurname: 'Nekdo Drug', email, message: 'Podtaknjeno.' }, '2026-04-02T10:00:00.000Z');
+    // Sent under her address without signing in (before she registered, or by whoever typed it): what the
+    // company holds under her address, so hers to see, but marked as never sent from the account (decision 0044).
+    unsigned = addSubmission(email, { offerType: 'rolete', nameAndSurname: 'Ana Novak', email, message: 'Poslano pred registracijo.' }, '2026-01-10T10:00:00.000Z');
     db.prepare(`INSERT INTO newsletter_subscriptions (id, email, locale, consent_at, created_at, confirmed_at) VALUES (?, ?, 'sl', ?, ?, ?)`).run(
       randomUUID(), email, '2026-05-05T08:00:00.000Z', '2026-05-05T08:00:00.000Z', '2026-05-05T08:20:00.000Z',
     );
@@ -95,17 +96,17 @@ describe('the download of a visitor’s data', () => {
     expect(data.account).toMatchObject({ email, name: 'Ana Novak', locale: 'sl' });
     expect(Date.parse(data.account.registeredAt)).toBeLessThanOrEqual(Date.parse(data.account.verifiedAt));
     expect(data.sessions).toHaveLength(1);
-    expect(data.submissions.map((s: { id: string }) => s.id)).toEqual([own]);
+    expect(data.submissions.map((s: { id: string }) => s.id)).toEqual([own, unsigned]);
     expect(data.submissions[0]).toMatchObject({
       kind: 'inquiry',
       status: 'received',
       receivedAt: '2026-03-02T09:15:00.000Z',
       lastActivityAt: '2026-03-02T09:15:00.000Z',
       data: { offerType: 'tende', message: 'Prosim za ponudbo.', terms: true },
+      sentSignedIn: true,
     });
+    expect(data.submissions[1]).toMatchObject({ receivedAt: '2026-01-10T10:00:00.000Z', data: { message: 'Poslano pred registracijo.' }, sentSignedIn: false });
     expect(res.text).not.toContain(others);
-    expect(res.text).not.toContain(strangers);
-    expect(res.text).not.toContain('Podtaknjeno');
     expect(data.newsletter).toEqual({ email, locale: 'sl', signedUpAt: '2026-05-05T08:00:00.000Z', consentAt: '2026-05-05T08:00:00.000Z', confirmedAt: '2026-05-05T08:20:00.000Z', unsubscribedAt: null });
     expect(data.retention).toEqual({ submissionMonths: 24, unconfirmedDays: 30 });
     // Never the password's hash, nor a session's token.
@@ -113,6 +114,27 @@ describe('the download of a visitor’s data', () => {
 
     const en = await request(site.server).get('/en/user/data.json').set('Cookie', session);
     expect(en.headers['content-disposition']).toBe(`attachment; filename=my-data-${today}.json`);
+  });
+
+  it('matches the profile: both listed there, the one sent without signing in marked so, in every language', async () => {
+    for (const [locale, mark] of [['sl', 'poslano brez prijave'], ['en', 'sent without signing in'], ['de', 'ohne Anmeldung gesendet']] as const) {
+      const profile = await request(site.server).get(`/${locale}/user/profile`).set('Cookie', session);
+      const rows = [...profile.text.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => row[1]!).filter((row) => row.includes('<time'));
+      expect(rows.map((row) => /dateTime="([^"]+)"/.exec(row)![1])).toEqual(['2026-03-02T09:15:00.000Z', '2026-01-10T10:00:00.000Z']);
+      expect(rows[0]).not.toContain(mark);
+      expect(rows[1]).toContain(`class="submissions__unsigned">${mark}<`);
+    }
+  });
+
+  it('never lists another address’s submissions, nor any for an address not verified', async () => {
+    const unverified = `neprevejen.${Date.now()}@example.com`;
+    addSubmission(unverified, { offerType: 'pergola', email: unverified, message: 'Pred registracijo.' }, '2026-02-01T10:00:00.000Z');
+    await post('/sl/register', { name: 'Neprevejen', email: unverified, password });
+    // The account exists, but nobody has shown the inbox is theirs: it cannot sign in, so nothing of the address is shown.
+    expect((await post('/sl/login', { email: unverified, password })).text).toContain('form-message--error');
+    const profile = await request(site.server).get('/sl/user/profile').set('Cookie', session);
+    expect(profile.text).not.toContain(others);
+    expect(profile.text).not.toContain('Pred registracijo');
   });
 
   it('is offered on the profile page, with the way to delete the account', async () => {

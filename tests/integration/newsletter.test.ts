@@ -94,9 +94,15 @@ describe('double opt-in', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.text).toContain('Prijava je potrjena');
     expect(subscription(email)!.confirmed_at).not.toBeNull();
+    // The link used again (a second click, a mail program's preview): already confirmed, said kindly; nothing more is sent.
+    const welcomes = () => cms((db) => db.prepare("SELECT count(*) FROM outgoing_mail WHERE recipient = ? AND template = 'newsletter_welcome'").pluck().get(email));
+    expect(welcomes()).toBe(1);
     const again = await post(`/sl/e-novice/potrditev?token=${token}`, { token });
-    expect(again.status).toBe(400);
-    expect(again.text).toContain('Povezava je neveljavna ali je potekla.');
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('Prijava na e-novice je že potrjena');
+    expect(again.text).not.toContain('form-message--error');
+    expect(again.text).not.toContain(email);
+    expect(welcomes()).toBe(1);
   });
 
   it('answers a second signup before confirming like the first, with no second mail within the hour', async () => {

@@ -137,7 +137,8 @@ describe('a service request with photos, without JavaScript', () => {
 
     let stored: StoredPhotoRow[] = [];
     await until('the content API has the photos', () => (stored = photosOfSubmissionWith(content)).length === 3);
-    expect(stored.map((p) => p.name)).toEqual(['okno.jpg', 'slika-okvirja.png', 'pogled.webp']);
+    // Stored as what they now are, JPEGs, under the names the company's mail lists and attaches them with.
+    expect(stored.map((p) => p.name)).toEqual(['okno.jpg', 'slika-okvirja.jpg', 'pogled.jpg']);
     for (const photo of stored) {
       const meta = await sharp(photo.bytes).metadata();
       expect(meta.format).toBe('jpeg');
@@ -153,8 +154,11 @@ describe('a service request with photos, without JavaScript', () => {
     expect(camera.orientation).toBeUndefined();
 
     const notification = await waitForMail(site.dataDir, COMPANY, email);
-    // Attached as what they now are, JPEGs (the visitor's names stay in the lists).
+    // Attached as what they now are, JPEGs, and listed in the mail's text under the same names (a PNG was named .png there, and attached as .jpg).
     for (const name of ['okno.jpg', 'slika-okvirja.jpg', 'pogled.jpg']) expect(notification).toContain(`Content-Disposition: attachment; filename=${name}`);
+    expect(notification).toMatch(/^okno\.jpg\nslika-okvirja\.jpg\npogled\.jpg$/m);
+    expect(notification).not.toMatch(/\.png|\.webp/);
+    expect(notification).not.toMatch(/Content-Type: image\/(png|webp)/);
     expect(notification).toContain('Content-Type: image/jpeg');
     const confirmation = await waitForMail(site.dataDir, email);
     // The visitor is told how many arrived, never the file names: the sender chose them, and the
@@ -187,7 +191,7 @@ describe('a service request with photos, without JavaScript', () => {
       expect(res.status).toBe(303);
       let stored: StoredPhotoRow[] = [];
       await until('the content API has the photo', () => (stored = photosOfSubmissionWith(content)).length === 1);
-      expect(stored[0]!.name).toBe('IMG_0001.HEIC');
+      expect(stored[0]!.name).toBe('IMG_0001.jpg');
       const { channels } = await sharp(stored[0]!.bytes).stats();
       expect((await sharp(stored[0]!.bytes).metadata()).format).toBe('jpeg');
       expect(channels.map((c) => Math.round(c.mean / 10))).toEqual([4, 11, 20]);
@@ -338,7 +342,7 @@ describe('thumbnails of a visitor’s own photos in the profile', () => {
     const profile = await request(site.server).get('/sl/user/profile').set('Cookie', owner);
     expect(profile.status).toBe(200);
     expect(profile.text).toContain(`<img src="/api/account/photos/${id}/0" alt="okno.jpg"`);
-    expect(profile.text).toContain(`<img src="/api/account/photos/${id}/1" alt="okvir.png"`);
+    expect(profile.text).toContain(`<img src="/api/account/photos/${id}/1" alt="okvir.jpg"`);
     expect(profile.text).toContain(pageI18n('sl').t('account.profile.submissions.photos'));
 
     const thumbnail = await request(site.server).get(`/api/account/photos/${id}/1`).set('Cookie', owner);

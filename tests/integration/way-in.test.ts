@@ -118,8 +118,10 @@ describe('an inquiry from a product page', () => {
       db.close();
     }
     const notification = await waitForMail(site.dataDir, COMPANY, email);
-    // The first row of the product's section: its name and its page (a long row goes on the next line).
-    expect(notification).toMatch(new RegExp(String.raw`Produktangaben\n-+\nProduktseite:\s+${product.title} – http://[^/]+${pathTo('product', 'de', { slug: product.slug })}\n`));
+    // The first row of the product's section: its name and its page (a long row goes on the next line),
+    // in the company's language (Slovenian, COMPANY_LOCALE), as the rest of its mail.
+    expect(notification).toMatch(new RegExp(String.raw`Podatki o izdelku\n-+\nStran izdelka:\s+Polkasetne tende – http://[^/]+${pathTo('product', 'sl', { slug: 'polkasetne-tende' })}\n`));
+    expect(notification).toContain('Jezik obiskovalca: nemščina');
   });
 
   it('drops the product when the visitor chose another family after coming from its page', async () => {

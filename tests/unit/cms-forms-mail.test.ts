@@ -11,7 +11,7 @@ import { serviceForm } from '../../shared/forms/service-form';
 import { LOCALES } from '../../shared/locales';
 import { openDb, type Db } from '../../server/cms/db';
 import {
-  formLabels, inquirySections, inquirySummary, offerTypeLabel, renderFormMail, serviceSections, serviceSummary, type FormMailTemplate, type FormMailVars,
+  EXCERPT_CHARS, formLabels, inquirySections, inquirySummary, offerTypeLabel, renderFormMail, serviceSections, serviceSummary, type FormMailTemplate, type FormMailVars,
   type StoredInquiry,
 } from '../../server/cms/mail/form-templates';
 import { fieldList } from '../../server/cms/mail/plain-text';
@@ -156,10 +156,38 @@ describe('form mails', () => {
     expect(rows).toContainEqual({ label: 'Opis', value: 'Prva vrstica\nDruga vrstica[31m' });
   });
 
-  it('confirms to the visitor the chosen time of a service visit, never the address they typed', () => {
-    const form = serviceForm.parse({ phone: '041 222 333', streetAddress: 'Vpisana ulica 1', postalCode: '1000', town: 'Vpisani kraj', visitTime: 'saturday', content: 'Vpisano', terms: 'on' });
-    expect(serviceSummary(form, formLabels(strings, 'sl'))).toEqual([{ label: 'Želeni termin obiska', value: 'V soboto' }]);
-    expect(serviceSummary(form, formLabels(strings, 'de'))).toEqual([{ label: 'Wunschtermin für den Besuch', value: 'Samstags' }]);
+  it('summarises a service request for the visitor: the address, the preferred time and the start of the description, never the name or invoice', () => {
+    const form = serviceForm.parse({
+      nameAndSurname: 'Vpisano Ime', invoiceNumber: 'R-2019-44', phone: '041 222 333', streetAddress: 'Vpisana ulica 1', postalCode: '1000', town: 'Vpisani kraj',
+      visitTime: 'saturday', content: 'Roleta v kuhinji se ne spusti do konca.', terms: 'on',
+    });
+    expect(serviceSummary(form, formLabels(strings, 'sl'))).toEqual([
+      { label: 'Naslov montaže', value: 'Vpisana ulica 1' },
+      { label: 'Poštna številka', value: '1000' },
+      { label: 'Kraj', value: 'Vpisani kraj' },
+      { label: 'Želeni termin obiska', value: 'V soboto' },
+      { label: 'Opis', value: 'Roleta v kuhinji se ne spusti do konca.' },
+    ]);
+    expect(serviceSummary(form, formLabels(strings, 'de'))).toContainEqual({ label: 'Wunschtermin für den Besuch', value: 'Samstags' });
+  });
+
+  it('repeats only the first words of a long description, cut at a word', () => {
+    const long = `${'beseda '.repeat(80)}KONEC`;
+    const form = serviceForm.parse({ phone: '041 222 333', streetAddress: 'Glavna 1', postalCode: '1000', town: 'Ljubljana', content: long, terms: 'on' });
+    const description = serviceSummary(form, formLabels(strings, 'sl')).find((row) => row.label === 'Opis')!.value;
+    expect(description.length).toBeLessThanOrEqual(EXCERPT_CHARS + 2);
+    expect(description).toMatch(/^beseda( beseda)+ …$/);
+    expect(description).not.toContain('KONEC');
+  });
+
+  it('writes an unticked box as not asked, never as a refusal', () => {
+    const form = inquiryForm.parse({ offerType: 'rolete', nameAndSurname: 'A', email: 'a@example.si', iWantInstallation: '', withMosquitoNet: 'on', terms: 'on' });
+    for (const [locale, installation, notAsked] of [['sl', 'Montaža', 'ni zahtevano'], ['en', 'Installation by us', 'not asked'], ['de', 'Montage', 'nicht angefragt']] as const) {
+      const rows = inquirySummary(form, formLabels(strings, locale));
+      expect(rows).toContainEqual({ label: installation, value: notAsked });
+      const notification = inquirySections(form, formLabels(strings, locale)).flatMap((section) => section.rows);
+      expect(notification).toContainEqual({ label: installation, value: notAsked });
+    }
   });
 });
 

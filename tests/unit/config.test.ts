@@ -18,6 +18,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ STAFF_IDLE_MINUTES: '1' })).toThrow(/STAFF_IDLE_MINUTES/);
   });
 
+  it('has the company read its notifications in Slovenian unless told another of the site’s languages', () => {
+    expect(loadConfig({}).COMPANY_LOCALE).toBe('sl');
+    expect(loadConfig({ COMPANY_LOCALE: 'de' }).COMPANY_LOCALE).toBe('de');
+    expect(() => loadConfig({ COMPANY_LOCALE: 'fr' })).toThrow(/COMPANY_LOCALE/);
+  });
+
   it('names the variable on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ UPSTREAM_URL: 'ftp://x' })).toThrow(/UPSTREAM_URL/);

@@ -101,12 +101,18 @@ describe('drive, colour and measuring visit (decisions.md, Leads and contact)', 
     expect(optionsOf({ offerType }, 'colour')).toEqual(colours);
   });
 
-  it('offers every family but interior shades a colour, always with RAL and advice', () => {
+  it('offers every family but interior shades (and "not sure") a colour, always with RAL and advice', () => {
     for (const offerType of OFFER_TYPES) {
       const colours = optionsOf({ offerType }, 'colour');
-      if (offerType === 'notranja_sencila') expect(colours).toBeUndefined();
+      if (offerType === 'notranja_sencila' || offerType === 'svetovanje') expect(colours).toBeUndefined();
       else expect(colours?.slice(-2)).toEqual(['ral', 'svetovanje']);
     }
+  });
+
+  it('takes "not sure, advise me" as the first step’s choice: its product step asks only what any window has', () => {
+    expect(Object.keys(productFields({ offerType: 'svetovanje' }))).toEqual(['width', 'height', 'amount', 'iWantInstallation']);
+    expect(Object.values(productFields({ offerType: 'svetovanje' })).every((field) => !field.required)).toBe(true);
+    expect(inquiryForm.parse({ offerType: 'svetovanje', ...contact, message: 'Okno proti jugu, 2 m.' })).toMatchObject({ offerType: 'svetovanje' });
   });
 
   it('takes a RAL code only with a RAL colour, and keeps it optional and short', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asJpegName } from '../../server/cms/mail/queue';
+import { asJpegName, attachmentNames } from '../../server/cms/mail/attachment-names';
 import { cleanFileName } from '../../server/photos/upload';
 
 /**
@@ -22,5 +22,9 @@ describe('photo names', () => {
     expect(asJpegName('IMG_0001.HEIC')).toBe('IMG_0001.jpg');
     expect(asJpegName('detajl.png')).toBe('detajl.jpg');
     expect(asJpegName('brez-konca')).toBe('brez-konca.jpg');
+  });
+
+  it('are unique within a submission, so no attachment hides another', () => {
+    expect(attachmentNames(['image.jpeg', 'image.jpeg', 'okno.png', 'okno.jpg', 'OKNO.JPG'])).toEqual(['image.jpeg', 'image-2.jpeg', 'okno.jpg', 'okno-2.jpg', 'OKNO-3.JPG']);
   });
 });

@@ -21,16 +21,18 @@ type SubmissionRow = {
   created_at: string;
   last_activity_at: string | null;
   visit_at: string | null;
+  signed_in: 0 | 1;
 };
 
 type SubscriptionRow = { email: string; locale: string; created_at: string; consent_at: string; confirmed_at: string | null; unsubscribed_at: string | null };
 
 export function dataRights(db: Db) {
-  // The same submissions the account lists: those confirmed for its (verified) address, not yet
-  // anonymised. Another's post that only typed the address is not the account's to download.
+  // The same submissions the account lists: every one held under its (verified) address and not yet
+  // anonymised, sent signed in or not (the right of access covers what the company holds under the
+  // address), each marked which; docs/decisions/0044-submissions-before-the-account.md.
   const submissions = db.prepare<[string], SubmissionRow>(
-    `SELECT id, kind, locale, status, data, created_at, last_activity_at, visit_at FROM submissions
-     WHERE email = ? AND email_confirmed_at IS NOT NULL AND anonymised_at IS NULL ORDER BY created_at DESC, rowid DESC`,
+    `SELECT id, kind, locale, status, data, created_at, last_activity_at, visit_at, email_confirmed_at IS NOT NULL AS signed_in FROM submissions
+     WHERE email = ? AND anonymised_at IS NULL ORDER BY created_at DESC, rowid DESC`,
   );
   const texts = leadTexts(db);
   const subscription = db.prepare<[string], SubscriptionRow>(
@@ -75,6 +77,7 @@ export function dataRights(db: Db) {
           lastActivityAt: s.last_activity_at ?? s.created_at,
           data: JSON.parse(s.data) as Record<string, unknown>,
           visitAt: s.visit_at,
+          sentSignedIn: s.signed_in === 1,
           replies: texts(s.id, 'reply'),
           notes: texts(s.id, 'note'),
         })),

@@ -69,15 +69,18 @@ export function accountRoutes({ service, background }: { service: AccountService
   router.post(
     '/auth/verify-email',
     withBody(tokenForm, ({ token }, _lang, _req, res) => {
-      if (service.verifyEmail(token)) res.json({ status: 'verified' });
-      else res.status(400).json({ error: 'invalid_token' });
+      const outcome = service.verifyEmail(token);
+      if (outcome === 'invalid') res.status(400).json({ error: 'invalid_token' });
+      else res.json({ status: outcome });
     }),
   );
 
   router.post(
     '/auth/password-reset/confirm',
     withBody(passwordResetForm, async (input, lang, req, res) => {
-      if (await service.confirmPasswordReset(lang, input, clientOf(req))) res.json({ status: 'password_changed' });
+      const outcome = await service.confirmPasswordReset(lang, input, clientOf(req));
+      if (outcome === 'changed') res.json({ status: 'password_changed' });
+      else if (outcome === 'used') res.status(409).json({ error: 'token_used' });
       else res.status(400).json({ error: 'invalid_token' });
     }),
   );

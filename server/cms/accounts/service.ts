@@ -16,6 +16,9 @@ import { limitKeys, newToken, tokenHash } from './tokens';
  * a mail is queued in the transaction that makes it true. Logs carry user ids only.
  */
 
+/** A reset link's outcome: the password set, the link spent before (used, or a newer one was), or unknown and expired ones. */
+export type ResetOutcome = 'changed' | 'used' | 'invalid';
+
 export const VERIFY_TOKEN_MS = 48 * 60 * 60_000;
 export const RESET_TOKEN_MS = 60 * 60_000;
 export const SESSION_MS = 30 * 24 * 60 * 60_000;
@@ -131,17 +134,24 @@ export function accountService({
       });
     },
 
-    /** Spends a verification token (and any other the account still has); false when it is not valid. */
-    verifyEmail(token: string): boolean {
+    /**
+     * Spends a verification token (and any other the account still has). A link of an account that is
+     * verified already (this link used before, a newer one, a password reset) says so: only the
+     * address's inbox ever held the token, so the answer tells a stranger nothing.
+     */
+    verifyEmail(token: string): 'verified' | 'already_verified' | 'invalid' {
       const hash = tokenHash(token);
       return inTransaction(() => {
         const at = now().toISOString();
         const userId = store.tokenUser(hash, 'verify', at);
-        if (userId === undefined || !store.useToken(hash, 'verify', at)) return false;
+        if (userId === undefined || !store.useToken(hash, 'verify', at)) {
+          const stored = store.storedToken(hash, 'verify');
+          return stored && store.userById(stored.user_id)?.verified_at ? 'already_verified' : 'invalid';
+        }
         store.useTokensOf(userId, 'verify', at);
         store.markVerified(userId, at);
         logger.info({ userId }, 'email verified');
-        return true;
+        return 'verified';
       });
     },
 
@@ -182,16 +192,18 @@ export function accountService({
      * inbox), lets the client that reset it sign in without waiting, spends every other token and
      * ends every session: whoever held the old password is out.
      */
-    async confirmPasswordReset(lang: Locale, input: { token: string; password: string }, client: LoginClient): Promise<boolean> {
+    async confirmPasswordReset(lang: Locale, input: { token: string; password: string }, client: LoginClient): Promise<ResetOutcome> {
       const hash = tokenHash(input.token);
+      // A spent link (this one used, or a newer one of the account): the visitor is told, and asks anew.
+      const refused = (): ResetOutcome => (store.storedToken(hash, 'reset')?.used_at ? 'used' : 'invalid');
       // Checked before the slow hash, so invalid tokens cost nothing; checked again when spent.
-      if (store.tokenUser(hash, 'reset', now().toISOString()) === undefined) return false;
+      if (store.tokenUser(hash, 'reset', now().toISOString()) === undefined) return refused();
       const passwordHash = await passwords.hash(input.password);
       return inTransaction(() => {
         const at = now();
         const iso = at.toISOString();
         const userId = store.tokenUser(hash, 'reset', iso);
-        if (userId === undefined || !store.useToken(hash, 'reset', iso)) return false;
+        if (userId === undefined || !store.useToken(hash, 'reset', iso)) return refused();
         const user = store.userById(userId)!;
         store.useTokensOf(userId, 'reset', iso);
         store.useTokensOf(userId, 'verify', iso);
@@ -201,7 +213,7 @@ export function accountService({
         store.deleteSessionsOf(userId);
         mails.passwordChanged(user.email, lang, at);
         logger.info({ userId }, 'password reset');
-        return true;
+        return 'changed';
       });
     },
 

@@ -70,6 +70,9 @@ export function accountStore(db: Db) {
   const validToken = db.prepare<{ hash: string; kind: TokenKind; now: string }, { user_id: number }>(
     'SELECT user_id FROM user_tokens WHERE token_hash = @hash AND kind = @kind AND used_at IS NULL AND expires_at > @now',
   );
+  const anyToken = db.prepare<{ hash: string; kind: TokenKind }, { user_id: number; used_at: string | null }>(
+    'SELECT user_id, used_at FROM user_tokens WHERE token_hash = @hash AND kind = @kind',
+  );
   const useToken = db.prepare<{ hash: string; kind: TokenKind; now: string }>(
     'UPDATE user_tokens SET used_at = @now WHERE token_hash = @hash AND kind = @kind AND used_at IS NULL AND expires_at > @now',
   );
@@ -116,6 +119,11 @@ export function accountStore(db: Db) {
       void insertToken.run({ ...token, now }),
     /** The user a token belongs to, if it is of this kind, unused and unexpired. */
     tokenUser: (hash: string, kind: TokenKind, now: string) => validToken.get({ hash, kind, now })?.user_id,
+    /**
+     * A token of this kind as stored, spent or expired too (they are kept a day past their expiry):
+     * what a link used twice did, to say so.
+     */
+    storedToken: (hash: string, kind: TokenKind) => anyToken.get({ hash, kind }),
     /** Spends a token; false when it was spent (or ran out) in the meantime. */
     useToken: (hash: string, kind: TokenKind, now: string) => useToken.run({ hash, kind, now }).changes === 1,
     useTokensOf: (userId: number, kind: TokenKind, now: string) => void useTokensOf.run({ userId, kind, now }),

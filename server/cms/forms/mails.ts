@@ -25,7 +25,11 @@ export type MailPhoto = { name: string; linkToken?: string };
 
 export type FormMails = ReturnType<typeof formMails>;
 
-export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }: { siteUrl: string; logger: Logger; strings: CmsStrings }) {
+/**
+ * `companyLocale`: the language the company reads its notifications in (COMPANY_LOCALE); each names
+ * the visitor's language, the one to answer in.
+ */
+export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings, companyLocale }: { siteUrl: string; logger: Logger; strings: CmsStrings; companyLocale: Locale }) {
   const company = companySettings(db, new URL(siteUrl).hostname);
   const productOf = productReferences(db);
 
@@ -60,7 +64,7 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }
 
   const isLinked = (photos: readonly MailPhoto[]) => photos.some((photo) => photo.linkToken !== undefined);
 
-  /** The sections, with the photos' names (and links) at the end. */
+  /** The sections, with the photos' names (as attached: JPEGs, forms/service.ts) and links at the end. */
   const withPhotos = (sections: Section[], photos: readonly MailPhoto[], labels: FormLabels): Section[] => {
     if (photos.length === 0) return sections;
     const rows = isLinked(photos)
@@ -71,17 +75,16 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }
 
   return {
     inquiry(id: string, lang: Locale, form: StoredInquiry, at: Date, photos: MailPhoto[] = []): void {
-      const labels = formLabels(strings, lang);
-      const { name, email, phone } = company();
+      const ours = formLabels(strings, companyLocale);
       notify(
         id,
         'inquiry_notification',
         at,
-        renderFormMail(strings, 'inquiry_notification', lang, {
-          offerType: offerTypeLabel(form, labels),
-          sections: withPhotos(withProduct(inquirySections(form, labels), form, lang, labels), photos, labels),
-          language: strings.languageName(lang, lang),
-          receivedAt: formatReceivedAt(lang, at),
+        renderFormMail(strings, 'inquiry_notification', companyLocale, {
+          offerType: offerTypeLabel(form, ours),
+          sections: withPhotos(withProduct(inquirySections(form, ours), form, companyLocale, ours), photos, ours),
+          language: strings.languageName(lang, companyLocale),
+          receivedAt: formatReceivedAt(companyLocale, at),
           id,
           replyTo: form.email,
         }),
@@ -90,6 +93,8 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }
       );
       // A visitor who gave only a phone is called; there is no one to confirm to.
       if (form.email) {
+        const labels = formLabels(strings, lang);
+        const { name, email, phone } = company(lang);
         const confirmation = renderFormMail(strings, 'inquiry_confirmation', lang, {
           company: name,
           summary: [...inquirySummary(form, labels), ...photoCountRow(photos.length, labels)],
@@ -101,16 +106,15 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }
     },
 
     service(id: string, lang: Locale, form: StoredService, at: Date, photos: MailPhoto[] = []): void {
-      const labels = formLabels(strings, lang);
-      const { name, email, phone } = company();
+      const ours = formLabels(strings, companyLocale);
       notify(
         id,
         'service_notification',
         at,
-        renderFormMail(strings, 'service_notification', lang, {
-          sections: withPhotos(serviceSections(form, labels), photos, labels),
-          language: strings.languageName(lang, lang),
-          receivedAt: formatReceivedAt(lang, at),
+        renderFormMail(strings, 'service_notification', companyLocale, {
+          sections: withPhotos(serviceSections(form, ours), photos, ours),
+          language: strings.languageName(lang, companyLocale),
+          receivedAt: formatReceivedAt(companyLocale, at),
           id,
           replyTo: form.email,
         }),
@@ -119,6 +123,8 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings }
       );
       // Without an address the company calls back; there is no one to confirm to.
       if (form.email) {
+        const labels = formLabels(strings, lang);
+        const { name, email, phone } = company(lang);
         const confirmation = renderFormMail(strings, 'service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoCountRow(photos.length, labels)], contactEmail: email, contactPhone: phone });
         confirm(form.email, 'service_confirmation', at, confirmation, email);
       }

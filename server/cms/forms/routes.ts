@@ -8,7 +8,7 @@ import { newsletterForm } from '../../../shared/forms/newsletter';
 import { serviceSubmission } from '../../../shared/forms/service-form';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales';
 import { signedInOf } from '../accounts/routes';
-import { asJpegName } from '../mail/queue';
+import { asJpegName } from '../mail/attachment-names';
 import { isMultipart, readMultipartSubmission } from './multipart';
 import type { Ack, FormService } from './service';
 import type { StoredPhoto } from './store';

@@ -8,6 +8,7 @@ import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import type { NewsletterService } from '../newsletter/service';
 import { newToken, tokenHash } from '../accounts/tokens';
+import { attachmentNames } from '../mail/attachment-names';
 import { productReferences } from '../queries/product-reference';
 import type { FormMails, MailPhoto } from './mails';
 import { formStore, type StoredPhoto } from './store';
@@ -87,8 +88,11 @@ export function formService({
       // Too large together for one mail: each photo gets a link of its own, its token known only to that mail.
       const linked = !spam && photos.reduce((total, photo) => total + photo.bytes.length, 0) > attachmentsMaxBytes;
       const tokens = photos.map(() => (linked ? newToken() : undefined));
-      store.addPhotos(id, photos, tokens.map((token) => (token ? tokenHash(token) : null)));
-      if (!spam) queueMails(id, data, at, photos.map((photo, i) => ({ name: photo.name, linkToken: tokens[i] })));
+      // Stored under the names they are attached and listed with: JPEGs, each name once.
+      const names = attachmentNames(photos.map((photo) => photo.name));
+      const named = photos.map((photo, i) => ({ ...photo, name: names[i]! }));
+      store.addPhotos(id, named, tokens.map((token) => (token ? tokenHash(token) : null)));
+      if (!spam) queueMails(id, data, at, named.map((photo, i) => ({ name: photo.name, linkToken: tokens[i] })));
       logger.info({ submissionId: id, kind, locale: lang, photos: photos.length, spam }, 'form submission stored');
       return { id, created: true };
     });

@@ -41,12 +41,14 @@ export function formStore(db: Db) {
     `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, status, search_text, created_at, last_activity_at)
      VALUES (@id, @key, @kind, @locale, @data, @email, @emailConfirmedAt, @status, @searchText, @now, @now)`,
   );
+  // Every submission held under the address (the right of access), each marked by whether it was sent
+  // signed in to this account: one a stranger typed the address into is listed, but never as the account's.
   const submissionsOf = db.prepare<
     { email: string; limit: number },
-    { id: string; kind: SubmissionKind; offer_type: string | null; status: LeadStatus; created_at: string; visit_at: string | null }
+    { id: string; kind: SubmissionKind; offer_type: string | null; status: LeadStatus; created_at: string; visit_at: string | null; signed_in: 0 | 1 }
   >(
-    `SELECT id, kind, offer_type, status, created_at, visit_at FROM submissions
-     WHERE email = @email AND email_confirmed_at IS NOT NULL
+    `SELECT id, kind, offer_type, status, created_at, visit_at, email_confirmed_at IS NOT NULL AS signed_in FROM submissions
+     WHERE email = @email AND anonymised_at IS NULL
      ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
   );
 
@@ -57,10 +59,10 @@ export function formStore(db: Db) {
   );
   const linkedPhoto = db.prepare<[string], { name: string; type: string; bytes: Buffer }>('SELECT name, type, bytes FROM submission_photos WHERE link_token_hash = ?');
   const photoNames = db.prepare<[string], { name: string }>('SELECT name FROM submission_photos WHERE submission_id = ? ORDER BY position');
-  // Only by the owner's address: whoever asks for another's submission finds nothing.
+  // Only by the owner's (verified) address, as the account lists them: whoever asks for another's submission finds nothing.
   const thumbnail = db.prepare<{ email: string; id: string; position: number }, { thumbnail: Buffer }>(
     `SELECT p.thumbnail FROM submission_photos p JOIN submissions s ON s.id = p.submission_id
-     WHERE s.email = @email AND s.email_confirmed_at IS NOT NULL AND s.id = @id AND p.position = @position`,
+     WHERE s.email = @email AND s.anonymised_at IS NULL AND s.id = @id AND p.position = @position`,
   );
 
   return {
@@ -68,7 +70,10 @@ export function formStore(db: Db) {
     submissionIdByKey: (key: string) => submissionByKey.get(key)?.id,
     addSubmission: (submission: NewSubmission, now: string) =>
       void insertSubmission.run({ ...submission, status: submission.status ?? 'new', data: JSON.stringify(submission.data), searchText: leadSearchText(submission.data as Record<string, unknown>), now }),
-    /** An address's inquiries and service requests whose address was confirmed for them, newest first. */
+    /**
+     * An address's inquiries and service requests, newest first, each saying whether it was sent signed in
+     * to the account (docs/decisions/0044-submissions-before-the-account.md). For a verified address only.
+     */
     submissionsOf: (email: string): AccountSubmission[] =>
       submissionsOf.all({ email, limit: ACCOUNT_SUBMISSIONS_LIMIT }).map((row) => ({
         id: row.id,
@@ -79,6 +84,7 @@ export function formStore(db: Db) {
         photos: photoNames.all(row.id),
         visitAt: row.visit_at,
         replies: texts(row.id, 'reply'),
+        sentSignedIn: row.signed_in === 1,
       })),
     /** `linkTokenHashes`: each photo's link's token hash, when the company's mail links them. */
     addPhotos: (submissionId: string, photos: readonly StoredPhoto[], linkTokenHashes: readonly (string | null)[] = []) =>

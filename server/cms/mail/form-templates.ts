@@ -16,12 +16,14 @@ import type { RenderedMail } from './templates';
  * Two audiences, two rules:
  * - The company's notification lists everything the visitor sent, free text included: it goes only
  *   to the company's own address, and answering it is its purpose.
- * - The visitor's confirmation goes to an address anyone could have typed, so, like the account
- *   mails, it quotes nothing typed in free text (name, address, message, note, box, RAL code, own
- *   fabric entries, invoice number, the photos' file names): only the offer type and the choices made
- *   from the form's fixed options, by their labels, the product's sizes and ticks, and how many
- *   photos came. A stranger's words never reach
- *   someone's inbox under the company's name.
+ * - The visitor's confirmation goes to an address anyone could have typed, so it quotes free text
+ *   only where a field's spec asks for it (`confirmation`: a service request's address whole, its
+ *   description's first EXCERPT_CHARS characters, so the visitor recognises what they asked), never
+ *   the name, message, note, box, RAL code, own fabric entries, invoice number or the photos' file
+ *   names: otherwise only the offer type and the choices made from the form's fixed options, by their
+ *   labels, the product's sizes and ticks, and how many photos came. A post judged spam is mailed
+ *   nothing, and an address gets at most 3 confirmations a day (confirmation-cap.ts): what a
+ *   stranger's words can do in someone's inbox is bounded by both (docs/decisions/0035, Later).
  */
 
 /** What a mail's rows are written with, in its locale: the site's labels and the mails' own words. */
@@ -139,15 +141,27 @@ const fullValue: Formatter = (labels, form, field, value) => {
     case 'number':
       return spec.unit ? `${String(value)} ${text(labels, `form.units.${spec.unit}`)}` : String(value);
     case 'checkbox':
-      return labels.mail(value === true ? 'rows.yes' : 'rows.no');
+      // An unticked box is a wish not expressed ("installation: not asked"), never a refusal.
+      return labels.mail(value === true ? 'rows.yes' : 'rows.notAsked');
     case 'text':
       return clean(String(value));
   }
 };
 
+/** The visitor's own words the confirmation repeats: its first characters, cut at a word, past this many. */
+export const EXCERPT_CHARS = 300;
+
+function excerpt(text: string): string {
+  if (text.length <= EXCERPT_CHARS) return text;
+  const cut = text.slice(0, EXCERPT_CHARS);
+  const space = cut.search(/\s\S*$/);
+  return `${(space > EXCERPT_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()} …`;
+}
+
 /**
- * A field's value for the visitor's confirmation: what was chosen from fixed options, and the
- * product's sizes and ticks. Free text and own entries are left out (see the module comment).
+ * A field's value for the visitor's confirmation: what was chosen from fixed options, the product's
+ * sizes and ticks, and the free text its spec marks for the confirmation. Other free text and own
+ * entries are left out (see the module comment).
  */
 const summaryValue: Formatter = (labels, form, field, value) => {
   switch (field.spec.kind) {
@@ -160,8 +174,11 @@ const summaryValue: Formatter = (labels, form, field, value) => {
     case 'number':
     case 'checkbox':
       return PRODUCT_SECTIONS.has(field.spec.section) ? fullValue(labels, form, field, value) : undefined;
-    case 'text':
-      return undefined;
+    case 'text': {
+      const { confirmation } = field.spec;
+      if (typeof value !== 'string' || confirmation === undefined) return undefined;
+      return confirmation === 'excerpt' ? excerpt(clean(value).trim()) : clean(value);
+    }
   }
 };
 

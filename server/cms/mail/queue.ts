@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { FormMailTemplate } from './form-templates';
+import { asJpegName } from './attachment-names';
 import { mailboxKey } from './mailbox';
 import type { MailTemplate } from './templates';
 
@@ -103,7 +104,8 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
           text: row.text,
           createdAt: row.created_at,
           attempts: row.attempts,
-          // Read at each attempt, one mail at a time: the photos are never held for the whole queue.
+          // Read at each attempt, one mail at a time: the photos are never held for the whole queue. Stored
+          // with their JPEG names since issue 26; a photo stored before is named so here.
           attachments: row.photos_of ? photos.all(row.photos_of).map((photo) => ({ ...photo, filename: asJpegName(photo.filename) })) : [],
         }
       );
@@ -123,9 +125,4 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
       return row && new Date(row.next_attempt_at);
     },
   };
-}
-
-/** The photos were re-encoded as JPEG: their attachments say so, for the mail client that opens by extension. */
-export function asJpegName(name: string): string {
-  return /\.jpe?g$/i.test(name) ? name : `${name.replace(/\.[a-z0-9]{1,5}$/i, '')}.jpg`;
 }

@@ -4,12 +4,12 @@ import { localeSchema } from '../../../shared/api/contract';
 import { tokenForm } from '../../../shared/forms/account';
 import { DEFAULT_LOCALE } from '../../../shared/locales';
 import { signedInOf } from '../accounts/routes';
-import type { NewsletterService, TokenOutcome } from './service';
+import type { ConfirmOutcome, NewsletterService } from './service';
 
 /**
  * The newsletter endpoints of shared/api/contract.ts: confirm and unsubscribe by a mailed token, and
- * the signed-in account's switch. A token answers only `invalid_token` or done: it tells nothing of
- * the address it belongs to.
+ * the signed-in account's switch. A token answers `invalid_token`, done, or (a confirmation link used
+ * again) that it is done already: it tells nothing of the address beyond what its own inbox knows.
  */
 
 const json = express.json({ limit: '4kb' });
@@ -20,12 +20,14 @@ const BAD_REQUEST = { error: 'bad_request' } as const;
 export function newsletterRoutes({ service, requireSession }: { service: NewsletterService; requireSession: RequestHandler }): express.Router {
   const router = express.Router();
 
-  const byToken = (use: (token: string) => TokenOutcome, status: 'subscribed' | 'unsubscribed'): RequestHandler[] => [
+  const byToken = (use: (token: string) => ConfirmOutcome, status: 'subscribed' | 'unsubscribed'): RequestHandler[] => [
     json,
     (req, res) => {
       const body = tokenForm.safeParse(req.body ?? {});
       if (!body.success) return void res.status(400).json(BAD_REQUEST);
-      if (use(body.data.token) === 'done') res.json({ status });
+      const outcome = use(body.data.token);
+      if (outcome === 'done') res.json({ status });
+      else if (outcome === 'already') res.json({ status: 'already_subscribed' });
       else res.status(400).json({ error: 'invalid_token' });
     },
   ];

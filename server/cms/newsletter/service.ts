@@ -27,6 +27,8 @@ export const CONFIRMATION_INTERVAL_MS = 60 * 60_000;
 
 export type SignupAck = { id: string; created: boolean };
 export type TokenOutcome = 'done' | 'invalid_token';
+/** `already`: a confirmation link used again while its address is still subscribed. */
+export type ConfirmOutcome = TokenOutcome | 'already';
 
 export type NewsletterService = ReturnType<typeof newsletterService>;
 
@@ -93,13 +95,18 @@ export function newsletterService({ db, mails, logger, now = () => new Date() }:
       });
     },
 
-    /** The owner pressed the button on the confirmation page: subscribed, welcomed, every other confirmation link spent. */
-    confirm(token: string): TokenOutcome {
+    /**
+     * The owner pressed the button on the confirmation page: subscribed, welcomed, every other confirmation
+     * link spent. A spent link (this one, or another of the same signup) of an address subscribed now says
+     * so; one spent by an unsubscribe is as invalid as an unknown one, so it never undoes that "no".
+     */
+    confirm(token: string): ConfirmOutcome {
       return inTransaction(() => {
         const at = now();
         const live = liveToken(token, 'confirm', at);
-        if (!live || live.row.used_at !== null) return 'invalid_token';
+        if (!live) return 'invalid_token';
         const row = store.byId(live.row.subscription_id)!;
+        if (live.row.used_at !== null) return isActive(row) ? 'already' : 'invalid_token';
         const stamp = at.toISOString();
         store.useToken(live.hash, stamp);
         store.spendConfirmTokens(row.id, stamp);

@@ -42,7 +42,7 @@ export function contentQueries(db: Db, strings: CmsStrings, now: () => Date = ()
       };
     },
     home(locale: Locale): Home | undefined {
-      const home = site.home(locale);
+      const home = site.home(locale, now());
       const latest = articles.list(locale, { page: 1, perPage: HOME_LATEST_ARTICLES });
       return home && { ...home, latestArticles: latest?.items ?? [] };
     },

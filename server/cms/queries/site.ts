@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import type { CmsStrings } from '../strings';
 import { fromJson, groupBy, ID_IN_LIST, imageOf, inIdOrder, slugsColumn, slugsOf } from './rows';
 import { derivedSeoEntries } from './seo';
+import { withCompanyYears, yearsInBusiness } from '../../../shared/company-years';
 
 /** Site-wide content: locales, settings, menus, the notification bar, the home page and content pages. */
 
@@ -90,22 +91,28 @@ export function siteQueries(db: Db, strings: Pick<CmsStrings, 'endonym' | 'langu
       };
     },
 
-    /** The home page without its latest articles, which the articles own. */
-    home(locale: Locale): Omit<Home, 'latestArticles'> | undefined {
+    /**
+     * The home page without its latest articles, which the articles own. Its copy says how long the
+     * company has been in business as `{{years}}`, filled in from the settings' founding year.
+     */
+    home(locale: Locale, now = new Date()): Omit<Home, 'latestArticles'> | undefined {
       const row = home.get({ locale });
-      return (
-        row && {
-          seo: { title: row.seo_title, description: row.seo_description },
-          hero: {
-            title: row.hero_title,
-            text: row.hero_text,
-            image: imageOf(row.hero_image, row.hero_image_alt),
-            cta: fromJson<Cta>(row.hero_cta),
-          },
-          intro: fromJson<Block[]>(row.intro),
-          ctas: fromJson<Cta[]>(row.ctas),
-        }
-      );
+      if (!row) return undefined;
+      const years = yearsInBusiness(settingsFromList(readSettings()), now);
+      const fill = (key: string, value: unknown) => (typeof value === 'string' ? withCompanyYears(value, years) : value);
+      const page: Omit<Home, 'latestArticles'> = {
+        seo: { title: row.seo_title, description: row.seo_description },
+        hero: {
+          title: row.hero_title,
+          text: row.hero_text,
+          image: imageOf(row.hero_image, row.hero_image_alt),
+          cta: fromJson<Cta>(row.hero_cta),
+        },
+        intro: fromJson<Block[]>(row.intro),
+        ctas: fromJson<Cta[]>(row.ctas),
+      };
+      // Every string of it, wherever the copy says it (the hero, a heading, the description).
+      return JSON.parse(JSON.stringify(page), fill) as Omit<Home, 'latestArticles'>;
     },
 
     /** Pages by id, in the order asked for: what a search result names of each. */

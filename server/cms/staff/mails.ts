@@ -20,7 +20,11 @@ export function staffMails(db: Db, queue: MailQueue, siteUrl: string, strings: C
   const company = companySettings(db, new URL(origin).hostname);
   // Service mails about one's own lead, still bounded with the forms' confirmations: the address may not be the visitor's own.
   const allowed = (to: string, at: Date) => confirmationAllowed(queue, to, at);
-  const contact = () => ({ company: company().name, contactPhone: company().phone, contactEmail: company().email });
+  // The phone of the visitor's market, as the site's header shows it in their language.
+  const contact = (to: LeadRecipient) => {
+    const { name, phone, email } = company(to.locale);
+    return { company: name, contactPhone: phone, contactEmail: email };
+  };
 
   /** A visit's local date and time (the company's zone) in words of the visitor's language. */
   function visitWords(to: LeadRecipient, visitAt: string): string {
@@ -43,13 +47,13 @@ export function staffMails(db: Db, queue: MailQueue, siteUrl: string, strings: C
 
     visitBooked(to, visitAt, now) {
       if (!allowed(to.email, now)) return false;
-      queue.enqueue({ to: to.email, template: 'lead_visit_booked', ...renderMail(strings, 'lead_visit_booked', to.locale, { ...contact(), when: visitWords(to, visitAt) }), replyTo: company().email || undefined }, now);
+      queue.enqueue({ to: to.email, template: 'lead_visit_booked', ...renderMail(strings, 'lead_visit_booked', to.locale, { ...contact(to), when: visitWords(to, visitAt) }), replyTo: company().email || undefined }, now);
       return true;
     },
 
     quoteSent(to, now) {
       if (!allowed(to.email, now)) return false;
-      queue.enqueue({ to: to.email, template: 'lead_quote_sent', ...renderMail(strings, 'lead_quote_sent', to.locale, contact()), replyTo: company().email || undefined }, now);
+      queue.enqueue({ to: to.email, template: 'lead_quote_sent', ...renderMail(strings, 'lead_quote_sent', to.locale, contact(to)), replyTo: company().email || undefined }, now);
       return true;
     },
 
