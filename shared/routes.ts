@@ -112,7 +112,7 @@ export interface RouteTraits {
   /**
    * Its page is one visitor's own, never shared or kept by any cache: `true` always (the screens of a
    * signed-in or signing-in visitor, which robots.txt also keeps crawlers out of); `'signedIn'` when the
-   * visitor has a session (a form filled in with their details).
+   * visitor has a session (a form filled in with their details) or an inquiry draft (what they typed).
    */
   private: boolean | 'signedIn';
   /** Search engines may index it; otherwise its pages say `noindex`. */
