@@ -103,6 +103,21 @@ describe('alone (SQLite)', () => {
     expect(inquiriesOf(email).n).toBe(1);
   });
 
+  it('a Send refused for an earlier step shows that step, whose form posts to its address and goes on with what was typed', async () => {
+    const email = unique('refused-send');
+    const { browser, message } = await toMessageStep(site, email);
+    // The name emptied meanwhile (another tab's post, say): the send is refused for the contact step.
+    await browser.step(at(2), { intent: 'back', ...contact(email), nameAndSurname: '' });
+    const refused = await browser.post(message.location, { intent: 'send', message: 'Prosim za ponudbo.', terms: 'on' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(`action="${at(2)}"`);
+    // The page carries the message step's values as hidden inputs: its post sends them with the contact step's.
+    expect(refused.text).toContain('<input type="hidden" name="message" value="Prosim za ponudbo."/>');
+    const fixed = await browser.step(at(2), { intent: 'next', ...contact(email), message: 'Prosim za ponudbo.', terms: 'on' });
+    expect(fixed.location).toBe(at(3));
+    expect(inquiryScreen(fixed.page.text, 'sl').draft?.values).toMatchObject({ nameAndSurname: 'Maja Kranjc', message: 'Prosim za ponudbo.' });
+  });
+
   it('erases a draft 24 hours after its first step, whoever reads it then', async () => {
     const email = unique('expired');
     const { browser, message } = await toMessageStep(site, email);

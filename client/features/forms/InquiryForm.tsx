@@ -86,7 +86,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   const navigate = useNavigate();
   const pathStep = inquiryStepOf(params.step ?? '', locale) ?? 0;
   const step = clampStep(result?.errors ? (result.step ?? firstStepWithError(Object.keys(result.errors), values) ?? pathStep) : pathStep);
-  const goTo = (to: number) => navigate(inquiryPath(locale, { step: to, offerType: params.offerType, product: params.product }));
+  const stepAddress = (to: number) => inquiryPath(locale, { step: to, offerType: params.offerType, product: params.product });
+  const goTo = (to: number) => navigate(stepAddress(to));
   useEffect(() => onLastStep(step === LAST_STEP), [onLastStep, step]);
   // A new answer from the server (a refused Send): focus its first wrong field.
   const [seenResult, setSeenResult] = useState(result);
@@ -235,7 +236,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
       <form
         ref={formRef}
         method="post"
-        action={action}
+        // A plain post goes to the step shown (a refused Send shows the step with the error, not its address's).
+        action={stepAddress(step)}
         noValidate
         className="public-form inquiry-form"
         aria-label={t('inquiry.title')}
