@@ -1,4 +1,4 @@
-import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router';
+import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { LOCALES, type Locale } from '../shared/locales';
 import { matchRoute } from '../shared/route-match';
 import { ROUTE_NAMES, routeId, routePattern, type RouteName } from '../shared/routes';
@@ -42,7 +42,8 @@ export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
 export const LAYOUT_ROUTE_ID = 'layout';
 export const NOT_FOUND_ROUTE_ID = 'notFound';
 
-export function loadPageModule(module: string): Promise<{ default: React.ComponentType }> {
+/** A page module: its component, and when a move within its route reloads its data (react-router's `shouldRevalidate`). */
+export function loadPageModule(module: string): Promise<{ default: React.ComponentType; shouldRevalidate?: ShouldRevalidateFunction }> {
   return import(`./pages/${module}.tsx`);
 }
 
@@ -75,7 +76,7 @@ function pageRoute(id: string, path: string, module: string, loader: LoaderFunct
     errorElement: <RouteError />,
     lazy: async () => {
       const [page] = await Promise.all([loadPageModule(module), strings?.()]);
-      return { Component: page.default };
+      return { Component: page.default, shouldRevalidate: page.shouldRevalidate };
     },
   };
 }

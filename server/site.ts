@@ -39,6 +39,7 @@ import { errorPageSettings } from './upstream/fallback-init';
 import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
 import { formsApi } from './upstream/forms-api';
 import { createSiteMetrics } from './metrics';
+import { DRAFT_MIGRATIONS, openDrafts, type RunningDrafts } from './drafts';
 import { outboxMigrations, startOutbox, type RunningOutbox } from './outbox';
 import { memoryBudgetStore, uncountedOnFailure } from './photos/client-budget';
 import { photoPreparer } from './photos/prepare';
@@ -59,6 +60,8 @@ export interface Site {
   url: string;
   /** The form submissions on their way upstream. */
   outbox: RunningOutbox;
+  /** The inquiry's drafts (tests purge them with a clock of their own). */
+  drafts: RunningDrafts;
   /** The finished pages kept in the process; none when HTML_CACHE_TTL_S is 0. */
   htmlCache?: HtmlCache;
   /**
@@ -96,7 +99,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   // Replicas share PostgreSQL when it is given (the outbox, purges, the form rate limit); a database
   // that cannot be reached or migrated stops the boot before anything listens.
   const pool = config.DATABASE_URL ? createPool({ url: config.DATABASE_URL, max: config.DATABASE_POOL_MAX, logger, applicationName: 'site' }) : undefined;
-  if (pool) await migrate(pool, [...outboxMigrations, ...PURGE_MIGRATIONS, ...RATE_LIMIT_MIGRATIONS]);
+  if (pool) await migrate(pool, [...outboxMigrations, ...PURGE_MIGRATIONS, ...RATE_LIMIT_MIGRATIONS, ...DRAFT_MIGRATIONS]);
 
   // Listening comes first (the public origin may need the port); until the app is ready, a 503.
   let app: Express | null = null;
@@ -188,6 +191,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       return init ? monthsBefore(new Date(now), settingsFromList(init.settings).retention_submission_months).getTime() : null;
     },
   });
+  const drafts = openDrafts({ database: pool ? { pool } : { dataDir: config.DATA_DIR }, logger: logger.child({ component: 'drafts' }) });
   const readiness = {
     accepting: true,
     // Pages need the upstream (or its cached answers); forms need the outbox.
@@ -201,6 +205,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     api,
     account: accountApi(upstream),
     outbox,
+    drafts,
     photos: photoPreparer({
       concurrency: config.PHOTO_DECODE_CONCURRENCY,
       // The decoder is this process's: its time is counted here. The photos reach one company's mailbox: their bytes are counted by all replicas.
@@ -277,6 +282,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     app: app as Express,
     url,
     outbox,
+    drafts,
     htmlCache: pages?.cache,
     async close() {
       readiness.accepting = false;
@@ -290,6 +296,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       await pages?.stop();
       // No post can reach the outbox now; its deliveries in flight go to the content API, still open.
       await outbox.close();
+      drafts.close();
       // Purges stop coming in before the database goes.
       await fanout?.close();
       await cms?.close();

@@ -1,7 +1,7 @@
 /**
  * The one place that decides a cookie's attributes, for every cookie the site sets: the session and
- * the locale cookie (server), the consent and the locale switcher's (browser). All are Path=/ and
- * SameSite=Lax, and Secure whenever the site's public origin is https, whatever the hop in front of
+ * the locale cookie (server), the consent and the locale switcher's (browser). All are Path=/ (but the
+ * inquiry's draft, sent to the inquiry's addresses alone) and SameSite=Lax, and Secure whenever the site's public origin is https, whatever the hop in front of
  * the process speaks (TLS usually ends at the load balancer, so the request the server sees is http).
  * The writing is the libraries': Express's `res.cookie` where an Express answer is at hand, else the
  * `cookie` package's `serialize` (a page's action answers a Fetch response; the browser writes

@@ -100,8 +100,16 @@ interface Screens {
    * of the article on measuring windows in this locale, linked from the dimensions step (null when
    * the content API does not name it). `product`: the product whose page the inquiry came from (its
    * slug in the path), with what it fixes in the form; null without one, or with the content API down.
+   * The step shown is the one its address names (`inquiryStepOf`). `draft`: what the visitor entered in
+   * the steps they posted without JavaScript (server/drafts/), with the time token of the form's first
+   * step; null for none.
    */
-  inquiry: PublicFormScreen & { offerType: OfferType | null; product: InquiryProduct | null; measuringGuide: string | null };
+  inquiry: PublicFormScreen & {
+    offerType: OfferType | null;
+    product: InquiryProduct | null;
+    measuringGuide: string | null;
+    draft: { values: PostedValues; formToken?: string } | null;
+  };
   service: PublicFormScreen;
   newsletter: PublicFormScreen;
   /** The token of the mail's link (null when the address carries none of the right shape). */
@@ -135,7 +143,8 @@ export interface FormResult {
  * What a public form's action answers when it does not redirect (success is a 303 to `?sent=1`):
  * the values posted (lists for multi-selects), the field errors (400), and for the inquiry the step to
  * show (0-based). Without JavaScript the inquiry walks its steps through the server: every post carries
- * `intent` (next | back | send), `step`, and the values of every step.
+ * `intent` (next | back | send) and the values of every step, to its step's address, and a step that
+ * is passed is answered with a 303 to the next step's address (server/routing/form-routes.ts).
  */
 export interface PublicFormResult {
   form: 'inquiry' | 'service' | 'newsletter';

@@ -23,10 +23,11 @@ export const ROUTES = {
   page: { sl: '/stran/:slug', en: '/page/:slug', de: '/seite/:slug' },
   search: { sl: '/iskanje', en: '/search', de: '/suche' },
   /**
-   * The inquiry form; the optional segments are an offer type key, preselected (a family's call to
-   * action), and then a product's slug in the locale, whose family, system or model is chosen (a product's).
+   * The inquiry form. The optional segments: the step shown (its slug in INQUIRY_STEP_SLUGS; none is
+   * the first), an offer type key, preselected (a family's call to action), and then a product's slug in
+   * the locale, whose family, system or model is chosen (a product's). Build its paths with `inquiryPath`.
    */
-  inquiry: { sl: '/povprasevanje/:offerType?/:product?', en: '/inquiry/:offerType?/:product?', de: '/anfrage/:offerType?/:product?' },
+  inquiry: { sl: '/povprasevanje/:step?/:offerType?/:product?', en: '/inquiry/:step?/:offerType?/:product?', de: '/anfrage/:step?/:offerType?/:product?' },
   service: { sl: '/servis', en: '/service', de: '/service' },
   /** Showrooms, opening hours, phone, email, directions and the two forms. */
   contact: { sl: '/kontakt', en: '/contact', de: '/kontakt' },
@@ -61,6 +62,32 @@ export function accountDataPath(locale: Locale): string {
   return `/${locale}/user/data.json`;
 }
 
+/**
+ * The address segment of each of the inquiry's steps (shared/forms/inquiry.ts's INQUIRY_STEPS, in
+ * order), per locale. None is an offer type key: an address of the first design (`/inquiry/rolete`,
+ * the offer type where the step now is) is told apart and sent on to the product details step.
+ */
+export const INQUIRY_STEP_SLUGS = {
+  sl: ['izbira', 'podrobnosti', 'kontakt', 'sporocilo'],
+  en: ['choice', 'details', 'contact', 'message'],
+  de: ['auswahl', 'details', 'kontakt', 'nachricht'],
+} as const satisfies Record<Locale, readonly string[]>;
+
+/** The step (0-based) an inquiry address's step segment names, or null when it names none. */
+export function inquiryStepOf(slug: string, locale: Locale): number | null {
+  const index = (INQUIRY_STEP_SLUGS[locale] as readonly string[]).indexOf(slug);
+  return index === -1 ? null : index;
+}
+
+/**
+ * The address of an inquiry step: the form's own address for the first step of an inquiry opened
+ * without an offer type, else the step's segment followed by the offer type and product it was opened with.
+ */
+export function inquiryPath(locale: Locale, { step = 0, offerType, product }: { step?: number; offerType?: string; product?: string } = {}): string {
+  if (step === 0 && !offerType) return pathTo('inquiry', locale);
+  return pathTo('inquiry', locale, { step: INQUIRY_STEP_SLUGS[locale][step], offerType, product });
+}
+
 /** The legal content pages the specification names, with their fixed slugs (`page` route). */
 export const LEGAL_PAGE_SLUGS = {
   privacy: { sl: 'politika-zasebnosti', en: 'privacy-policy', de: 'datenschutzbestimmungen' },
@@ -85,7 +112,7 @@ export interface RouteTraits {
   /**
    * Its page is one visitor's own, never shared or kept by any cache: `true` always (the screens of a
    * signed-in or signing-in visitor, which robots.txt also keeps crawlers out of); `'signedIn'` when the
-   * visitor has a session (a form filled in with their details).
+   * visitor has a session (a form filled in with their details) or an inquiry draft (what they typed).
    */
   private: boolean | 'signedIn';
   /** Search engines may index it; otherwise its pages say `noindex`. */

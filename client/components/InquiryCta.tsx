@@ -1,7 +1,7 @@
 import { Link } from './Link';
 import { useTranslation } from 'react-i18next';
 import type { OfferType } from '../../shared/forms/inquiry';
-import { pathTo } from '../../shared/routes';
+import { inquiryPath } from '../../shared/routes';
 import { useLayout } from '../layout/use-layout';
 import { ContactButtons } from './ContactButtons';
 
@@ -18,7 +18,7 @@ export function InquiryCta({ title, offerType, product }: { title: string; offer
       <h2 id="inquiry-cta">{t('product.ctaTitle', { product: title })}</h2>
       <p>{t('product.ctaText')}</p>
       <ContactButtons subject={title}>
-        <Link className="button" to={pathTo('inquiry', locale, { offerType, product })}>
+        <Link className="button" to={inquiryPath(locale, { step: 1, offerType, product })}>
           {t('product.ctaInquiry')}
         </Link>
       </ContactButtons>

@@ -58,6 +58,14 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (submission_id, position)
   );
   `,
+  /* 3: inquiries being filled in without JavaScript, between their steps (server/drafts/) */ `
+  CREATE TABLE form_drafts (
+    key TEXT PRIMARY KEY,
+    body TEXT NOT NULL CHECK (json_valid(body)),
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX form_drafts_expires_at ON form_drafts (expires_at);
+  `,
 ];
 
 export const OUTBOX_SCHEMA_VERSION = MIGRATIONS.length;

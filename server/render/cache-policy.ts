@@ -2,6 +2,7 @@ import type { StaticHandlerContext } from 'react-router';
 import { queryParamsOf } from '../../shared/route-match';
 import { parseRouteId, ROUTE_TRAITS } from '../../shared/routes';
 import { pathLocale } from '../../shared/locales';
+import { hasDraftCookie } from '../drafts/cookie';
 import { cookiesOf, type Cookies } from '../request/cookies';
 import { hasSessionCookie, readSession } from '../request/session-cookie';
 import { SEO_FILES } from './seo-files';
@@ -16,14 +17,14 @@ import { previewTokenOf } from '../routing/loader-context';
 /**
  * The key of a request every visitor gets the same answer to, so one render serves all who ask for the
  * key at once and the HTML cache may answer it; null when it is rendered for its visitor alone. Shared:
- * a read by an anonymous visitor (no session cookie) of a page or payload under a locale prefix
+ * a read by an anonymous visitor (no session cookie, no inquiry draft: whose page shows what they typed) of a page or payload under a locale prefix
  * (elsewhere a 404 takes the visitor's locale cookie), or of an SEO file, whose `pageCacheKey` is not
  * null (no free input). The key is the URL the shared render renders: the path and the query
  * parameters the screen reads, so a request with tracking parameters shares the page's render and
  * entry. The render sees no cookie.
  */
 export function sharedRequestKey(method: string | undefined, url: string, cookies: Cookies): string | null {
-  if ((method !== 'GET' && method !== 'HEAD') || hasSessionCookie(cookies)) return null;
+  if ((method !== 'GET' && method !== 'HEAD') || hasSessionCookie(cookies) || hasDraftCookie(cookies)) return null;
   // A preview link renders a draft for the editor alone.
   if (previewTokenOf(url)) return null;
   const q = url.indexOf('?');
@@ -64,14 +65,15 @@ export function pageCacheKey(url: string): string | null {
 
 /**
  * Whether a render is one visitor's own: the answer to a post, or a page whose screen is private
- * (always, or, for a form filled in with their details, when the visitor has a session).
+ * (always, or, for a form filled in with their details, when the visitor has a session or a draft).
  */
 export function isPrivateRender(request: Request, context: StaticHandlerContext): boolean {
   if (request.method === 'POST' || previewTokenOf(request)) return true;
   return context.matches.some(({ route }) => {
     const name = parseRouteId(route.id)?.name;
     const trait = name && ROUTE_TRAITS[name].private;
-    return trait === true || (trait === 'signedIn' && readSession(cookiesOf(request)) !== null);
+    const cookies = cookiesOf(request);
+    return trait === true || (trait === 'signedIn' && (readSession(cookies) !== null || hasDraftCookie(cookies)));
   });
 }
 

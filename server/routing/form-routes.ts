@@ -3,13 +3,13 @@ import { STATUS_CODES } from 'node:http';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { FormKind, Product, SpamReason } from '../../shared/api/contract';
 import { fieldErrors, postedValues, type FieldErrors, type PostedValues } from '../../shared/forms/fields';
-import { INQUIRY_STEPS, isOfferType, type OfferType } from '../../shared/forms/inquiry';
+import { INQUIRY_STEPS } from '../../shared/forms/inquiry';
 import { inquiryForm, stepFields } from '../../shared/forms/inquiry-form';
 import { newsletterForm } from '../../shared/forms/newsletter';
 import { serviceForm } from '../../shared/forms/service-form';
 import { LOCALES, type Locale } from '../../shared/locales';
 import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData, ScreenData } from '../../shared/page-data';
-import { pathTo } from '../../shared/routes';
+import { inquiryPath, pathTo } from '../../shared/routes';
 import { GUARD_FIELDS } from '../../shared/forms/guard';
 import { PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
@@ -20,6 +20,7 @@ import { postedPhotos } from '../photos/upload';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
+import { eraseDraft, inquiryAddress, keepDraft, LAST_STEP, readDraft, stepPath, withDraft, type InquiryAddress } from './inquiry-steps';
 import type { LoaderContext } from './loader-context';
 
 /**
@@ -35,18 +36,9 @@ type FormRoute = FormKind;
 
 /** Fields that steer the form rather than fill it: never validated, stored or echoed. */
 const CONTROL_FIELDS = new Set<string>(['intent', 'step', 'shown', ...Object.values(GUARD_FIELDS)]);
-const LAST_STEP = INQUIRY_STEPS.length - 1;
 
 function pageNotFound(request: Request): never {
   throw data<RouteErrorData>({ message: `Page Not Found: ${new URL(request.url).pathname}` }, { status: 404, statusText: STATUS_CODES[404] });
-}
-
-/** The offer type in the path (a product's call to action), or null; anything else is a 404 without an upstream call. */
-function offerTypeParam(args: Args): OfferType | null {
-  const value = args.params.offerType;
-  if (value === undefined) return null;
-  if (!isOfferType(value)) pageNotFound(args.request);
-  return value;
 }
 
 /**
@@ -54,8 +46,7 @@ function offerTypeParam(args: Args): OfferType | null {
  * Unknown, or of another family than the path's offer type: a 404. The content API down: the form
  * opens with the offer type alone, since an inquiry must never wait on the catalogue.
  */
-async function productParam(args: Args, locale: Locale, offerType: OfferType | null): Promise<Product | null> {
-  const slug = args.params.product;
+async function productParam(args: Args, locale: Locale, { offerType, product: slug }: InquiryAddress): Promise<Product | null> {
   if (slug === undefined) return null;
   try {
     const product = await args.context.api.product(locale, slug);
@@ -102,6 +93,11 @@ async function screen(args: Args, locale: Locale): Promise<PublicFormScreen> {
   };
 }
 
+/** The step, offer type and product the inquiry's address names; anything else is a 404 without an upstream call. */
+function addressOf(args: Args, locale: Locale): InquiryAddress {
+  return inquiryAddress(args.params, locale) ?? pageNotFound(args.request);
+}
+
 /** The content key of the article the dimensions step links to (content/articles.json). */
 const MEASURING_GUIDE = 'measuring-windows';
 
@@ -123,13 +119,30 @@ async function articlePath(args: Args, locale: Locale, key: string): Promise<str
 
 export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
   async inquiry(args, locale) {
-    const offerType = offerTypeParam(args);
-    const [base, measuringGuide, product] = await Promise.all([screen(args, locale), articlePath(args, locale, MEASURING_GUIDE), productParam(args, locale, offerType)]);
+    const address = addressOf(args, locale);
+    if (address.legacy) throw redirect(stepPath(locale, address, 1), 301);
+    const { offerType } = address;
+    const [base, measuringGuide, product, draft] = await Promise.all([
+      screen(args, locale),
+      articlePath(args, locale, MEASURING_GUIDE),
+      productParam(args, locale, address),
+      readDraft(args.context),
+    ]);
+    // Every step's page names the inquiry's opening as its address in each locale (its canonical link):
+    // a step is no page of its own to search engines, and a draft stays in its locale.
     const alternates = Object.fromEntries(
-      LOCALES.map((l) => [l, pathTo('inquiry', l, { offerType: offerType ?? undefined, product: product?.slugs[l] })]),
+      LOCALES.map((l) => [l, inquiryPath(l, { step: offerType ? 1 : 0, offerType: offerType ?? undefined, product: product?.slugs[l] })]),
     );
     const inquiryProduct = product && { key: product.key, title: product.title, offerType: product.offerType, preset: product.inquiryPreset };
-    return { ...base, offerType, product: inquiryProduct, measuringGuide, meta: meta(args, locale, 'inquiry', alternates) };
+    return {
+      ...base,
+      offerType,
+      product: inquiryProduct,
+      measuringGuide,
+      // The thank-you page shows no draft: there is none left once sent.
+      draft: draft && !base.sent ? draft.body : null,
+      meta: meta(args, locale, 'inquiry', alternates),
+    };
   },
   async service(args, locale) {
     return { ...(await screen(args, locale)), meta: meta(args, locale, 'service') };
@@ -288,18 +301,25 @@ async function photosOf(args: Args): Promise<PhotoOutcome> {
 export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
   /**
    * The inquiry walks its steps through the server when there is no JavaScript. Every post carries
-   * the values of every step, `step` (the one shown) and `intent`: `back` goes a step back; `next`
-   * validates the step's fields and goes on; `send` validates everything and stores the inquiry.
+   * the values of every step and `intent`, to its step's address: `back` goes a step back; `next`
+   * validates the step's fields and goes on; each is answered with a 303 to that step's address, what
+   * was entered kept in the visitor's draft (inquiry-steps.ts). `send` validates everything and stores
+   * the inquiry, erasing the draft. With JavaScript the browser walks the steps and posts `send` alone.
    */
   async inquiry(args, locale) {
-    offerTypeParam(args);
-    const { posted, values } = await readPost(args.request);
-    const step = postedStep(posted);
+    const address = addressOf(args, locale);
+    const { posted, values: postedFields } = await readPost(args.request);
+    const step = address.step ?? postedStep(posted);
     const intent = single(posted, 'intent');
-    // Without JavaScript each step is a new page: the token of the form's first step goes on with it.
-    const postedToken = single(posted, GUARD_FIELDS.token);
-    const carried = postedToken ? { formToken: postedToken } : {};
-    if (intent === 'back') return answer({ form: 'inquiry', values, step: Math.max(step - 1, 0), ...carried }, 200);
+    const shown = new Set((single(posted, 'shown') ?? '').split(',').map((f) => f.trim()));
+    // The browser's script posts every value it holds; a plain post's other steps are the draft's.
+    const draft = args.context.byScript ? null : await readDraft(args.context);
+    const values = withDraft(draft, postedFields, step, shown);
+    // The token of the form's first step goes on with it (each step is a new page, whose own token would say "just opened").
+    const formToken = draft?.body.formToken ?? single(posted, GUARD_FIELDS.token);
+    const carried = formToken ? { formToken } : {};
+    const go = (to: number) => keepDraft(args.context, locale, draft, { values, ...carried }, stepPath(locale, address, to));
+    if (intent === 'back') return go(Math.max(step - 1, 0));
 
     const parsed = inquiryForm.safeParse(values);
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -307,14 +327,13 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       const fields = stepFields(step, values);
       // Which product fields exist depends on the offer type and, for interior shades, on the system:
       // when the visitor's choice brought fields they have not seen yet, the step shows them first.
-      const shown = new Set((single(posted, 'shown') ?? '').split(',').map((f) => f.trim()));
       if (INQUIRY_STEPS[step]!.id === 'product' && fields.some((field) => !shown.has(field))) {
         const seenErrors = only(errors, fields.filter((field) => shown.has(field)));
-        return answer({ form: 'inquiry', values, step, ...carried, ...(isEmpty(seenErrors) ? {} : { errors: seenErrors }) }, isEmpty(seenErrors) ? 200 : 400);
+        return isEmpty(seenErrors) ? go(step) : answer({ form: 'inquiry', values, errors: seenErrors, step, ...carried }, 400);
       }
       const stepErrors = only(errors, fields);
       if (!isEmpty(stepErrors)) return answer({ form: 'inquiry', values, errors: stepErrors, step, ...carried }, 400);
-      return answer({ form: 'inquiry', values, step: Math.min(step + 1, LAST_STEP), ...carried }, 200);
+      return go(Math.min(step + 1, LAST_STEP));
     }
 
     const photos = await photosOf(args);
@@ -323,9 +342,10 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
       return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried }, photos.ok ? 400 : photos.status);
     }
-    const judgement = await judged(args, 'inquiry', posted);
+    const judgement = await judged(args, 'inquiry', formToken ? { ...posted, [GUARD_FIELDS.token]: formToken } : posted);
     if ('expired' in judgement) return answer({ ...judgement.expired, step }, 400);
-    return accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, photos);
+    const accepted = await accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, photos);
+    return accepted instanceof Response ? eraseDraft(args.context, locale, accepted) : accepted;
   },
 
   async service(args, locale) {

@@ -4,6 +4,8 @@ import { PREVIEW_PARAM } from '../../shared/api/staff-content';
 import { isHttpsOrigin } from '../../shared/cookies';
 import { matchRoute } from '../../shared/route-match';
 import type { PageI18n } from '../i18n/page-i18n';
+import type { DraftStore } from '../drafts';
+import { readDraftId } from '../drafts/cookie';
 import type { Outbox } from '../outbox/types';
 import type { PhotoPreparer } from '../photos/prepare';
 import { requestLocale } from '../request/request-locale';
@@ -33,6 +35,10 @@ export interface LoaderContext {
   outbox: Outbox;
   /** Decodes and re-encodes posted photos, a bounded number at a time. */
   photos: PhotoPreparer;
+  /** Inquiries being filled in without JavaScript, between their steps (server/drafts/). */
+  drafts: DraftStore;
+  /** The secret of the visitor's inquiry draft, from its cookie; null for none (and for a shared render). */
+  draftId: string | null;
   /** Issues the forms' time tokens and judges their posts (server/spam/judge.ts). */
   spam: SpamGuard;
   /** The post came from the site's script (the browser's router posting to the page's payload), not a plain form. */
@@ -54,6 +60,7 @@ export interface LoaderDeps {
   /** Where the public forms' submissions are stored until they are delivered upstream. */
   outbox: Outbox;
   photos: PhotoPreparer;
+  drafts: DraftStore;
   spam: SpamGuard;
   /** The content as a preview link's draft would make it, uncached (`?preview=` of shared/api/staff-content.ts). */
   previewApi?: (token: string) => ContentApi;
@@ -81,6 +88,8 @@ export function loaderContext(deps: LoaderDeps, request: Request): LoaderContext
     t: i18n.t,
     outbox: deps.outbox,
     photos: deps.photos,
+    drafts: deps.drafts,
+    draftId: readDraftId(cookiesOf(request)),
     spam: deps.spam,
     byScript: request.headers.has(SCRIPT_POST_HEADER),
   };

@@ -3,7 +3,8 @@ import { expect, test } from './fixtures';
 
 /**
  * Every public form without JavaScript: plain posts, errors next to the fields with the entered
- * values kept (400), the inquiry's steps walked through the server, and the thank-you after the 303.
+ * values kept (400), the inquiry's steps walked through the server (each step's post a 303 to the next
+ * step's address: tests/e2e/inquiry-steps.spec.ts), and the thank-you after the 303.
  */
 test.use({ javaScriptEnabled: false });
 
@@ -22,13 +23,13 @@ test('the inquiry walks its steps through the server, keeping every value', asyn
   // A product's link opens at the product's fields; the offer type, chosen, is a step back.
   await page.goto('/en/inquiry/pergola');
   await expect(page.locator('.steps__count')).toHaveText('Step 2 of 4');
-  expect((await post(page, 'Previous step')).status()).toBe(200);
+  expect((await post(page, 'Previous step')).status()).toBe(303);
   await expect(page.locator('.steps__count')).toHaveText('Step 1 of 4');
   await expect(page.getByRole('radio', { name: /Pergolas/ })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Previous step' })).toHaveCount(0);
 
   // Step 2: a pergola's fields; a wrong width is answered 400 next to the field, values kept.
-  expect((await post(page, 'Next step')).status()).toBe(200);
+  expect((await post(page, 'Next step')).status()).toBe(303);
   await expect(page.locator('.steps__count')).toHaveText('Step 2 of 4');
   await expect(page.locator('.steps__item[aria-current="step"]')).toContainText('Details');
   await expect(page.getByRole('group', { name: 'Mounting' })).toBeVisible();
@@ -44,19 +45,19 @@ test('the inquiry walks its steps through the server, keeping every value', asyn
   await expect(page.getByRole('radio', { name: 'Freestanding' })).toBeChecked();
   await expect(page.getByRole('alert')).toContainText('Width: Enter the width');
   await page.getByLabel('Width').fill('450');
-  expect((await post(page, 'Next step')).status()).toBe(200);
+  expect((await post(page, 'Next step')).status()).toBe(303);
 
   // Step 3, then back: step 2 still has its values.
   await expect(page.locator('.steps__count')).toHaveText('Step 3 of 4');
   await page.getByLabel('Full name').fill('Janez Kranjc');
-  expect((await post(page, 'Previous step')).status()).toBe(200);
+  expect((await post(page, 'Previous step')).status()).toBe(303);
   await expect(page.locator('.steps__count')).toHaveText('Step 2 of 4');
   await expect(page.getByLabel('Width')).toHaveValue('450');
   await expect(page.getByRole('radio', { name: 'Freestanding' })).toBeChecked();
-  expect((await post(page, 'Next step')).status()).toBe(200);
+  expect((await post(page, 'Next step')).status()).toBe(303);
   await expect(page.getByLabel('Full name')).toHaveValue('Janez Kranjc');
   await main(page).getByLabel('Email').fill('janez.kranjc@example.com');
-  expect((await post(page, 'Next step')).status()).toBe(200);
+  expect((await post(page, 'Next step')).status()).toBe(303);
 
   // Step 4: Send inquiry; the terms are required.
   await expect(page.locator('.steps__count')).toHaveText('Step 4 of 4');
@@ -78,8 +79,8 @@ test('the multi-select is a group of checkboxes and a field for an own entry', a
   await expect(fabric.getByRole('checkbox')).toHaveCount(5);
   await fabric.getByRole('checkbox', { name: /Popolna zatemnitev/ }).check();
   await fabric.getByLabel('Drugo (vpišite sami)').fill('Lanena tkanina');
-  expect((await post(page, 'Naslednji korak')).status()).toBe(200);
-  expect((await post(page, 'Prejšnji korak')).status()).toBe(200);
+  expect((await post(page, 'Naslednji korak')).status()).toBe(303);
+  expect((await post(page, 'Prejšnji korak')).status()).toBe(303);
   // Both came back: the own entry as a ticked checkbox of its own.
   await expect(fabric.getByRole('checkbox', { name: /Popolna zatemnitev/ })).toBeChecked();
   await expect(fabric.getByRole('checkbox', { name: 'Lanena tkanina' })).toBeChecked();
@@ -91,12 +92,12 @@ test('an indoor shade shows the fields of its type once the type is chosen', asy
   await expect(page.getByRole('group', { name: 'Stoff' })).toHaveCount(0);
   await page.getByRole('radio', { name: 'Innenjalousien' }).check();
   // The type brings fields the visitor has not seen: the step stays to show them.
-  expect((await post(page, 'Nächster Schritt')).status()).toBe(200);
+  expect((await post(page, 'Nächster Schritt')).status()).toBe(303);
   await expect(page.locator('.steps__count')).toHaveText('Schritt 2 von 4');
   await expect(page.getByRole('group', { name: 'Ausführung' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Diplomat' })).toBeVisible();
   await page.getByRole('radio', { name: 'Diplomat' }).check();
-  expect((await post(page, 'Nächster Schritt')).status()).toBe(200);
+  expect((await post(page, 'Nächster Schritt')).status()).toBe(303);
   await expect(page.locator('.steps__count')).toHaveText('Schritt 3 von 4');
 });
 
@@ -106,14 +107,14 @@ test('a motor brings the question of its control, which the server shows before 
   await expect(page.getByRole('group', { name: 'Upravljanje motorja' })).toHaveCount(0);
   await page.getByRole('group', { name: 'Pogon' }).getByRole('radio', { name: 'Elektromotor' }).check();
   await page.getByLabel('Širina').fill('400');
-  expect((await post(page, 'Naslednji korak')).status()).toBe(200);
+  expect((await post(page, 'Naslednji korak')).status()).toBe(303);
   await expect(page.locator('.steps__count')).toHaveText('Korak 2 od 4');
   await expect(page.getByLabel('Širina')).toHaveValue('400');
   await page.getByRole('group', { name: 'Upravljanje motorja' }).getByRole('radio', { name: 'Daljinski upravljalnik' }).check();
-  expect((await post(page, 'Naslednji korak')).status()).toBe(200);
+  expect((await post(page, 'Naslednji korak')).status()).toBe(303);
   await expect(page.locator('.steps__count')).toHaveText('Korak 3 od 4');
   await page.getByRole('group', { name: 'Želeni termin brezplačne izmere' }).getByRole('radio', { name: 'Med tednom dopoldne' }).check();
-  expect((await post(page, 'Prejšnji korak')).status()).toBe(200);
+  expect((await post(page, 'Prejšnji korak')).status()).toBe(303);
   await expect(page.getByRole('group', { name: 'Upravljanje motorja' }).getByRole('radio', { name: 'Daljinski upravljalnik' })).toBeChecked();
 });
 

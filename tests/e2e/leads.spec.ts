@@ -83,7 +83,7 @@ test('German pages: the notification bar leads to the inquiry, and a product to 
   await hydrated(page);
   await page.locator('.family__products a').first().tap();
   await page.locator('.cta--inquiry').getByRole('link', { name: 'Anfrage senden' }).tap();
-  await page.waitForURL(/\/de\/anfrage\/\w+\/[a-z0-9-]+$/);
+  await page.waitForURL(/\/de\/anfrage\/details\/\w+\/[a-z0-9-]+$/);
   // The product's offer type is chosen: the form opens on the product's own fields.
   await expect(page.locator('main form')).toBeVisible();
   expect(consoleErrors).toEqual([]);

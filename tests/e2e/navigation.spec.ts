@@ -63,7 +63,7 @@ test('a content page loads no form strings; moving to a form on the client bring
 
   await page.locator('.family__products a').first().click();
   await page.locator('.cta--inquiry').getByRole('link', { name: 'Send an inquiry' }).click();
-  await page.waitForURL(/\/en\/inquiry\/\w+\/[a-z0-9-]+$/);
+  await page.waitForURL(/\/en\/inquiry\/details\/\w+\/[a-z0-9-]+$/);
   // The form's own words, not their keys.
   await expect(page.getByRole('button', { name: 'Next step' })).toBeVisible();
   await expect(page.locator('main')).not.toContainText(/\b(inquiry|service|account|form\.photos)\.[a-z]/);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/locales';
-import { pathTo } from '../../shared/routes';
+import { pathTo, inquiryPath } from '../../shared/routes';
 import { pageI18n } from '../support/i18n';
 import { startTestSite } from './helpers';
 
@@ -29,7 +29,7 @@ afterAll(async () => {
 describe('the forms with the content API down and nothing cached', () => {
   it.each(LOCALES)('in %s: the inquiry and the service request render, in the layout, with the phone (from the start and from a family’s link)', async (locale) => {
     const { t } = pageI18n(locale);
-    for (const path of [pathTo('inquiry', locale), pathTo('inquiry', locale, { offerType: 'tende' }), pathTo('service', locale)]) {
+    for (const path of [pathTo('inquiry', locale), inquiryPath(locale, { step: 1, offerType: 'tende' }), pathTo('service', locale)]) {
       const res = await request(site.server).get(path);
       expect(res.status, path).toBe(200);
       expect(res.text).toContain('<header class="site-header">');
@@ -37,7 +37,7 @@ describe('the forms with the content API down and nothing cached', () => {
       expect(res.text).toMatch(/<form[^>]*class="public-form[^"]*"[^>]*method="post"/);
     }
     // The product fields of a family come with the build: its option sets are the form's own.
-    const awnings = (await request(site.server).get(pathTo('inquiry', locale, { offerType: 'tende' }))).text;
+    const awnings = (await request(site.server).get(inquiryPath(locale, { step: 1, offerType: 'tende' }))).text;
     expect(awnings).toContain('name="system" value="kasetna"');
     expect(awnings).toContain(t('inquiry.options.kasetna'));
   });

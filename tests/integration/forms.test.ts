@@ -1,17 +1,18 @@
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_DATA_ID, type DocumentData, type PagePayload } from '../../shared/document';
+import type { PagePayload } from '../../shared/document';
 import { stepFields } from '../../shared/forms/inquiry-form';
 import type { Locale } from '../../shared/locales';
 import type { PublicFormResult, PublicFormScreen } from '../../shared/page-data';
-import { pathTo } from '../../shared/routes';
+import { inquiryPath, pathTo } from '../../shared/routes';
 import { pageI18n } from '../support/i18n';
 import { until, untilFound } from '../support/until';
 import { startTestSite, waitForMail } from './helpers';
 import { personsFields } from '../support/form-guard';
 import { matchRoute } from '../../shared/route-match';
 import { readCms } from '../support/cms-db';
+import { documentData, encodeForm as encode, inquiryScreen, plainBrowser, type Fields } from '../support/plain-browser';
 
 /**
  * The public forms over real HTTP against the real embedded content API: the no-JavaScript flows
@@ -25,14 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.stop());
 
-type Fields = Record<string, string | string[]>;
-
-/** The body a browser sends: repeated keys for a multi-select. */
-function encode(fields: Fields): string {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
-  return body.toString();
-}
 
 const PUBLIC_FORMS = new Set(['inquiry', 'service', 'newsletter']);
 
@@ -45,12 +38,6 @@ const post = (path: string, fields: Fields, cookie = '') =>
     .type('form')
     .send(encode(PUBLIC_FORMS.has(matchRoute(path)?.name ?? '') ? { ...personsFields(), ...fields } : fields));
 
-/** The page data a document carries to the browser (what the page renders from). */
-function documentData(html: string): DocumentData {
-  const match = new RegExp(`<script type="application/json" id="${DOCUMENT_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
-  if (!match) throw new Error('no page data in the document');
-  return JSON.parse(match[1]!) as DocumentData;
-}
 
 const actionOf = (html: string, routeId: string) => documentData(html).hydration.actionData?.[routeId] as PublicFormResult;
 const screenOf = (html: string, routeId: string) => documentData(html).hydration.loaderData[routeId] as PublicFormScreen & { offerType?: string | null };
@@ -141,43 +128,48 @@ describe('inquiry steps without JavaScript', () => {
   const path = '/sl/povprasevanje';
   const contact = { nameAndSurname: 'Maja Kranjc', email: unique('maja'), phone: '', streetAddress: 'Cesta 5', postalCode: '4000', town: 'Kranj' };
 
-  it('stays on the first step until an offer type is chosen, then goes on', async () => {
-    const none = await post(path, { intent: 'next', step: '0', offerType: '' });
+  it('stays on the first step until an offer type is chosen, then goes on to the next step\'s address', async () => {
+    const none = await post(path, { intent: 'next', offerType: '' });
     expect(none.status).toBe(400);
     expect(actionOf(none.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: '' }, errors: { offerType: 'form.errors.offerType' }, step: 0, formToken: expect.any(String) });
-    const chosen = await post(path, { intent: 'next', step: '0', offerType: 'notranja_sencila' });
-    expect(chosen.status).toBe(200);
-    expect(actionOf(chosen.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: 'notranja_sencila' }, step: 1, formToken: expect.any(String) });
+    const browser = plainBrowser(site.server);
+    const chosen = await browser.step(path, { ...personsFields(), intent: 'next', offerType: 'notranja_sencila' });
+    expect(chosen.location).toBe('/sl/povprasevanje/podrobnosti');
+    expect(chosen.page.status).toBe(200);
+    expect(inquiryScreen(chosen.page.text, 'sl').draft).toEqual({ values: { offerType: 'notranja_sencila' }, formToken: expect.any(String) });
+    expect(chosen.page.text).toContain('name="system"');
   });
 
   it('shows the fields a new choice brings before going on, and checks only the step it is on', async () => {
+    const browser = plainBrowser(site.server);
+    await browser.step(path, { ...personsFields(), intent: 'next', offerType: 'notranja_sencila' });
+    const details = '/sl/povprasevanje/podrobnosti';
     const shownBefore = 'system,width,height,amount,iWantInstallation';
     // Choosing a pleated blind brings the fabrics: the step is shown again with them, without errors.
-    const grew = await post(path, { intent: 'next', step: '1', shown: shownBefore, offerType: 'notranja_sencila', system: 'plise', width: '120' });
-    expect(grew.status).toBe(200);
-    expect(actionOf(grew.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: 'notranja_sencila', system: 'plise', width: '120' }, step: 1, formToken: expect.any(String) });
+    const grew = await browser.step(details, { intent: 'next', shown: shownBefore, offerType: 'notranja_sencila', system: 'plise', width: '120' });
+    expect(grew.location).toBe(details);
+    expect(inquiryScreen(grew.page.text, 'sl').draft?.values).toEqual({ offerType: 'notranja_sencila', system: 'plise', width: '120' });
+    expect(grew.page.text).toContain('name="fabrics"');
 
     const shown = 'system,fabrics,width,height,amount,iWantInstallation';
     // The later steps are still empty: only this step's errors count.
-    const bad = await post(path, { intent: 'next', step: '1', shown, offerType: 'notranja_sencila', system: 'plise', width: '5', height: '100' });
+    const bad = await browser.post(details, { intent: 'next', shown, offerType: 'notranja_sencila', system: 'plise', width: '5', height: '100' });
     expect(bad.status).toBe(400);
     expect(actionOf(bad.text, 'inquiry___sl')).toMatchObject({ errors: { width: 'form.errors.width' }, step: 1 });
 
-    const fine = await post(path, { intent: 'next', step: '1', shown, offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100' });
-    expect(fine.status).toBe(200);
-    expect(actionOf(fine.text, 'inquiry___sl')).toEqual({
-      form: 'inquiry',
-      values: { offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100' },
-      step: 2,
-      formToken: expect.any(String),
-    });
+    const fine = await browser.step(details, { intent: 'next', shown, offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100' });
+    expect(fine.location).toBe('/sl/povprasevanje/kontakt');
+    expect(inquiryScreen(fine.page.text, 'sl').draft?.values).toEqual({ offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100' });
   });
 
-  it('goes back with every value kept and no errors', async () => {
+  it('goes back to the previous step\'s address with every value kept and no errors', async () => {
     const values = { offerType: 'rolete', system: 'podometni', width: '90', nameAndSurname: 'Maja', email: 'x' };
-    const back = await post(path, { intent: 'back', step: '2', ...values });
-    expect(back.status).toBe(200);
-    expect(actionOf(back.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values, step: 1, formToken: expect.any(String) });
+    const back = await plainBrowser(site.server).step('/sl/povprasevanje/kontakt', { ...personsFields(), intent: 'back', ...values });
+    expect(back.location).toBe('/sl/povprasevanje/podrobnosti');
+    expect(back.page.status).toBe(200);
+    expect(inquiryScreen(back.page.text, 'sl').draft?.values).toEqual(values);
+    expect(documentData(back.page.text).hydration.actionData).toBeFalsy();
+    expect(input(back.page.text, 'inquiry-width')).toContain('value="90"');
   });
 
   it('sends: errors lead to the first step that has one; a valid inquiry is stored and delivered', async () => {
@@ -200,11 +192,17 @@ describe('inquiry steps without JavaScript', () => {
   });
 
   it('preselects the offer type from the path, keeps it in the other languages, and 404s an unknown one', async () => {
-    const page = await request(site.server).get('/en/inquiry/pergola');
+    // The first design's address (the offer type where the step is now) leads to the product step's.
+    const old = await request(site.server).get('/en/inquiry/pergola');
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe('/en/inquiry/details/pergola');
+    const page = await request(site.server).get('/en/inquiry/details/pergola');
     expect(page.status).toBe(200);
     const screen = documentData(page.text).hydration.loaderData['inquiry___en'] as { offerType: string; meta: { alternates: Record<string, string> } };
     expect(screen.offerType).toBe('pergola');
-    expect(screen.meta.alternates).toEqual({ sl: '/sl/povprasevanje/pergola', en: '/en/inquiry/pergola', de: '/de/anfrage/pergola' });
+    expect(screen.meta.alternates).toEqual({ sl: '/sl/povprasevanje/podrobnosti/pergola', en: '/en/inquiry/details/pergola', de: '/de/anfrage/details/pergola' });
+    expect((await request(site.server).get('/en/inquiry/nowhere/pergola')).status).toBe(404);
+    expect((await request(site.server).get('/en/inquiry/contact/ni-tip')).status).toBe(404);
     expect(page.text).toContain('<link rel="canonical" href="http://localhost:');
     expect((await request(site.server).get('/sl/povprasevanje')).status).toBe(200);
     expect((await request(site.server).get('/sl/povprasevanje/ni-tip')).status).toBe(404);
@@ -251,31 +249,29 @@ describe('drive, colour, measuring visit and installation address without JavaSc
   };
 
   it.each<Locale>(['sl', 'en', 'de'])('walks the inquiry in %s: a motor asks its control, RAL its code, and everything reaches the company and the visitor', async (locale) => {
-    const path = pathTo('inquiry', locale);
     const route = `inquiry___${locale}`;
-    const step = async (fields: Fields, status = 200) => {
-      const res = await post(path, fields);
-      expect(res.status, JSON.stringify(actionOf(res.text, route))).toBe(status);
-      return res;
-    };
+    const browser = plainBrowser(site.server);
+    const at = (step: number) => inquiryPath(locale, { step });
 
     // The dimensions step links to the measuring guide in the visitor's language.
-    const product = await step({ intent: 'next', step: '0', offerType: 'rolete' });
+    const product = (await browser.step(at(0), { ...personsFields(), intent: 'next', offerType: 'rolete' })).page;
     expect(product.text).toContain(`href="${pathTo('blogArticle', locale, GUIDE[locale])}" target="_blank"`);
     expect(product.text).not.toContain('name="motorControl"');
 
     // A motor and a RAL colour bring their follow-ups: the step is shown again with them.
     const chosen = { offerType: 'rolete', system: 'podometni', mechanism: 'motor', colour: 'ral', width: '120', height: '140', amount: '2' };
-    const grew = await step({ intent: 'next', step: '1', shown: stepFields(1, { offerType: 'rolete' }).join(','), ...chosen });
-    expect(actionOf(grew.text, route)).toEqual({ form: 'inquiry', values: chosen, step: 1, formToken: expect.any(String) });
-    expect(grew.text).toContain('name="motorControl"');
-    expect(input(grew.text, 'inquiry-ralCode')).not.toBe('');
+    const grew = await browser.step(at(1), { intent: 'next', shown: stepFields(1, { offerType: 'rolete' }).join(','), ...chosen });
+    expect(grew.location).toBe(at(1));
+    expect(inquiryScreen(grew.page.text, locale).draft?.values).toEqual(chosen);
+    expect(grew.page.text).toContain('name="motorControl"');
+    expect(input(grew.page.text, 'inquiry-ralCode')).not.toBe('');
 
     // A control the form does not offer: its error beside it, every value kept.
     const filled = { ...chosen, motorControl: 'voice', ralCode: 'RAL 7016' };
     const shown = stepFields(1, filled).join(',');
     expect(shown).toContain('motorControl,colour,ralCode');
-    const bad = await step({ intent: 'next', step: '1', shown, ...filled }, 400);
+    const bad = await browser.post(at(1), { intent: 'next', shown, ...filled });
+    expect(bad.status).toBe(400);
     expect(actionOf(bad.text, route)).toEqual({ form: 'inquiry', values: filled, errors: { motorControl: 'form.errors.choice' }, step: 1, formToken: expect.any(String) });
     expect(errorBeside(bad.text, 'inquiry-motorControl')).toContain(pageI18n(locale).t('form.errors.choice'));
     expect(input(bad.text, 'inquiry-width')).toContain('value="120"');
@@ -283,11 +279,11 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     expect(bad.text).toMatch(/<input type="radio"(?=[^>]*name="mechanism")(?=[^>]*value="motor")[^>]*checked=""/);
 
     const good = { ...filled, motorControl: 'smartHome' };
-    expect(actionOf((await step({ intent: 'next', step: '1', shown, ...good })).text, route).step).toBe(2);
+    expect((await browser.step(at(1), { intent: 'next', shown, ...good })).location).toBe(at(2));
     const email = unique(`izmera-${locale}`);
     const contactStep = { nameAndSurname: 'Maja Kranjc', email, town: 'Kranj', visitTime: 'saturday' };
-    expect(actionOf((await step({ intent: 'next', step: '2', ...good, ...contactStep })).text, route).step).toBe(3);
-    const sent = await post(path, { intent: 'send', step: '3', ...good, ...contactStep, terms: 'on' });
+    expect((await browser.step(at(2), { intent: 'next', ...good, ...contactStep })).location).toBe(at(3));
+    const sent = await browser.post(at(3), { intent: 'send', ...good, ...contactStep, terms: 'on' });
     expect(sent.status).toBe(303);
 
     const [row] = await untilFound('the submission is stored', () => {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../shared/api/contract';
 import { LOCALES } from '../../shared/locales';
-import { pathTo } from '../../shared/routes';
+import { pathTo, inquiryPath } from '../../shared/routes';
 import { signPurge } from '../../server/http/cache-purge';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { CONTENT_DIR } from '../../server/paths';
@@ -136,9 +136,9 @@ describe('paths to the forms', () => {
     const { categories, products } = payload.loaderData[`categories___${locale}`] as { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
     const category = categories[0]!;
     const product = products[category.id]![0]!;
-    const inquiry = pathTo('inquiry', locale, { offerType: category.offerType });
+    const inquiry = inquiryPath(locale, { step: 1, offerType: category.offerType });
     expect(linksOf(await get(pathTo('slug', locale, { slug: category.slug })))).toContain(inquiry);
-    expect(linksOf(await get(pathTo('product', locale, { slug: product.slug })))).toContain(pathTo('inquiry', locale, { offerType: category.offerType, product: product.slug }));
+    expect(linksOf(await get(pathTo('product', locale, { slug: product.slug })))).toContain(inquiryPath(locale, { step: 1, offerType: category.offerType, product: product.slug }));
   });
 
   it.each(LOCALES)('in %s: an article ends with both forms, and so does the B2B page', async (locale) => {

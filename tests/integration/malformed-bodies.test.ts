@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SCREEN_NAMES, ADMIN_SCREENS, adminPath } from '../../shared/admin/routes';
 import { PAYLOAD_SUFFIX } from '../../shared/document';
 import { LOCALES } from '../../shared/locales';
-import { pathTo, ROUTE_NAMES, type RouteName } from '../../shared/routes';
+import { pathTo, ROUTE_NAMES, type RouteName, INQUIRY_STEP_SLUGS } from '../../shared/routes';
 import { createCmsApp } from '../../server/cms/app';
 import { openDb } from '../../server/cms/db';
 import { migrate } from '../../server/cms/migrations';
@@ -128,7 +128,8 @@ const SIGNED_IN_SCREENS = new Set<RouteName>(['profile', 'accountDelete']);
 function pageRoutes(): Target[] {
   return ROUTE_NAMES.flatMap((name) =>
     LOCALES.flatMap((locale) => {
-      const page = pathTo(name, locale, Object.fromEntries(Object.entries(PARAMS).map(([key, [value]]) => [key, value])));
+      // The inquiry's step in the locale's words (its product step, which the offer type follows).
+      const page = pathTo(name, locale, { ...Object.fromEntries(Object.entries(PARAMS).map(([key, [value]]) => [key, value])), step: INQUIRY_STEP_SLUGS[locale][1] });
       return [page, `${page.replace(/\/$/, '')}${PAYLOAD_SUFFIX}`].map((p) => ({ app: 'site' as const, method: 'POST', path: p, signedIn: SIGNED_IN_SCREENS.has(name) }));
     }),
   );
@@ -256,7 +257,7 @@ describe('malformed bodies', () => {
   it('are read from the route table and both apps’ routers: every address that takes a body', () => {
     const paths = [...siteRoutes, ...cmsRoutes].map((t) => `${t.method} ${t.path}`);
     expect(paths).toEqual(expect.arrayContaining(['POST /api/rum', 'POST /api/cache/purge', 'POST /forms/service', 'POST /auth/login', 'POST /newsletter/unsubscribe', 'PUT /account']));
-    expect(pageRoutes().map((t) => t.path)).toEqual(expect.arrayContaining(['/sl/servis', '/de/anfrage/rolete/_payload.json', '/en/newsletter/unsubscribe']));
+    expect(pageRoutes().map((t) => t.path)).toEqual(expect.arrayContaining(['/sl/servis', '/de/anfrage/details/rolete/_payload.json', '/en/newsletter/unsubscribe']));
   });
 
   it('are refused at every address, and the process stays alive', async () => {

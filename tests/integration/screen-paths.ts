@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import type * as c from '../../shared/api/contract';
 import type { Locale } from '../../shared/locales';
-import { LEGAL_PAGE_SLUGS, pathTo, type RouteName } from '../../shared/routes';
+import { LEGAL_PAGE_SLUGS, pathTo, type RouteName, inquiryPath } from '../../shared/routes';
 
 /**
  * A real path of every screen in a locale, with slugs read from the site's own page payloads, for
@@ -42,7 +42,7 @@ export async function screenPaths(server: Server, locale: Locale): Promise<Recor
     accountDelete: `${pathTo('accountDelete', locale)}?deleted=1`,
     slug: pathTo('slug', locale, { slug: category.slug }),
     // The form a product family's call to action opens, its offer type chosen.
-    inquiry: pathTo('inquiry', locale, { offerType: category.offerType }),
+    inquiry: inquiryPath(locale, { step: 1, offerType: category.offerType }),
     service: pathTo('service', locale),
     newsletter: pathTo('newsletter', locale),
     newsletterConfirm: pathTo('newsletterConfirm', locale),

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
-import { pathTo, ROUTE_NAMES } from '../../shared/routes';
+import { pathTo, ROUTE_NAMES, inquiryPath, INQUIRY_STEP_SLUGS } from '../../shared/routes';
 import { DEFAULT_NAMESPACE, namespaceFile, SCREEN_NAMESPACE_NAMES, SCREEN_NAMESPACES } from '../../shared/i18n';
 import { CLIENT_BUILD_DIR } from '../../server/paths';
 import { attr, firstText, startTestSite } from './helpers';
@@ -157,8 +157,8 @@ describe('calls to action', () => {
         [family]: { offerType: target.type === 'category' ? target.category.offerType! : '' },
       };
       for (const [path, params] of Object.entries(forms)) {
-        const inquiry = pathTo('inquiry', locale, params);
-        expect(inquiry).toBe(`/${locale}/${inquiry.split('/')[2]}/${Object.values(params).join('/')}`);
+        const inquiry = inquiryPath(locale, { step: 1, ...params });
+        expect(inquiry).toBe(`/${locale}/${inquiry.split('/')[2]}/${INQUIRY_STEP_SLUGS[locale][1]}/${Object.values(params).join('/')}`);
         const cta = /<aside class="cta cta--inquiry"[\s\S]*?<\/aside>/.exec((await request(site.server).get(path)).text)?.[0];
         expect(cta, path).toContain(`<a class="button" href="${inquiry}"`);
       }

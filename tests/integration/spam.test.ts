@@ -9,6 +9,7 @@ import { personsToken, solvedGuard, TEST_FORM_TOKEN_SECRET } from '../support/fo
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
 import { readCms } from '../support/cms-db';
+import { plainBrowser } from '../support/plain-browser';
 
 /**
  * Issue 26, point 6: the spam judgement over real HTTP, against the real content API. A post is spam
@@ -159,3 +160,40 @@ describe('GET /api/forms/guard', () => {
     expect(res.body).toMatchObject({ token: expect.stringMatching(/^[0-9a-z]+\.[A-Za-z0-9_-]+$/), challenge: { algorithm: 'SHA-256', maxnumber: 10_000 } });
   });
 });
+
+describe('a person going Back and Forward through the inquiry’s steps is never judged spam', () => {
+  it('without JavaScript: the first step’s token is kept through every step’s page and the draft', async () => {
+    const email = unique('person-steps');
+    const browser = plainBrowser(site.server);
+    const first = await browser.get('/sl/povprasevanje');
+    const token = tokenIn(first.text);
+    const openedAt = Date.now();
+    const details = await browser.step('/sl/povprasevanje', { website: '', formToken: token, intent: 'next', offerType: 'komarniki' });
+    expect(tokenIn(details.page.text)).toBe(token);
+    const contact = await browser.step(details.location, { website: '', formToken: tokenIn(details.page.text), intent: 'next', shown: 'system', system: 'rolo' });
+    // Back to the product step with the form's button, then the browser's Back and Forward (each a page of its own).
+    const back = await browser.step(contact.location, { website: '', formToken: tokenIn(contact.page.text), intent: 'back', nameAndSurname: 'Maja Kranjc', email });
+    expect(tokenIn(back.page.text)).toBe(token);
+    expect(tokenIn((await browser.get('/sl/povprasevanje')).text)).toBe(token);
+    const forward = await browser.get(contact.location);
+    expect(tokenIn(forward.text)).toBe(token);
+    const message = await browser.step(contact.location, { website: '', formToken: tokenIn(forward.text), intent: 'next', nameAndSurname: 'Maja Kranjc', email });
+    await fillingIn('inquiry', openedAt);
+    const sent = await browser.post(message.location, { website: '', formToken: tokenIn(message.page.text), intent: 'send', terms: 'on' });
+    expect(sent.status).toBe(303);
+    expect(await delivered(email)).toEqual({ status: 'new', mails: expect.arrayContaining(['inquiry_notification', 'inquiry_confirmation']) });
+  });
+
+  it('with JavaScript: the send from the last step’s address, with the guard’s token and proof (the steps make no request: tests/e2e/inquiry-steps.spec.ts)', async () => {
+    const email = unique('person-steps-script');
+    const { token, proof } = await solvedGuard(site.url);
+    const openedAt = Date.now();
+    await fillingIn('inquiry', openedAt);
+    const res = await scriptPost('/en/inquiry/message', { ...inquiry(email), website: '', formToken: token, proof });
+    expect(JSON.parse(res.text)).toMatchObject({ redirect: '/en/inquiry?sent=1' });
+    expect((await delivered(email)).status).toBe('new');
+  });
+});
+
+/** The time token a page's form posts. */
+const tokenIn = (html: string) => /<input type="hidden" name="formToken" value="([^"]+)"/.exec(html)![1]!;

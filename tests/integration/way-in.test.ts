@@ -6,7 +6,7 @@ import type * as c from '../../shared/api/contract';
 import { DOCUMENT_DATA_ID, type DocumentData } from '../../shared/document';
 import { LOCALES, type Locale } from '../../shared/locales';
 import type { ScreenData } from '../../shared/page-data';
-import { pathTo } from '../../shared/routes';
+import { pathTo, inquiryPath } from '../../shared/routes';
 import { leadStore } from '../../server/cms/leads/store';
 import { personsFields } from '../support/form-guard';
 import { untilFound } from '../support/until';
@@ -78,7 +78,7 @@ describe('an inquiry from a product page', () => {
   it.each(LOCALES)('in %s: opens with the family and the product’s system chosen, in every language’s address', async (locale) => {
     const product = await aProduct(locale);
     const productPage = await get(pathTo('product', locale, { slug: product.slug }));
-    const inquiry = pathTo('inquiry', locale, { offerType: 'tende', product: product.slug });
+    const inquiry = inquiryPath(locale, { step: 1, offerType: 'tende', product: product.slug });
     expect(linksOf(productPage)).toContain(inquiry);
 
     const html = await get(inquiry);
@@ -89,13 +89,16 @@ describe('an inquiry from a product page', () => {
     expect(html).toMatch(/<input type="radio"(?=[^>]*name="system")(?=[^>]*value="polkasetna")[^>]*checked=""/);
     expect(html).toContain(`<span class="form-step__product">${product.title}</span>`);
     expect(html).toContain('<input type="hidden" name="product" value="polkasetne-tende"/>');
-    for (const other of LOCALES) expect(html).toContain(pathTo('inquiry', other, { offerType: 'tende', product: product.slugs[other] }));
+    for (const other of LOCALES) expect(html).toContain(inquiryPath(other, { step: 1, offerType: 'tende', product: product.slugs[other] }));
   });
 
   it('answers a product of another family, or none, with a 404', async () => {
     const product = await aProduct('en');
-    expect((await request(site.server).get(pathTo('inquiry', 'en', { offerType: 'rolete', product: product.slug }))).status).toBe(404);
-    expect((await request(site.server).get(pathTo('inquiry', 'en', { offerType: 'tende', product: 'no-such-product' }))).status).toBe(404);
+    expect((await request(site.server).get(inquiryPath('en', { step: 1, offerType: 'rolete', product: product.slug }))).status).toBe(404);
+    expect((await request(site.server).get(inquiryPath('en', { step: 1, offerType: 'tende', product: 'no-such-product' }))).status).toBe(404);
+    // The first design's address of a product's inquiry leads to its product step.
+    const old = await request(site.server).get(`/en/inquiry/tende/${product.slug}`);
+    expect([old.status, old.headers.location]).toEqual([301, inquiryPath('en', { step: 1, offerType: 'tende', product: product.slug })]);
   });
 
   it('sent without JavaScript: stored with the product, the company’s mail names and links it, the lead page shows it', async () => {

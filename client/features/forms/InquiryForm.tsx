@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fieldLabelKey, optionLabelKey } from '../../../shared/forms/field-spec';
 import { INQUIRY_FIELDS, INQUIRY_STEPS, OFFER_TYPES } from '../../../shared/forms/inquiry';
 import { PHOTO_FIELD } from '../../../shared/forms/photos';
 import { shownOnStep, stepFields } from '../../../shared/forms/inquiry-form';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
-import { pathTo } from '../../../shared/routes';
+import { inquiryPath, inquiryStepOf, pathTo } from '../../../shared/routes';
 import { useLayout } from '../../layout/use-layout';
 import { ChoiceField } from './fields';
 import { ErrorSummary, FormError, HiddenFields, honeypotValue, RequiredNote, ThankYou } from './FormParts';
@@ -31,7 +32,7 @@ import { SpecFields } from './SpecFields';
 import { StepIndicator } from './StepIndicator';
 import { inquiryResolver } from './resolvers';
 import { focusFirst, usePublicForm, useThankYouFocus } from './use-public-form';
-import { emptyValues, textOf, type FormValues } from './values';
+import { emptyValues, fromPosted, textOf, type FormValues } from './values';
 
 /** Error messages name the bounds of this form's own fields (and, per answer, the file of a refused photo). */
 const INQUIRY_MESSAGE_PARAMS = messageParamsOf(INQUIRY_FIELDS);
@@ -52,21 +53,23 @@ export function prefillValues(prefill: ScreenData<'inquiry'>['prefill']): FormVa
 }
 
 /**
- * The product inquiry in four steps (offer type, product details, contact, message). Every step is
- * a form of its own that posts `intent` (next, back or send), the step shown, the product fields
- * shown and every other step's values as hidden inputs: without JavaScript the server walks the
- * steps. With JavaScript the same buttons move between steps in the browser, checking each step
- * with the shared schema before going on, and Send posts everything through the router to the same
- * action; what the server still refuses comes back as errors on the step that has them.
+ * The product inquiry in four steps (offer type, product details, contact, message), each at its own
+ * address (`inquiryPath`). Every step is a form of its own that posts `intent` (next, back or send),
+ * the product fields shown and every other step's values as hidden inputs to its address: without
+ * JavaScript the server walks the steps, keeping a draft (docs/decisions/0050). With JavaScript the
+ * same buttons move between the steps' addresses in the browser (history entries: Back and Forward
+ * move between steps, the form and its photos stay), checking each step with the shared schema before
+ * going on, and Send posts everything through the router to the same action; what the server still
+ * refuses comes back as errors on the step that has them.
  */
 export function InquiryForm({ data, result, action }: { data: ScreenData<'inquiry'>; result: PublicFormResult | undefined; action: string }) {
   const { t } = useTranslation();
   const { locale } = useLayout();
-  // From a product's page, what the product fixes (its system, type or model) is chosen too.
-  const defaults = useMemo(
-    () => ({ ...emptyValues(INQUIRY_KINDS), ...prefillValues(data.prefill), offerType: data.offerType ?? '', ...data.product?.preset }),
-    [data.prefill, data.offerType, data.product],
-  );
+  // From a product's page, what the product fixes (its system, type or model) is chosen too; over it, what a draft holds.
+  const defaults = useMemo(() => {
+    const blank = { ...emptyValues(INQUIRY_KINDS), ...prefillValues(data.prefill), offerType: data.offerType ?? '', ...data.product?.preset };
+    return data.draft ? fromPosted(INQUIRY_KINDS, data.draft.values, blank) : blank;
+  }, [data.prefill, data.offerType, data.product, data.draft]);
   const resolver = useMemo(() => inquiryResolver(), []);
   const publicForm = usePublicForm({ kinds: INQUIRY_KINDS, defaults, resolver, result, sent: data.sent, action });
   const { form, field, check, busy, settled, send, submissionId, formError, formErrorParams, startGuard, onLastStep } = publicForm;
@@ -77,35 +80,34 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   /** What takes focus after the next render: the new step's heading, or the first wrong field. */
   const focusNext = useRef<'heading' | string[] | null>(null);
 
-  // From a product's call to action (its offer type in the path) the form opens at the product's own
-  // fields; the offer type step, with it chosen, is one step back.
-  const [step, setStep] = useState(() => clampStep(result?.step ?? (data.offerType ? 1 : 0)));
+  // The step is the address's (a product's call to action opens at the product's own fields, the offer
+  // type step, with it chosen, one step back); the answer to a refused post shows the step it names.
+  const params = useParams();
+  const navigate = useNavigate();
+  const pathStep = inquiryStepOf(params.step ?? '', locale) ?? 0;
+  const step = clampStep(result?.errors ? (result.step ?? firstStepWithError(Object.keys(result.errors), values) ?? pathStep) : pathStep);
+  const stepAddress = (to: number) => inquiryPath(locale, { step: to, offerType: params.offerType, product: params.product });
+  const goTo = (to: number) => navigate(stepAddress(to));
   useEffect(() => onLastStep(step === LAST_STEP), [onLastStep, step]);
-  // A new answer from the server (a refused Send): show the step it names, or the first with an error.
+  // A new answer from the server (a refused Send): focus its first wrong field.
   const [seenResult, setSeenResult] = useState(result);
   if (result !== seenResult) {
     setSeenResult(result);
-    if (result?.errors) {
-      const wrong = Object.keys(result.errors);
-      setStep(clampStep(result.step ?? firstStepWithError(wrong, values) ?? step));
-      focusNext.current = wrong;
-    }
+    if (result?.errors) focusNext.current = Object.keys(result.errors);
   }
-
-  // After a success the next inquiry starts at the first step.
-  useEffect(() => {
-    if (data.sent) setStep(0);
-  }, [data.sent]);
+  // Another step on screen (a button, Back or Forward): its heading takes focus, unless a wrong field is to.
+  const shownStep = useRef(step);
+  if (shownStep.current !== step) {
+    shownStep.current = step;
+    focusNext.current ??= 'heading';
+  }
 
   // Another product's link while the form is open (another offer type in the path): a new inquiry.
   const pathOfferType = useRef(data.offerType);
   useEffect(() => {
     if (pathOfferType.current === data.offerType) return;
     pathOfferType.current = data.offerType;
-    if (!data.sent && data.offerType) {
-      setStep(1);
-      form.reset(defaults);
-    }
+    if (!data.sent && data.offerType) form.reset(defaults);
   }, [data.offerType, data.sent, defaults, form]);
 
   const photos = usePhotos(data.sent);
@@ -140,16 +142,14 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
   async function next() {
     const names = stepFields(step, values);
     if (await check(names)) {
-      setStep(step + 1);
-      focusNext.current = 'heading';
+      void goTo(step + 1);
     } else {
       focusFirst(formRef.current, names.filter((name) => form.getFieldState(name).invalid));
     }
   }
 
   function back() {
-    setStep(Math.max(0, step - 1));
-    focusNext.current = 'heading';
+    void goTo(Math.max(0, step - 1));
   }
 
   async function sendInquiry() {
@@ -157,8 +157,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
       const wrong = wrongFields();
       const first = firstStepWithError(wrong, values) ?? step;
       if (first !== step) {
-        setStep(first);
         focusNext.current = wrong;
+        void goTo(first);
       } else {
         focusFirst(formRef.current, orderOnStep(wrong));
       }
@@ -166,7 +166,7 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     }
     const current = form.getValues();
     send(
-      [...inquiryEntries(current, ALL_STEPS), ...productEntry, ['intent', 'send'], ['step', String(step)], ['shown', stepFields(1, current).join(',')]],
+      [...inquiryEntries(current, ALL_STEPS), ...productEntry, ['intent', 'send'], ['shown', stepFields(1, current).join(',')]],
       honeypotValue(formRef.current),
       photos.files(),
     );
@@ -236,7 +236,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
       <form
         ref={formRef}
         method="post"
-        action={action}
+        // A plain post goes to the step shown (a refused Send shows the step with the error, not its address's).
+        action={stepAddress(step)}
         noValidate
         className="public-form inquiry-form"
         aria-label={t('inquiry.title')}
@@ -296,9 +297,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
         {productEntry.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <input type="hidden" name="step" value={step} />
         <input type="hidden" name="shown" value={shownProductFields.join(',')} />
-        <HiddenFields submissionId={submissionId} formToken={result?.formToken} />
+        <HiddenFields submissionId={submissionId} formToken={result?.formToken ?? data.draft?.formToken} />
 
         <div className="form-actions">
           {/* First in the markup: Enter in a field presses it (a plain form's default button). */}
