@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/locales';
+import { personsFields, TEST_FORM_TOKEN_SECRET } from '../support/form-guard';
 import { waitForMail } from '../support/mail';
 import { answers, PROJECT_IMAGE, runImage, volumePath, type Container } from './containers';
 import { inspect, podman } from './podman';
@@ -27,8 +28,9 @@ async function cameraJpeg(): Promise<Buffer> {
 }
 
 const containers: Container[] = [];
+/** Every container signs the forms' time tokens with the tests' key, so a post can carry a person's. */
 async function start(name: string, options: Parameters<typeof runImage>[1]): Promise<Container> {
-  const container = await runImage(name, options);
+  const container = await runImage(name, { ...options, args: ['--env', `FORM_TOKEN_SECRET=${TEST_FORM_TOKEN_SECRET}`, ...(options.args ?? [])] });
   containers.push(container);
   return container;
 }
@@ -69,7 +71,7 @@ describe('the image, as the site', () => {
 
   it('delivers an inquiry with a photo to the built-in content API: the company’s mail is in the volume', async () => {
     const body = new FormData();
-    for (const [name, value] of Object.entries({ intent: 'send', step: '3', offerType: 'rolete', nameAndSurname: 'Ana Slika', email, message: `Okno ${email}`, terms: 'on' })) body.append(name, value);
+    for (const [name, value] of Object.entries({ ...personsFields(), intent: 'send', step: '3', offerType: 'rolete', nameAndSurname: 'Ana Slika', email, message: `Okno ${email}`, terms: 'on' })) body.append(name, value);
     body.append('photos', new Blob([new Uint8Array(await cameraJpeg())], { type: 'image/jpeg' }), 'IMG_0042.JPG');
     const res = await post(site, '/sl/povprasevanje', body);
     expect(res.status).toBe(303);
@@ -96,7 +98,7 @@ describe('the image, as the site', () => {
     const content = `Servis po zamenjavi ${randomUUID()}`;
     const offline = await start('shading-image-test-offline', { port: 3000, args: ['--volume', `${VOLUME}:/data`, '--env', 'UPSTREAM_URL=http://127.0.0.1:9'] });
     await answers(offline, '/healthz');
-    const service = form({ phone: '041 333 444', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content, terms: 'on' });
+    const service = form({ ...personsFields(), phone: '041 333 444', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content, terms: 'on' });
     expect((await post(offline, '/sl/servis', service)).headers.get('location')).toBe('/sl/servis?sent=1');
     expect(await offline.stop(15)).toBe(0);
     await offline.remove();
@@ -135,7 +137,8 @@ describe('the image itself', () => {
 
   it('has no compiler and no sources in its runtime stage', async () => {
     expect(await shell('for c in gcc g++ cc c++ make python3; do command -v $c || true; done')).toBe('');
-    expect((await shell('ls -A /app')).split('\n')).toEqual(['content', 'dist', 'locales', 'node_modules', 'package.json']);
+    expect((await shell('ls -A /app')).split('\n')).toEqual(['content', 'dist', 'locales', 'node_modules', 'package.json', 'scripts']);
+    expect((await shell('ls -A /app/scripts')).split('\n')).toEqual(['runtime-env.mjs', 'start.mjs']);
     expect(await shell('find /app -path /app/node_modules -prune -o \\( -name "*.ts" -o -name "*.tsx" \\) -print')).toBe('');
   });
 });
