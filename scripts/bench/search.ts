@@ -4,7 +4,7 @@
  *      searched by the engine: every query is new to the site's caches (the queries of the quality
  *      table, tests/support/search-quality-table.ts, typed letter by letter in their language, each
  *      asked once per round, a round in another letter case). A person's box asks at most once per
- *      DEBOUNCE_MS, so the 20 ask at that pace together (open loop); p50, p95 and p99 against the target
+ *      DEBOUNCE_MS, so the 20 ask at that pace together, evenly spaced (open loop); p50, p95 and p99 against the target
  *      of 15 ms at the 95th percentile. Then the same 20 asking as fast as they are answered (closed
  *      loop: the site's capacity, where each answer waits for the 19 before it, Little's law), and the
  *      queries asked again: what the BFF's cache answers (docs/decisions/0037-search-engine.md).
@@ -14,6 +14,7 @@
  * Alone: `node --import tsx scripts/bench/search.ts` (after `npm run build`); the site on core 0.
  */
 import autocannon from 'autocannon';
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,8 +50,37 @@ const MORE_ROUNDS: ((q: string) => string)[] = [(q) => alternating(q, true), (q)
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** Asks for every query once over CLIENTS connections, at `rate` a second together or as fast as answered; the answers' times in ms. */
-async function askAll(base: string, queries: [string, string][], rate?: number): Promise<number[]> {
+const suggestionsPath = ([lang, q]: [string, string]) => `/api/search?${new URLSearchParams({ lang, q })}`;
+
+/**
+ * Asks for every query once, evenly spaced at `rate` a second, over at most CLIENTS connections (a
+ * question whose turn comes while all are busy waits for one, and the wait counts); the answers' times
+ * in ms. autocannon's own rate sends each second's requests together, a burst of twenty, not people.
+ */
+async function askPaced(base: string, queries: [string, string][], rate: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const ask = (query: [string, string]) =>
+    new Promise<number>((resolve, reject) => {
+      const begun = performance.now();
+      http
+        .get(base + suggestionsPath(query), { agent, headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - begun) : reject(new Error(`search bench: ${res.statusCode} for ${query.join(' ')}`))));
+        })
+        .on('error', reject);
+    });
+  const started = performance.now();
+  try {
+    return await Promise.all(
+      queries.map((query, i) => new Promise<number>((resolve, reject) => setTimeout(() => ask(query).then(resolve, reject), started + (i * 1000) / rate - performance.now()))),
+    );
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Asks for every query once over CLIENTS connections, each asking again as soon as answered; the answers' times in ms. */
+async function askAll(base: string, queries: [string, string][]): Promise<number[]> {
   let next = 0;
   const times: number[] = [];
   const statuses = new Map<number, number>();
@@ -58,15 +88,7 @@ async function askAll(base: string, queries: [string, string][], rate?: number):
     url: base,
     connections: CLIENTS,
     amount: queries.length,
-    ...(rate ? { overallRate: rate } : {}),
-    requests: [
-      {
-        setupRequest: (req) => {
-          const [lang, q] = queries[next++ % queries.length]!;
-          return { ...req, path: `/api/search?${new URLSearchParams({ lang, q })}` };
-        },
-      },
-    ],
+    requests: [{ setupRequest: (req) => ({ ...req, path: suggestionsPath(queries[next++ % queries.length]!) }) }],
     setupClient: (client) =>
       client.on('response', (status: number, _bytes: number, ms: number) => {
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -97,7 +119,7 @@ async function suggestions(): Promise<boolean> {
     const typing: number[] = [];
     const saturated: number[] = [];
     const spelled = (spell: (q: string) => string) => TYPED.map(([lang, q]) => [lang, spell(q)] as [string, string]);
-    for (const spell of ROUNDS) typing.push(...(await askAll(base, spelled(spell), PEOPLES_RATE)));
+    for (const spell of ROUNDS) typing.push(...(await askPaced(base, spelled(spell), PEOPLES_RATE)));
     for (const spell of MORE_ROUNDS) saturated.push(...(await askAll(base, spelled(spell))));
     const cached = await askAll(base, TYPED);
     console.log(`\nHeader search suggestions: ${TYPED.length} queries (every prefix of the ${SEARCH_QUALITY.length} quality-table queries), ${CLIENTS} clients, site on core 0`);
