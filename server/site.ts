@@ -36,7 +36,8 @@ import { ADMIN_NAMESPACES } from '../shared/admin/i18n';
 import { contentApi } from './upstream/content-api';
 import { searchClient } from './upstream/search-client';
 import { errorPageSettings } from './upstream/fallback-init';
-import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
+import { loadImageVariants } from './upstream/image-variants';
+import { attachVariants } from '../shared/images';
 import { formsApi } from './upstream/forms-api';
 import { createSiteMetrics } from './metrics';
 import { outboxMigrations, startOutbox, type RunningOutbox } from './outbox';
@@ -162,7 +163,8 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const upstreamOptions = {
     baseUrl: config.UPSTREAM_URL ?? cms!.url,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    complete: (answer: unknown) => attachImageVariants(answer, imageVariants),
+    // The build's variants of the site's own raster files (docs/decisions/0010-images.md); an upstream's own are kept.
+    complete: (answer: unknown) => attachVariants(answer, imageVariants),
     metrics: metrics.upstream,
     onScheduledChange: scheduled.changesIn,
   };

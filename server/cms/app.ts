@@ -36,6 +36,10 @@ import { contentEditing, type ContentEditing } from './editing/service';
 import { purgeWebhook } from './editing/purge-webhook';
 import { nextPublicationReader } from './publication';
 import { loadCmsStrings, type CmsStrings } from './strings';
+import { mediaLibrary } from './media/library';
+import { mediaRoutes } from './media/routes';
+import { attachVariants } from '../../shared/images';
+import type { ImageVariant } from '../../shared/api/contract';
 
 export type CmsAppOptions = {
   logger: Logger;
@@ -64,6 +68,8 @@ export type CmsAppOptions = {
   strings?: CmsStrings;
   /** Where a publish tells the site which pages changed (its signed purge webhook); none: nobody is told. */
   purgeWebhook?: { url: string; secret: string };
+  /** The editors' photos' folder (DATA_DIR/media); none: no media endpoints. */
+  mediaDir?: string;
   now?: () => Date;
 };
 
@@ -110,6 +116,7 @@ export function createCmsApp(
     mailAttachmentsMaxBytes = DEFAULT_MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
     strings = loadCmsStrings(),
     purgeWebhook: purgeTarget,
+    mediaDir,
     now,
   }: CmsAppOptions,
 ): express.Express {
@@ -124,6 +131,7 @@ export function createCmsApp(
   const leads = leadService({ db, staff, mails: teamMails, metrics: leadMetrics(db, metricsRegistry, now), logger, now });
   const purge = purgeTarget && purgeWebhook({ ...purgeTarget, logger });
   const editing = contentEditing({ db, staff, logger, now, onPublished: purge && ((paths) => background.run('cache purge', () => purge(paths))) });
+  const media = mediaDir === undefined ? undefined : mediaLibrary({ db, dir: mediaDir, staff, now });
   const app = express();
   app.locals.editing = editing;
   app.disable('x-powered-by');
@@ -139,6 +147,7 @@ export function createCmsApp(
     // A read with a preview token answers as if that draft were published (and is never cached, as above).
     const token = previewTokenOf(req);
     if (token) res.locals.read = (work: () => unknown) => editing.previewed(token, work);
+    if (media) res.locals.mediaVariants = media.variants();
     const at = clock();
     const coming = nextPublication(at);
     if (coming) res.set(NEXT_CHANGE_HEADER, String(coming.getTime() - at.getTime()));
@@ -174,6 +183,7 @@ export function createCmsApp(
   app.use(staffRoutes({ service: staff }));
   app.use(leadRoutes({ service: leads, staff, csvWords: csvWords(strings) }));
   app.use(contentEditingRoutes({ editing, staff }));
+  if (media) app.use(mediaRoutes({ media, staff }));
 
   app.use((_req, res) => {
     res.status(404).json(NOT_FOUND);
@@ -212,8 +222,11 @@ function bySlug(find: (locale: Locale, slug: string) => unknown): RequestHandler
 }
 
 function send(res: Response, body: unknown): void {
-  if (body === undefined) res.status(404).json(NOT_FOUND);
-  else res.json(body);
+  if (body === undefined) return void res.status(404).json(NOT_FOUND);
+  // An image that is an editor's photo carries its variants, as the contract lets an upstream give them.
+  const mediaVariants = res.locals.mediaVariants as ReadonlyMap<string, ImageVariant[]> | undefined;
+  if (mediaVariants) attachVariants(body, mediaVariants);
+  res.json(body);
 }
 
 /** Client mistakes keep their status; anything else is logged and answered without internals. */
