@@ -31,6 +31,7 @@ import { PREVIEW_HEADER } from '../shared/api/staff-content';
 import { accountApi } from './upstream/account-api';
 import { staffApi } from './upstream/staff-api';
 import { staffContentApi } from './upstream/staff-content-api';
+import { staffMediaApi } from './upstream/staff-media-api';
 import { loadStrings } from './i18n/load-strings';
 import { ADMIN_NAMESPACES } from '../shared/admin/i18n';
 import { contentApi } from './upstream/content-api';
@@ -256,7 +257,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
-    admin: { staff: staffApi(upstream), content: staffContentApi(upstream), strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES), allow: config.ADMIN_ALLOW },
+    admin: { staff: staffApi(upstream), content: staffContentApi(upstream), media: staffMediaApi(upstream), strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES), allow: config.ADMIN_ALLOW },
     embeddedMetrics:
       cms && config.OPS_TOKEN
         ? async () => {
