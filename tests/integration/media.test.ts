@@ -184,6 +184,8 @@ describe('refusing an upload', () => {
     expect(anonymous.status).toBe(403);
     const foreign = await request(site.server).post('/admin/media').set('Origin', 'https://evil.example').set('Cookie', cookie('editor')).field('intent', 'upload').attach('photos', text.bytes, 'x.jpg');
     expect(foreign.status).toBe(403);
+    const cut = await request(site.server).post('/admin/media').set('Origin', site.url).set('Cookie', cookie('editor')).set('Content-Type', 'multipart/form-data; boundary=b').send(Buffer.from('--b\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\nunfinished'));
+    expect([cut.status, cut.text]).toEqual([400, 'Bad Request']);
     // The content API takes multipart only.
     const unread = await fetch(new URL('staff/media', cms.url), { method: 'POST', headers: { authorization: `Bearer ${sessions.editor}`, 'content-type': 'application/json' }, body: '{}' });
     expect(unread.status).toBe(415);
