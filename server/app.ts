@@ -16,6 +16,7 @@ import { photoThumbnails } from './bff/photo-thumbnails';
 import { faqSearchApi } from './bff/faq-search';
 import { formGuardApi } from './bff/form-guard';
 import { submissionPhotos } from './bff/submission-photos';
+import { mediaFiles } from './bff/media-files';
 import { searchApi, searchGuard } from './bff/search';
 import { healthRoutes, type Readiness } from './http/health';
 import { localeRedirects } from './http/locale-redirect';
@@ -61,7 +62,7 @@ export interface AppDeps extends RenderDeps {
   /** The embedded content API's metrics (the leads'), appended to the site's: nothing else can scrape it on loopback. */
   embeddedMetrics?: () => Promise<string>;
   /** The staff area under /admin. */
-  admin: Omit<AdminAreaDeps, 'manifest' | 'origin' | 'logger'>;
+  admin: Omit<AdminAreaDeps, 'manifest' | 'origin' | 'logger' | 'photos' | 'uploadDir'>;
 }
 
 /** Pages are read; forms are posted to the page they are on (or its payload, from the browser). */
@@ -129,11 +130,13 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(seoFiles({ api: deps.api, origin: deps.origin, answer: (req, res, make) => answerPage(req, res, deps, make) }));
   // Hashed file names: a file at a name never changes. A missing asset is a 404, never a page.
   app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { cacheControl: CACHE_CONTROL.immutable, index: false, fallthrough: false }));
+  // Editors' photos: named by their hash, as the assets are.
+  app.use(mediaFiles({ media: deps.admin.media }));
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
   const publicFiles = precompressedFiles(deps.clientDir, { cacheControl: CACHE_CONTROL.publicFile, index: false, redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
   // Before the form gate (its posts have their own checks) and the locale redirects (no locale prefix).
-  app.use(adminArea({ ...deps.admin, manifest: deps.manifest, origin: deps.origin, logger: deps.logger }));
+  app.use(adminArea({ ...deps.admin, manifest: deps.manifest, origin: deps.origin, logger: deps.logger, photos: deps.photos, uploadDir: deps.uploadDir }));
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
   app.use(accountDataDownload({ account: deps.account, i18n: deps.i18n, secure: deps.origin.startsWith('https:') }));
   app.use(photoThumbnails({ account: deps.account }));

@@ -31,12 +31,14 @@ import { PREVIEW_HEADER } from '../shared/api/staff-content';
 import { accountApi } from './upstream/account-api';
 import { staffApi } from './upstream/staff-api';
 import { staffContentApi } from './upstream/staff-content-api';
+import { staffMediaApi } from './upstream/staff-media-api';
 import { loadStrings } from './i18n/load-strings';
 import { ADMIN_NAMESPACES } from '../shared/admin/i18n';
 import { contentApi } from './upstream/content-api';
 import { searchClient } from './upstream/search-client';
 import { errorPageSettings } from './upstream/fallback-init';
-import { attachImageVariants, loadImageVariants } from './upstream/image-variants';
+import { loadImageVariants } from './upstream/image-variants';
+import { attachVariants } from '../shared/images';
 import { formsApi } from './upstream/forms-api';
 import { createSiteMetrics } from './metrics';
 import { DRAFT_MIGRATIONS, openDrafts, type RunningDrafts } from './drafts';
@@ -166,7 +168,8 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const upstreamOptions = {
     baseUrl: config.UPSTREAM_URL ?? cms!.url,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    complete: (answer: unknown) => attachImageVariants(answer, imageVariants),
+    // The build's variants of the site's own raster files (docs/decisions/0010-images.md); an upstream's own are kept.
+    complete: (answer: unknown) => attachVariants(answer, imageVariants),
     metrics: metrics.upstream,
     onScheduledChange: scheduled.changesIn,
   };
@@ -260,7 +263,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
-    admin: { staff: staffApi(upstream), content: staffContentApi(upstream), strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES), allow: config.ADMIN_ALLOW },
+    admin: { staff: staffApi(upstream), content: staffContentApi(upstream), media: staffMediaApi(upstream), strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES), allow: config.ADMIN_ALLOW },
     embeddedMetrics:
       cms && config.OPS_TOKEN
         ? async () => {

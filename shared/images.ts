@@ -15,6 +15,12 @@ export const VARIANT_WIDTHS = [480, 800, 1200, 1600] as const;
 /** Best first: AVIF is about half of WebP at the same look, and WebP is what an older browser takes. */
 export const VARIANT_TYPES = ['image/avif', 'image/webp'] as const;
 
+/** Each variant type's file extension. */
+export const VARIANT_EXTENSION = { 'image/avif': 'avif', 'image/webp': 'webp' } as const;
+
+/** Qualities that look alike on a photograph (AVIF's scale sits lower than WebP's): the build's and the editors' uploads'. */
+export const VARIANT_ENCODING = { 'image/avif': { quality: 55, effort: 4 }, 'image/webp': { quality: 78 } } as const;
+
 /** The widths to make of an original `width` wide: the list's up to it, or the original's alone. */
 export function variantWidths(width: number): number[] {
   const widths = VARIANT_WIDTHS.filter((w) => w <= width);
@@ -33,4 +39,24 @@ export function pictureSources(variants: readonly ImageVariant[]): { type: strin
       .map((v) => `${v.src.replace(/\s/g, encodeURIComponent)} ${v.width}w`)
       .join(', '),
   }));
+}
+
+/**
+ * Gives every image of an answer whose `src` `variants` lists those variants, unless it has its own.
+ * Images sit at many places of many answers (products, cards, the hero, search results), so the answer
+ * is walked rather than each schema followed: an image is any object with a `src`. Changed in place.
+ */
+export function attachVariants(answer: unknown, variants: ReadonlyMap<string, readonly ImageVariant[]>): void {
+  if (variants.size === 0) return;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.src === 'string' && record.variants === undefined) {
+      const found = variants.get(record.src);
+      if (found) record.variants = found;
+    }
+    Object.values(record).forEach(visit);
+  };
+  visit(answer);
 }

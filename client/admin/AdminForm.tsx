@@ -29,6 +29,8 @@ type AdminFormProps = {
   danger?: boolean;
   /** Posted by the browser itself, the answer a new document (a new language for the screens). */
   reloadDocument?: boolean;
+  /** A form with a file (the media screen's upload). */
+  encType?: 'multipart/form-data';
 };
 
 /**
@@ -53,6 +55,7 @@ function FormBody({
   className,
   danger = false,
   reloadDocument = false,
+  encType,
 }: AdminFormProps) {
   const { t } = useTranslation();
   const answer = useActionData() as AdminActionData | undefined;
@@ -73,7 +76,7 @@ function FormBody({
 
   return (
     <FormContext.Provider value={{ name, result, checked, register: schema ? form.register : undefined }}>
-      <Form method="post" action={action} className={className ?? 'admin-form'} noValidate onSubmit={onSubmit} aria-busy={busy || undefined} reloadDocument={reloadDocument}>
+      <Form method="post" action={action} className={className ?? 'admin-form'} noValidate onSubmit={onSubmit} aria-busy={busy || undefined} reloadDocument={reloadDocument} encType={encType}>
         {result?.errors?.form ? (
           <p className="admin-message admin-message--error" role="alert">
             {t(result.errors.form, { seconds: result.retryAfter })}
@@ -209,6 +212,18 @@ export function Select({ name, label, options, required = false, hint, defaultVa
           </option>
         ))}
       </select>
+      <Described id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A file to upload (`accept`: the types the picker offers; the server decodes whatever comes). */
+export function FileField({ name, label, required = false, hint, accept }: Omit<FieldProps, 'defaultValue'> & { accept: string }) {
+  const { id, error } = useField(name, '');
+  return (
+    <div className="admin-field">
+      <Label id={id} label={label} required={required} />
+      <input id={id} name={name} type="file" accept={accept} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} />
       <Described id={id} hint={hint} error={error} />
     </div>
   );

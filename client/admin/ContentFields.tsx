@@ -2,9 +2,12 @@ import { useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LinkTarget } from '../../shared/api/staff-content';
 import type { AdminActionData } from '../../shared/admin/screens';
-import { BLOCK_TYPES, fieldName, isBlockList, isLink, isWordList, type Path } from '../../shared/admin/content-form';
+import { BLOCK_TYPES, fieldName, isBlockList, isImage, isLink, isWordList, type Path, type SeedImage } from '../../shared/admin/content-form';
+import type { MediaItem } from '../../shared/api/staff-media';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { Checkbox, Select, TextArea, TextField } from './AdminForm';
+import { PhotoThumbnail } from './PhotoThumbnail';
+import { useShell } from './use-shell';
 
 /**
  * The fields of an entity in the seed's format (shared/admin/content-form.ts names them and reads
@@ -15,7 +18,7 @@ import { Checkbox, Select, TextArea, TextField } from './AdminForm';
 /** Texts longer than a line, by their field's name. */
 const LONG = new Set(['text', 'summary', 'description', 'excerpt', 'message']);
 
-type Props = { value: unknown; path: Path; targets: Record<Locale, LinkTarget[]> };
+type Props = { value: unknown; path: Path; targets: Record<Locale, LinkTarget[]>; media: readonly MediaItem[] };
 
 function useLabel() {
   const { t } = useTranslation();
@@ -25,7 +28,7 @@ function useLabel() {
 /** The locale a field belongs to: its path's first step, or Slovenian for the fields every language shares. */
 const localeOf = (path: Path): Locale => (LOCALES as readonly unknown[]).includes(path[0]) ? (path[0] as Locale) : 'sl';
 
-export function ContentFields({ value, path, targets }: Props) {
+export function ContentFields({ value, path, targets, media }: Props) {
   const { t } = useTranslation();
   const label = useLabel();
   const key = path.at(-1);
@@ -36,6 +39,7 @@ export function ContentFields({ value, path, targets }: Props) {
   if (typeof value === 'number') return <TextField name={name} label={label(key)} defaultValue={String(value)} inputMode="numeric" />;
   if (typeof value === 'boolean') return <Checkbox name={name} label={label(key)} defaultChecked={value} />;
   if (value === null || value === undefined) return null;
+  if (isImage(value)) return <ImagePicker value={value} name={name} label={label(key)} media={media} />;
   if (isWordList(value, key)) return <TextArea name={`${name}.__lines`} label={label(key)} hint={t('content.lines')} defaultValue={value.join('\n')} />;
   if (isLink(value)) {
     const choices = targets[localeOf(path)];
@@ -59,7 +63,7 @@ export function ContentFields({ value, path, targets }: Props) {
           <fieldset key={i} className="admin-content-item">
             <legend>{blocks ? t(`content.blocks.${(item as { type: string }).type}`) : label(i)}</legend>
             {blocks ? <input type="hidden" name={fieldName([...path, i, 'type'])} value={(item as { type: string }).type} /> : null}
-            <ObjectFields value={item} path={[...path, i]} targets={targets} />
+            <ObjectFields value={item} path={[...path, i]} targets={targets} media={media} />
             <Checkbox name={`${fieldName([...path, i])}.__remove`} label={t('content.remove')} />
           </fieldset>
         ))}
@@ -79,22 +83,44 @@ export function ContentFields({ value, path, targets }: Props) {
   return (
     <fieldset className="admin-content-group">
       <legend>{label(key)}</legend>
-      <ObjectFields value={value} path={path} targets={targets} />
+      <ObjectFields value={value} path={path} targets={targets} media={media} />
     </fieldset>
   );
 }
 
 /** An object's fields, but its block type (fixed) and its key (the entity's name in the address). */
-export function ObjectFields({ value, path, targets }: Props) {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return <ContentFields value={value} path={path} targets={targets} />;
+export function ObjectFields({ value, path, targets, media }: Props) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return <ContentFields value={value} path={path} targets={targets} media={media} />;
   return (
     <>
       {Object.entries(value)
         .filter(([k]) => k !== 'type' && !(path.length === 0 && (k === 'key' || (LOCALES as readonly string[]).includes(k))))
         .map(([k, v]) => (
-          <ContentFields key={k} value={v} path={[...path, k]} targets={targets} />
+          <ContentFields key={k} value={v} path={[...path, k]} targets={targets} media={media} />
         ))}
     </>
+  );
+}
+
+/**
+ * An image: one of the editors' photos picked from the media list (its alt texts then fill this
+ * place's in each language), or the one it has kept.
+ */
+function ImagePicker({ value, name, label, media }: { value: SeedImage; name: string; label: string; media: readonly MediaItem[] }) {
+  const { t } = useTranslation();
+  const { locale } = useShell();
+  const current = media.find((item) => item.src === value.src);
+  const asValue = (image: SeedImage) => JSON.stringify({ src: image.src, width: image.width, height: image.height });
+  const options = [
+    ...(current ? [] : [{ value: '', label: t('content.imageKept', { src: value.src }) }]),
+    ...media.map((item) => ({ value: asValue(item), label: `${item.alt[locale]} (${item.name})` })),
+  ];
+  return (
+    <fieldset className="admin-content-link admin-image-picker">
+      <legend>{label}</legend>
+      <PhotoThumbnail image={current ?? value} alt="" />
+      <Select name={`${name}.__media`} label={t('content.imagePick')} hint={t('content.imagePickHint')} options={options} defaultValue={current ? asValue(current) : ''} />
+    </fieldset>
   );
 }
 

@@ -8,9 +8,11 @@ async function fetchPayload(request: Request): Promise<AdminPayload> {
   const url = new URL(request.url);
   url.searchParams.set(ADMIN_DATA_PARAM, '');
   const post = request.method === 'POST';
-  const body = new URLSearchParams();
-  if (post) for (const [key, value] of await request.formData()) if (typeof value === 'string') body.append(key, value);
-  const res = await fetch(url, { method: request.method, headers: { accept: 'application/json' }, body: post ? body : undefined, signal: request.signal });
+  const form = post ? await request.formData() : undefined;
+  // URL-encoded, as the area's forms post without JavaScript; multipart only for a form with a file (the media screen's).
+  const withFile = form !== undefined && [...form.values()].some((value) => typeof value !== 'string');
+  const body = form && !withFile ? new URLSearchParams([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : form;
+  const res = await fetch(url, { method: request.method, headers: { accept: 'application/json' }, body, signal: request.signal });
   if (!(res.headers.get('content-type') ?? '').includes('application/json')) throw new UNSAFE_ErrorResponseImpl(res.status >= 400 ? res.status : 503, res.statusText, null);
   return (await res.json()) as AdminPayload;
 }

@@ -38,7 +38,8 @@ import { serverRoutes } from '../../server/routing/page-handler';
 import { accountApi } from '../../server/upstream/account-api';
 import { createUpstreamClient } from '../../server/upstream/client';
 import { contentApi } from '../../server/upstream/content-api';
-import { attachImageVariants, loadImageVariants } from '../../server/upstream/image-variants';
+import { loadImageVariants } from '../../server/upstream/image-variants';
+import { attachVariants } from '../../shared/images';
 
 const [kind, arg, portText] = process.argv.slice(2);
 const port = Number(portText);
@@ -66,7 +67,7 @@ if (kind === 'static') {
   const cms = await startCms({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'bench-')), port: 0, contentDir: CONTENT_DIR, logger });
   // The image variants the build made, as the site attaches them: the page's <picture> sources.
   const imageVariants = loadImageVariants(CLIENT_BUILD_DIR);
-  const upstream = createUpstreamClient({ baseUrl: cms.url, timeoutMs: 5000, complete: (answer) => attachImageVariants(answer, imageVariants) });
+  const upstream = createUpstreamClient({ baseUrl: cms.url, timeoutMs: 5000, complete: (answer) => attachVariants(answer, imageVariants) });
   const handler = createStaticHandler(serverRoutes());
   const deps = { api: contentApi(upstream), account: accountApi(upstream), i18n: loadPageI18n(LOCALES_DIR), origin: 'http://localhost', logger } as unknown as LoaderDeps;
   const request = new Request(new URL(url, 'http://localhost'));

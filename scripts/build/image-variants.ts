@@ -5,12 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import type { ImageVariant } from '../../shared/api/contract';
-import { IMAGE_VARIANTS_MANIFEST, RASTER_IMAGE, VARIANT_TYPES, variantWidths } from '../../shared/images.ts';
-
-type VariantType = (typeof VARIANT_TYPES)[number];
-const EXTENSION: Record<VariantType, string> = { 'image/avif': 'avif', 'image/webp': 'webp' };
-// Qualities that look alike on a photograph; AVIF's scale sits lower than WebP's.
-const ENCODE = { 'image/avif': { quality: 55, effort: 4 }, 'image/webp': { quality: 78 } } as const;
+import { IMAGE_VARIANTS_MANIFEST, RASTER_IMAGE, VARIANT_ENCODING as ENCODE, VARIANT_EXTENSION as EXTENSION, VARIANT_TYPES, variantWidths } from '../../shared/images.ts';
 
 /**
  * Makes AVIF and WebP copies of every raster image under `public/images` at the widths of

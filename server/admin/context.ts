@@ -5,12 +5,17 @@ import type { AdminScreen } from '../../shared/admin/routes';
 import type { Cookies } from '../request/cookies';
 import type { StaffApi } from '../upstream/staff-api';
 import type { StaffContentApi } from '../upstream/staff-content-api';
+import type { StaffMediaApi } from '../upstream/staff-media-api';
+import type { PhotoPreparer } from '../photos/prepare';
 
 /** What a staff screen's loader and action know of the request besides the request itself. */
 export interface AdminContext {
   staff: StaffApi;
   /** The content endpoints for editors. */
   content: StaffContentApi;
+  /** The editors' photos, and the decoder every uploaded photo goes through (visitors' and editors'). */
+  media: StaffMediaApi;
+  photos: Pick<PhotoPreparer, 'prepare'>;
   /** The member's session token (the staff cookie), and the member it belongs to; null before signing in. */
   session: string | null;
   member: StaffMember | null;

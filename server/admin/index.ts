@@ -2,12 +2,15 @@ import express, { type RequestHandler } from 'express';
 import { BlockList, isIP } from 'node:net';
 import type { Logger } from 'pino';
 import type { i18n as I18n } from 'i18next';
-import { ADMIN_PREFIX, LEADS_CSV_PATH } from '../../shared/admin/routes';
+import { ADMIN_PREFIX, ADMIN_SCREENS, LEADS_CSV_PATH } from '../../shared/admin/routes';
 import { isSameOrigin } from '../http/form-posts';
 import type { AssetManifest } from '../render/manifest';
 import { UpstreamError } from '../upstream/client';
 import type { StaffApi } from '../upstream/staff-api';
 import type { StaffContentApi } from '../upstream/staff-content-api';
+import type { StaffMediaApi } from '../upstream/staff-media-api';
+import type { PhotoPreparer } from '../photos/prepare';
+import { multipartForms, uploadedPhotos } from '../photos/upload';
 import { readStaffSession } from './cookies';
 import { createAdminRenderer } from './render';
 import { CACHE_CONTROL } from '../cache-control';
@@ -15,6 +18,11 @@ import { CACHE_CONTROL } from '../cache-control';
 export interface AdminAreaDeps {
   staff: StaffApi;
   content: StaffContentApi;
+  media: StaffMediaApi;
+  /** The decoder of visitors' photos (server/photos), which editors' photos go through too. */
+  photos: Pick<PhotoPreparer, 'prepare'>;
+  /** The site's folder for the photos of posts being answered (uploadFolder). */
+  uploadDir: string;
   manifest: AssetManifest;
   strings: I18n;
   origin: string;
@@ -58,17 +66,35 @@ export function adminArea(deps: AdminAreaDeps): express.Router {
   const render = createAdminRenderer(deps);
   const area = [ADMIN_PREFIX, `${ADMIN_PREFIX}/{*rest}`];
 
-  const gate: RequestHandler = (req, res, next) => {
+  /** Who may reach the area at all, what its answers say to caches and robots, and that posts come from its own pages. */
+  const gateOrigin: RequestHandler = (req, res, next) => {
     // As any address the site does not have: the site's own 404 page, nothing that says an area is here.
     if (allowed && !allowed(req.ip)) return next(Object.assign(new Error('Not Found'), { status: 404 }));
     res.setHeader('Cache-Control', CACHE_CONTROL.privateNoStore);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     if (req.method === 'POST' && !isSameOrigin(req, deps.origin)) return void res.status(403).type('text').send('Forbidden');
-    // Its forms post URL-encoded only: any other body would be read as an empty form (a lead's assignee
-    // posted empty is "nobody"), so it is refused unread.
-    if (req.method === 'POST' && req.is('application/x-www-form-urlencoded') === false) return void res.status(415).type('text').send('Unsupported Media Type');
     next();
   };
+  const bodyType: RequestHandler = (req, res, next) => {
+    // Its forms post URL-encoded only: any other body would be read as an empty form (a lead's assignee
+    // posted empty is "nobody"), so it is refused unread. The media screen's upload was parsed before.
+    if (req.method === 'POST' && req.is('application/x-www-form-urlencoded') === false && !uploadedPhotos(req)) return void res.status(415).type('text').send('Unsupported Media Type');
+    next();
+  };
+  const gate = [gateOrigin, bodyType];
+  /**
+   * The one multipart post of the area: a photo to the media screen, parsed as visitors' photos are
+   * (server/photos/upload.ts: streamed to a temporary file, the same size limits, 413 past them), and
+   * only from a page of the site with a staff session; whether the member may upload is the screen's
+   * access, checked before its action runs.
+   */
+  const photoUpload: RequestHandler = (req, res, next) => {
+    if (!req.is('multipart/form-data')) return next();
+    if (!readStaffSession(req.cookies ?? {})) return void res.status(403).type('text').send('Forbidden');
+    parseUpload(req, res, next);
+  };
+  const parseUpload = multipartForms({ dir: deps.uploadDir, refuse: (_req, res, status) => void res.status(status).type('text').send(status === 413 ? 'Payload Too Large' : 'Bad Request') });
+  router.post(ADMIN_SCREENS.media.path, gateOrigin, photoUpload);
   // An entity in three languages is a form of hundreds of fields (a field per leaf of its JSON).
   router.use(`${ADMIN_PREFIX}/content/{*rest}`, gate, express.urlencoded({ extended: false, limit: CONTENT_BODY_LIMIT, parameterLimit: 5000 }));
   router.use(area, gate, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }));

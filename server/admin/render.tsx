@@ -17,6 +17,7 @@ import { CLIENT_ADDRESS_HEADER, toFetchRequest } from '../request/fetch-request'
 import { sameSiteLocation, serializeErrors, setCookies } from '../render/query-result';
 import type { AssetManifest } from '../render/manifest';
 import type { StaffApi } from '../upstream/staff-api';
+import type { StaffMediaApi } from '../upstream/staff-media-api';
 import type { StaffContentApi } from '../upstream/staff-content-api';
 import type { AdminContext } from './context';
 import { clearStaffSession, langCookie, readLang, readStaffSession } from './cookies';
@@ -27,6 +28,8 @@ import { CACHE_CONTROL } from '../cache-control';
 export interface AdminRenderDeps {
   staff: StaffApi;
   content: StaffContentApi;
+  media: StaffMediaApi;
+  photos: AdminContext['photos'];
   manifest: AssetManifest;
   /** The staff namespaces of every locale (server/i18n/load-strings.ts); each request renders with a clone. */
   strings: I18n;
@@ -81,6 +84,8 @@ export function createAdminRenderer(deps: AdminRenderDeps) {
     const context: AdminContext = {
       staff: deps.staff,
       content: deps.content,
+      media: deps.media,
+      photos: deps.photos,
       session: member ? session : null,
       member,
       locale,

@@ -36,6 +36,10 @@ import { contentEditing, type ContentEditing } from './editing/service';
 import { purgeWebhook } from './editing/purge-webhook';
 import { nextPublicationReader } from './publication';
 import { loadCmsStrings, type CmsStrings } from './strings';
+import { mediaLibrary } from './media/library';
+import { mediaRoutes } from './media/routes';
+import { attachVariants } from '../../shared/images';
+import type { ImageVariant } from '../../shared/api/contract';
 
 export type CmsAppOptions = {
   logger: Logger;
@@ -66,6 +70,8 @@ export type CmsAppOptions = {
   strings?: CmsStrings;
   /** Where a publish tells the site which pages changed (its signed purge webhook); none: nobody is told. */
   purgeWebhook?: { url: string; secret: string };
+  /** The editors' photos' folder (DATA_DIR/media); none: no media endpoints. */
+  mediaDir?: string;
   now?: () => Date;
 };
 
@@ -113,6 +119,7 @@ export function createCmsApp(
     companyLocale = DEFAULT_LOCALE,
     strings = loadCmsStrings(),
     purgeWebhook: purgeTarget,
+    mediaDir,
     now,
   }: CmsAppOptions,
 ): express.Express {
@@ -130,6 +137,7 @@ export function createCmsApp(
   const leads = leadService({ db, staff, mails: teamMails, metrics: leadMetrics(db, metricsRegistry, now), logger, now });
   const purge = purgeTarget && purgeWebhook({ ...purgeTarget, logger });
   const editing = contentEditing({ db, staff, logger, now, onPublished: purge && ((paths) => background.run('cache purge', () => purge(paths))) });
+  const media = mediaDir === undefined ? undefined : mediaLibrary({ db, dir: mediaDir, staff, now });
   const app = express();
   app.locals.editing = editing;
   app.disable('x-powered-by');
@@ -154,6 +162,7 @@ export function createCmsApp(
           }
         });
     }
+    if (media) res.locals.mediaVariants = media.variants();
     const at = clock();
     const coming = nextPublication(at);
     if (coming) res.set(NEXT_CHANGE_HEADER, String(coming.getTime() - at.getTime()));
@@ -189,6 +198,7 @@ export function createCmsApp(
   app.use(staffRoutes({ service: staff }));
   app.use(leadRoutes({ service: leads, staff, csvWords: csvWords(strings) }));
   app.use(contentEditingRoutes({ editing, staff }));
+  if (media) app.use(mediaRoutes({ media, staff }));
 
   app.use((_req, res) => {
     res.status(404).json(NOT_FOUND);
@@ -227,8 +237,11 @@ function bySlug(find: (locale: Locale, slug: string) => unknown): RequestHandler
 }
 
 function send(res: Response, body: unknown): void {
-  if (body === undefined) res.status(404).json(NOT_FOUND);
-  else res.json(body);
+  if (body === undefined) return void res.status(404).json(NOT_FOUND);
+  // An image that is an editor's photo carries its variants, as the contract lets an upstream give them.
+  const mediaVariants = res.locals.mediaVariants as ReadonlyMap<string, ImageVariant[]> | undefined;
+  if (mediaVariants) attachVariants(body, mediaVariants);
+  res.json(body);
 }
 
 /** Client mistakes keep their status; anything else is logged and answered without internals. */

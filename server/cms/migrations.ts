@@ -704,6 +704,22 @@ const MIGRATIONS: readonly Migration[] = [
   CREATE TABLE seed_fills_pending (name TEXT PRIMARY KEY) WITHOUT ROWID;
   INSERT INTO seed_fills_pending (name) SELECT 'inquiry_preset' WHERE EXISTS (SELECT 1 FROM products WHERE inquiry_preset = '{}');
   `,
+  /* 18: the editors' photos (docs/decisions/0046-editors-images.md) */ `
+  -- A photo by its content's hash (its files in the media folder beside the database, written before
+  -- the row), its alt text in each language and the variants made of it.
+  CREATE TABLE content_media (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    alt TEXT NOT NULL CHECK (json_valid(alt)),
+    variants TEXT NOT NULL CHECK (json_valid(variants)),
+    created_at TEXT NOT NULL,
+    member_id INTEGER REFERENCES staff_members (id) ON DELETE SET NULL,
+    member_name TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX content_media_created ON content_media (created_at DESC);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -14,6 +14,7 @@ import { createMailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { migrate } from './migrations';
 import { seedContent } from './seed';
+import { MEDIA_DIR } from './backup';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { leadStore } from './leads/store';
 
@@ -117,7 +118,7 @@ export async function startCms({
   const metricsRegistry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: metricsRegistry });
 
-  const app = createCmsApp(db, { logger, siteUrl, companyLocale, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes, staffIdleMinutes, opsToken, metricsRegistry, purgeWebhook, now });
+  const app = createCmsApp(db, { logger, siteUrl, companyLocale, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes, staffIdleMinutes, opsToken, metricsRegistry, purgeWebhook, mediaDir: join(dataDir, MEDIA_DIR), now });
   const server = createServer(app);
   const editing = editingOf(app);
   const schedule = setInterval(() => {

@@ -115,6 +115,8 @@ export function multipartForms({ refuse, dir }: { refuse: Refuse; dir: string })
     try {
       parser = busboy({
         headers: req.headers,
+        // Browsers send a file's name as UTF-8 (busboy's default reads it as Latin-1: "senčilo" came as "senÄ\u008dilo").
+        defParamCharset: 'utf8',
         // One more file than the count, so the first photo too many is seen and named.
         limits: { files: PHOTO_LIMITS.count + 1, fileSize: PHOTO_LIMITS.bytesEach, fields: FIELD_COUNT, fieldSize: FIELD_BYTES, parts: FIELD_COUNT + PHOTO_LIMITS.count + 1 },
       });

@@ -114,7 +114,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     return url;
   }
 
-  async function request(method: string, path: string, params: QueryParams, body?: unknown, headers?: Record<string, string>): Promise<Response> {
+  async function request(method: string, path: string, params: QueryParams, body?: unknown, headers?: Record<string, string>, timeoutMs = options.timeoutMs): Promise<Response> {
     let res: Response;
     try {
       res = await doFetch(urlFor(path, params), {
@@ -122,13 +122,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         // FormData (a form's photos) sets its own multipart type and boundary; anything else travels as JSON.
         headers: { accept: 'application/json', ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...options.headers, ...headers },
         body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       if (error instanceof QueueFull) throw new UpstreamError(`${method} ${path}: shed, ${error.message}`, 'shed');
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
       throw new UpstreamError(
-        `${method} ${path}: ${timedOut ? `no answer within ${options.timeoutMs} ms` : (error as Error).message}`,
+        `${method} ${path}: ${timedOut ? `no answer within ${timeoutMs} ms` : (error as Error).message}`,
         timedOut ? 'timeout' : 'network',
       );
     }
@@ -205,10 +205,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       method: 'GET' | 'POST' | 'PUT' | 'DELETE',
       path: string,
       body: unknown,
-      options: { params?: QueryParams; headers?: Record<string, string> } = {},
+      /** `timeoutMs`: a call known to take longer than the others (an upload whose variants are made meanwhile). */
+      options: { params?: QueryParams; headers?: Record<string, string>; timeoutMs?: number } = {},
     ): Promise<{ status: number; json: unknown }> {
       return measured(path, async () => {
-        const res = await request(method, path, options.params ?? {}, body, options.headers);
+        const res = await request(method, path, options.params ?? {}, body, options.headers, options.timeoutMs);
         if (res.status >= 500) throw new UpstreamError(`${method} ${path}: status ${res.status}`, 'status', res.status);
         const json = res.status === 204 ? null : (await readJson(method, path, res)).json;
         return { status: res.status, json };

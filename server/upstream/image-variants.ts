@@ -19,25 +19,3 @@ export function loadImageVariants(clientDir: string): ImageVariants {
   }
   return new Map(Object.entries(JSON.parse(text) as Record<string, ImageVariant[]>));
 }
-
-/**
- * Gives every image of an upstream answer that names one of the site's own raster files the build's
- * variants, unless the upstream gave it variants of its own. Images sit at many places of many answers
- * (products, cards, the hero, search results), so the answer is walked rather than each schema
- * followed: an image is any object with a `src`, and only a path the build listed matches. The answer
- * is the one just parsed, changed in place.
- */
-export function attachImageVariants(answer: unknown, variants: ImageVariants): void {
-  if (variants.size === 0) return;
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (typeof value !== 'object' || value === null) return;
-    const record = value as Record<string, unknown>;
-    if (typeof record.src === 'string' && record.variants === undefined) {
-      const found = variants.get(record.src);
-      if (found) record.variants = found;
-    }
-    Object.values(record).forEach(visit);
-  };
-  visit(answer);
-}

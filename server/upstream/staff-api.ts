@@ -25,13 +25,13 @@ export function staffCaller(client: UpstreamClient) {
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: S,
-    opts: { session?: string; body?: unknown; client?: string | null; params?: Record<string, string | undefined> } = {},
+    opts: { session?: string; body?: unknown; client?: string | null; params?: Record<string, string | undefined>; timeoutMs?: number } = {},
   ): Promise<StaffResult<z.infer<S>>> {
     const headers: Record<string, string> = {};
     if (opts.session) headers.authorization = `Bearer ${opts.session}`;
     // Sign-in limits count per member's address, as for visitors (CMS_TRUST_PROXY trusts the BFF's).
     if (opts.client) headers['x-forwarded-for'] = opts.client;
-    const { status, json } = await client.send(method, path, opts.body, { params: opts.params, headers });
+    const { status, json } = await client.send(method, path, opts.body, { params: opts.params, headers, timeoutMs: opts.timeoutMs });
     if (status < 300) return { ok: true, data: client.parse(path, schema, json) };
     const error = client.parse(path, errorSchema, json);
     return { ok: false, status, ...error };

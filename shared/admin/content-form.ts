@@ -2,7 +2,8 @@
  * An entity in the seed's format as the editor's form carries it, and back: every leaf of its JSON is a
  * field named by its path (`en.body.2.text`), a list of words a textarea of lines (`en.features.__lines`),
  * a link the link picker's choice (`….__link`, the link as JSON) or a typed address (`….__url`), a block
- * or list element taken out by its `….__remove` box. The entity as it was gives each value its type, so
+ * or list element taken out by its `….__remove` box, an image one of the editors' photos (`….__media`,
+ * its src, width and height as JSON). The entity as it was gives each value its type, so
  * a form without JavaScript posts it whole and the draft comes back in the seed's shape.
  */
 
@@ -32,6 +33,12 @@ export const fieldName = (path: Path) => path.join('.');
 export const isLink = (value: unknown): value is { route: string; params?: Record<string, string> } | { url: string } =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && ('route' in value || 'url' in value) && Object.keys(value).every((k) => ['route', 'params', 'url'].includes(k));
 
+/** An image as the seed writes it: its file and size (its alt text is each language's). */
+export type SeedImage = { src: string; width: number; height: number };
+
+export const isImage = (value: unknown): value is SeedImage =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).sort().join() === 'height,src,width';
+
 /** Whether a value is edited as lines of text. */
 export function isWordList(value: unknown, key: string | number | undefined): value is string[] {
   return Array.isArray(value) && (value.length > 0 ? value.every((x) => typeof x === 'string') : typeof key === 'string' && WORD_LISTS.has(key));
@@ -55,6 +62,16 @@ export function fromFields(template: unknown, fields: Record<string, string>, pa
   if (isWordList(template, key)) {
     const lines = fields[`${name}.__lines`];
     return lines === undefined ? template : lines.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  }
+  if (isImage(template)) {
+    const picked = fields[`${name}.__media`];
+    if (!picked) return template;
+    try {
+      const image = JSON.parse(picked) as unknown;
+      return isImage(image) ? image : template;
+    } catch {
+      return template;
+    }
   }
   if (isLink(template)) {
     const url = fields[`${name}.__url`]?.trim();
@@ -87,3 +104,41 @@ export function withNewBlock(json: unknown, at: string, type: BlockType): unknow
   if (Array.isArray(node)) node.push(emptyBlock(type));
   return copy;
 }
+
+/**
+ * Where an image's alt text is in one language, by where the image is (the seed's shapes): a main
+ * image's `imageAlt`, a gallery's `imagesAlt` by position, the home page hero's `hero.imageAlt`.
+ */
+function altPathOf(path: Path, locale: string): Path | null {
+  const [first, second] = path;
+  if (path.length === 1 && first === 'image') return [locale, 'imageAlt'];
+  if (path.length === 1 && first === 'heroImage') return [locale, 'hero', 'imageAlt'];
+  if (path.length === 2 && first === 'images' && typeof second === 'number') return [locale, 'imagesAlt', second];
+  return null;
+}
+
+/**
+ * The entity with the alt texts of every photo newly picked for one of its images (`before`: the
+ * entity as it was): a photo's alt texts are its own in each language, which the editor may then change
+ * for this place.
+ */
+export function withPhotoAlts(json: unknown, before: unknown, photos: readonly (SeedImage & { alt: Record<string, string> })[]): unknown {
+  if (typeof json !== 'object' || json === null) return json;
+  const copy = structuredClone(json) as Record<string, unknown>;
+  const old = (before ?? {}) as Record<string, unknown>;
+  const places: Path[] = ['image', 'heroImage'].map((k) => [k]);
+  if (Array.isArray(copy.images)) copy.images.forEach((_, i) => places.push(['images', i]));
+  for (const place of places) {
+    const image = at(copy, place);
+    const photo = isImage(image) && image.src !== (at(old, place) as SeedImage | undefined)?.src ? photos.find((p) => p.src === image.src) : undefined;
+    if (!photo) continue;
+    for (const [locale, text] of Object.entries(photo.alt)) {
+      const altPath = altPathOf(place, locale);
+      const parent = altPath && at(copy, altPath.slice(0, -1));
+      if (parent && typeof parent === 'object') (parent as Record<string | number, unknown>)[altPath.at(-1)!] = text;
+    }
+  }
+  return copy;
+}
+
+const at = (value: unknown, path: Path): unknown => path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value);

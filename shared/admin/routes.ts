@@ -35,6 +35,8 @@ export const ADMIN_SCREENS = {
   /** One entity: its draft in three languages side by side, preview, publishing, revisions. */
   contentEdit: { path: '/admin/content/:kind/:key', access: 'content' },
   redirects: { path: '/admin/redirects', access: 'content' },
+  /** The editors' photos: uploading one with its alt texts, and the list to pick from. */
+  media: { path: '/admin/media', access: 'content' },
 } as const satisfies Record<string, { path: string; access: AdminAccess }>;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

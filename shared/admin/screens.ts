@@ -1,5 +1,6 @@
 import type { LeadDetail, LeadPage, StaffAuditPage, StaffInvitation, StaffLocale, StaffMember, StaffRef, StaffTeam } from '../api/staff';
 import type { ContentEntity, ContentKind, ContentList, ContentPreview, ContentRedirect } from '../api/staff-content';
+import type { MediaItem } from '../api/staff-media';
 import type { FieldErrors } from '../forms/fields';
 import type { AdminScreen } from './routes';
 
@@ -29,8 +30,10 @@ export interface AdminScreenData {
   invitation: { invitation: StaffInvitation | null; token: string };
   content: { kinds: readonly ContentKind[] };
   contentList: ContentList;
-  contentEdit: { entity: ContentEntity };
+  /** `media`: the photos an image may be picked from. */
+  contentEdit: { entity: ContentEntity; media: MediaItem[] };
   redirects: { redirects: ContentRedirect[] };
+  media: { items: MediaItem[] };
 }
 
 /**

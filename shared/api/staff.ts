@@ -111,7 +111,7 @@ export const STAFF_AUDIT_ACTIONS = [
   'invite', 'invitation_accepted', 'member_role', 'member_disabled', 'member_enabled', 'two_factor_reset',
   'lead_viewed', 'lead_status', 'lead_assigned', 'lead_note', 'lead_reply', 'leads_exported',
   'content_draft', 'content_discard', 'content_preview', 'content_publish', 'content_schedule', 'content_unpublish', 'content_restore',
-  'redirect_added', 'redirect_deleted',
+  'redirect_added', 'redirect_deleted', 'media_upload', 'media_alt',
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 

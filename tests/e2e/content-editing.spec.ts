@@ -6,15 +6,12 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import pino from 'pino';
 import { startCms, type RunningCms } from '../../server/cms/server';
-import { totpCode } from '../../server/cms/staff/totp';
 import { CONTENT_DIR } from '../../server/paths';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { ROOT_DIR } from '../../server/paths';
-import { until } from '../support/until';
+import { startBuiltSite, stopBuiltSite, type BuiltSite } from '../support/built-site';
 import { TEST_FORM_TOKEN_SECRET } from '../support/form-guard';
 import { inviteFromCommandLine } from '../support/staff';
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, joinStaffArea, test } from './fixtures';
 
 /**
  * An editor changes a product's title in three languages on a phone, previews the draft through the
@@ -27,41 +24,15 @@ const SECRET = 'a-long-shared-secret-for-the-purge-webhook';
 const PASSWORD = 'a long staff password';
 const PHONE = { width: 390, height: 844 };
 const PRODUCT_EN = '/en/product/surface-mounted-roller-shutters';
-const editor = { email: `urednica.${Date.now()}@sencila.test`, secret: '' };
+const editor = { email: `urednica.${Date.now()}@sencila.test` };
 const TITLES = { sl: 'Predokenske rolete Nova', en: 'Surface-mounted shutters New', de: 'Vorbaurollläden Neu' };
 
 let postgres: TestPostgres;
 let cms: RunningCms;
 let relay: http.Server;
-type Replica = { url: string; child: ChildProcess };
-let a: Replica;
-let b: Replica;
+let a: BuiltSite;
+let b: BuiltSite;
 
-/** A replica of the production build (`npm run build`) on a free port, once it is ready. */
-async function startReplica(env: Record<string, string>): Promise<Replica> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: ROOT_DIR,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let url = '';
-  await until('the replica listens', () => {
-    const line = output.split('\n').find((l) => l.includes('"site listening"'));
-    url = line ? (JSON.parse(line) as { url: string }).url : '';
-    return url !== '';
-  }, 60_000);
-  await until('the replica is ready', async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok === true, 30_000);
-  return { url, child };
-}
-
-const stopReplica = async (replica: Replica | undefined) => {
-  if (!replica || replica.child.exitCode !== null) return;
-  const exited = new Promise((done) => replica.child.once('exit', done));
-  replica.child.kill('SIGTERM');
-  await exited;
-};
 const dirs: string[] = [];
 const tempDir = (name: string) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), `e2e-editing-${name}-`));
@@ -95,12 +66,12 @@ test.beforeAll(async () => {
   });
   // Replicas sharing PostgreSQL sign their forms with one key, which they then require.
   const env = { UPSTREAM_URL: cms.url, DATABASE_URL: url, CACHE_PURGE_SECRET: SECRET, FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET };
-  [a, b] = await Promise.all([startReplica({ ...env, DATA_DIR: tempDir('a') }), startReplica({ ...env, DATA_DIR: tempDir('b') })]);
+  [a, b] = await Promise.all([startBuiltSite({ ...env, DATA_DIR: tempDir('a') }), startBuiltSite({ ...env, DATA_DIR: tempDir('b') })]);
   process.env.E2E_EDITING_CMS_DIR = cmsDir;
 });
 
 test.afterAll(async () => {
-  await Promise.all([stopReplica(a), stopReplica(b)]);
+  await Promise.all([stopBuiltSite(a), stopBuiltSite(b)]);
   await cms?.close();
   relay?.close();
   postgres?.stop();
@@ -124,17 +95,7 @@ test('an editor retitles a product in three languages, previews and publishes it
 
   const page = await phonePage(browser, consoleErrors);
   const link = await inviteFromCommandLine(process.env.E2E_EDITING_CMS_DIR!, editor.email, 'editor', a.url);
-  await page.goto(new URL(new URL(link).pathname + new URL(link).search, a.url).href);
-  await hydrated(page);
-  await page.getByLabel('Ime').fill('Urška Urednica');
-  await page.getByLabel('Geslo').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Naprej' }).click();
-  await page.waitForURL('**/admin/login/enrol**');
-  editor.secret = (await page.locator('.admin-secret').innerText()).replace(/\s/g, '');
-  await page.getByLabel('Koda iz aplikacije').fill(totpCode(editor.secret, new Date()));
-  await page.getByRole('button', { name: 'Končaj nastavitev' }).click();
-  await page.waitForURL('**/admin/login/recovery-codes**');
-  await page.getByRole('button', { name: 'Shranil sem jih' }).click();
+  await joinStaffArea(page, a.url, link, 'Urška Urednica', PASSWORD);
 
   // An editor's front door is the content.
   await page.waitForURL('**/admin/content');

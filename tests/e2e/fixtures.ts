@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { totpCode } from '../../server/cms/staff/totp';
 
 /** Every page is watched: a console error or an uncaught exception fails the test. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -18,4 +19,23 @@ export { expect };
 /** Resolves once React has hydrated the page (the layout marks `<html>` when its hydration is done). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Joins the staff area through its screens in Slovenian, as a new member does on a phone: the
+ * invitation's link (opened on `siteUrl`), a name and password, the app's code, the recovery codes.
+ */
+export async function joinStaffArea(page: Page, siteUrl: string, invitation: string, name: string, password: string): Promise<void> {
+  const link = new URL(invitation);
+  await page.goto(new URL(link.pathname + link.search, siteUrl).href);
+  await hydrated(page);
+  await page.getByLabel('Ime').fill(name);
+  await page.getByLabel('Geslo').fill(password);
+  await page.getByRole('button', { name: 'Naprej' }).click();
+  await page.waitForURL('**/admin/login/enrol**');
+  const secret = (await page.locator('.admin-secret').innerText()).replace(/\s/g, '');
+  await page.getByLabel('Koda iz aplikacije').fill(totpCode(secret, new Date()));
+  await page.getByRole('button', { name: 'Končaj nastavitev' }).click();
+  await page.waitForURL('**/admin/login/recovery-codes**');
+  await page.getByRole('button', { name: 'Shranil sem jih' }).click();
 }

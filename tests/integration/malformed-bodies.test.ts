@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SCREEN_NAMES, ADMIN_SCREENS, adminPath } from '../../shared/admin/routes';
+import { ADMIN_PREFIX, ADMIN_SCREEN_NAMES, ADMIN_SCREENS, adminPath } from '../../shared/admin/routes';
 import { PAYLOAD_SUFFIX } from '../../shared/document';
 import { LOCALES } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES, type RouteName, INQUIRY_STEP_SLUGS } from '../../shared/routes';
@@ -69,7 +69,7 @@ beforeAll(async () => {
   // The routers as the apps build them: the site's with every optional endpoint on, the content API's.
   const inProcess = await startTestSite({ CACHE_PURGE_SECRET: SECRET, OPS_TOKEN: 'o'.repeat(32) });
   try {
-    for (const { method, path: route } of bodyRoutes(inProcess.app)) for (const filled of fillParams(route)) siteRoutes.push({ app: 'site', method, path: filled, route });
+    for (const { method, path: route } of bodyRoutes(inProcess.app)) for (const filled of fillParams(route)) siteRoutes.push({ app: 'site', method, path: filled, route, staffSignedIn: route.startsWith(ADMIN_PREFIX) });
   } finally {
     await inProcess.stop();
   }
@@ -77,7 +77,7 @@ beforeAll(async () => {
   const db = openDb(cmsDir);
   try {
     migrate(db);
-    for (const { method, path: route } of bodyRoutes(createCmsApp(db, { logger: pino({ level: 'silent' }) }))) {
+    for (const { method, path: route } of bodyRoutes(createCmsApp(db, { logger: pino({ level: 'silent' }), mediaDir: path.join(cmsDir, 'media') }))) {
       for (const filled of fillParams(route)) cmsRoutes.push({ app: 'cms', method, path: filled, route });
     }
   } finally {

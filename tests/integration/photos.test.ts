@@ -3,7 +3,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { registerVerified, signIn } from '../support/visitor';
 import { startTestSite, waitForMail } from './helpers';
 import { personsFields, solvedGuard } from '../support/form-guard';
 import { readCms } from '../support/cms-db';
+import { pngBomb } from '../support/photos';
 
 /**
  * Photos with a service request and an inquiry (issue 15), over real HTTP against the real content API,
@@ -96,32 +96,6 @@ it('makes a camera photo with its metadata (what the site must strip)', async ()
 const png = () => sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 0.5 } } }).png().toBuffer();
 const webp = () => sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 200, b: 20 } } }).webp().toBuffer();
 const smallJpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 1, g: 2, b: 3 } } }).jpeg().toBuffer();
-
-/**
- * A decompression bomb: a valid PNG of `width` × `height` black pixels, one bit each, whose rows
- * deflate to almost nothing. Written chunk by chunk: a browser would accept it as an image.
- */
-function pngBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([1, 0, 0, 0, 0], 8); // 1 bit, greyscale, deflate, no filter method, no interlace
-  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // each row: filter 0, then zeros
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('a service request with photos, without JavaScript', () => {
   it('re-encodes every photo, stores it with its submission, attaches it to the company mail and lists it for the visitor', async () => {

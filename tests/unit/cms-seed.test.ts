@@ -102,7 +102,7 @@ describe('seedContent', () => {
     expect(withPreset.length).toBeGreaterThan(0);
 
     // As a database migrated past 15 by a build that expected a re-import: every preset empty, 17 not run.
-    db.exec("UPDATE products SET inquiry_preset = '{}'; DROP TABLE seed_fills_pending;");
+    db.exec("UPDATE products SET inquiry_preset = '{}'; DROP TABLE seed_fills_pending; DROP TABLE content_media;");
     db.pragma('user_version = 16');
     migrate(db);
     expect(seedContent(db, contentDir).imported).toBe(false);

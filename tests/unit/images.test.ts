@@ -3,9 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ImageVariant } from '../../shared/api/contract';
-import { pictureSources, RASTER_IMAGE, variantWidths } from '../../shared/images';
+import { attachVariants, pictureSources, RASTER_IMAGE, variantWidths } from '../../shared/images';
 import { shareImage, shareImagePath } from '../../shared/share-image';
-import { attachImageVariants } from '../../server/upstream/image-variants';
 
 const avif = (width: number, src = `/assets/images/p-${width}w-h.avif`): ImageVariant => ({ src, width, type: 'image/avif' });
 const webp = (width: number): ImageVariant => ({ src: `/assets/images/p-${width}w-h.webp`, width, type: 'image/webp' });
@@ -48,7 +47,7 @@ describe('share pictures', () => {
   });
 });
 
-describe('attachImageVariants', () => {
+describe('attachVariants', () => {
   const built = new Map([['/images/p.jpg', [avif(480), webp(480)]]]);
 
   it('gives the build’s variants to every image naming a listed file, wherever it sits in the answer', () => {
@@ -57,7 +56,7 @@ describe('attachImageVariants', () => {
       images: [{ src: '/images/p.svg', width: 800, height: 600, alt: 'S' }],
       related: [{ title: 'R', image: { src: '/images/p.jpg', width: 1600, height: 1200, alt: 'R' } }],
     };
-    attachImageVariants(answer, built);
+    attachVariants(answer, built);
     expect(answer.image).toMatchObject({ variants: [avif(480), webp(480)] });
     expect(answer.related[0]!.image).toMatchObject({ variants: [avif(480), webp(480)] });
     expect(answer.images[0]).not.toHaveProperty('variants');
@@ -66,7 +65,7 @@ describe('attachImageVariants', () => {
   it('leaves the variants an upstream gave as they are', () => {
     const own = [avif(640, 'https://cdn.example/p-640.avif')];
     const answer = { image: { src: '/images/p.jpg', width: 1600, height: 1200, alt: 'P', variants: own } };
-    attachImageVariants(answer, built);
+    attachVariants(answer, built);
     expect(answer.image.variants).toBe(own);
   });
 });

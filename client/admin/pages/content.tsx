@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminScreenData } from '../../../shared/admin/screens';
 import { adminPath } from '../../../shared/admin/routes';
 
-/** The editors' front door: every kind of content, and the redirects. */
+/** The editors' front door: every kind of content, the photos, and the redirects. */
 export default function Content() {
   const { t } = useTranslation();
   const { kinds } = useLoaderData() as AdminScreenData['content'];
@@ -17,6 +17,9 @@ export default function Content() {
             <Link to={adminPath('contentList', { kind })}>{t(`content.kinds.${kind}`)}</Link>
           </li>
         ))}
+        <li>
+          <Link to={adminPath('media')}>{t('titles.media')}</Link>
+        </li>
         <li>
           <Link to={adminPath('redirects')}>{t('titles.redirects')}</Link>
         </li>

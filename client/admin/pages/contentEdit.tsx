@@ -17,7 +17,7 @@ import { useShell } from '../use-shell';
 export default function ContentEdit() {
   const { t } = useTranslation();
   const { locale } = useShell();
-  const { entity } = useLoaderData() as AdminScreenData['contentEdit'];
+  const { entity, media } = useLoaderData() as AdminScreenData['contentEdit'];
   const answer = useActionData() as AdminActionData | undefined;
   const [search] = useSearchParams();
   const done = search.get('done');
@@ -71,14 +71,14 @@ export default function ContentEdit() {
         {Object.keys(shared).length > 0 ? (
           <fieldset className="admin-content-group">
             <legend>{t('content.common')}</legend>
-            <ObjectFields value={shared} path={[]} targets={linkTargets} />
+            <ObjectFields value={shared} path={[]} targets={linkTargets} media={media} />
           </fieldset>
         ) : null}
         <div className="admin-languages">
           {localized.map((l) => (
             <fieldset key={l} className="admin-content-language" lang={l}>
               <legend>{t(`content.languages.${l}`)}</legend>
-              <ObjectFields value={json[l]} path={[l]} targets={linkTargets} />
+              <ObjectFields value={json[l]} path={[l]} targets={linkTargets} media={media} />
             </fieldset>
           ))}
         </div>

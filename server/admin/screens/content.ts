@@ -1,6 +1,6 @@
 import { CONTENT_KINDS, contentKindSchema, contentRedirectBodySchema, type ContentKind } from '../../../shared/api/staff-content';
 import { adminPath } from '../../../shared/admin/routes';
-import { BLOCK_TYPES, fromFields, withNewBlock, type BlockType } from '../../../shared/admin/content-form';
+import { BLOCK_TYPES, fromFields, withNewBlock, withPhotoAlts, type BlockType } from '../../../shared/admin/content-form';
 import { failed, postedFields, refused, seeOther } from '../answers';
 import type { AdminArgs, AdminScreenModule } from '../context';
 import type { StaffResult } from '../../upstream/staff-api';
@@ -21,6 +21,12 @@ function kindOf({ params }: AdminArgs): ContentKind {
 function problemsOf(result: Extract<StaffResult<unknown>, { ok: false }>) {
   const problems = result.problems ?? [...new Set(Object.values(result.fields ?? {}))];
   return problems.length > 0 ? { problems } : { errors: { form: 'errors.unavailable' } };
+}
+
+/** The editors' photos, whose alt texts an image picked from them takes. */
+async function photosOf(token: string, context: AdminArgs['context']) {
+  const media = await context.media.list(token);
+  return media.ok ? media.data : [];
 }
 
 export const content: AdminScreenModule<'content'> = {
@@ -58,9 +64,11 @@ function zoneOffsetMs(at: number): number {
 
 export const contentEdit: AdminScreenModule<'contentEdit'> = {
   async loader(args) {
-    const result = await args.context.content.entity(args.context.session!, kindOf(args), String(args.params.key));
+    const session = args.context.session!;
+    const [result, media] = await Promise.all([args.context.content.entity(session, kindOf(args), String(args.params.key)), args.context.media.list(session)]);
     if (!result.ok) failed(result.status);
-    return { entity: result.data };
+    // The photos to pick from: an upstream without media still lets every other field be edited.
+    return { entity: result.data, media: media.ok ? media.data : [] };
   },
 
   /**
@@ -83,7 +91,7 @@ export const contentEdit: AdminScreenModule<'contentEdit'> = {
       const template = current.data.draft?.json ?? current.data.published;
       // The form is built from what it showed: a block added before this post is in `working`.
       const shown = values.working ? (JSON.parse(values.working) as unknown) : template;
-      const json = fromFields(shown, values);
+      const json = withPhotoAlts(fromFields(shown, values), shown, await photosOf(token, context));
       if (values.addBlock) {
         const [at, type] = values.addBlock.split('|') as [string, BlockType];
         if (!BLOCK_TYPES.includes(type)) return refused({ form: 'edit', errors: { form: 'errors.unavailable' } });

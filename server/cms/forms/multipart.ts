@@ -28,7 +28,8 @@ export async function readMultipartSubmission(req: Request): Promise<MultipartSu
     const found: { body?: string; photos: { name: string; bytes: Buffer }[]; refused?: 400 | 413 } = { photos: [] };
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: PHOTO_LIMITS.count, fileSize: PHOTO_LIMITS.bytesEach, fields: 1, fieldSize: BODY_BYTES } });
+      // The BFF's FormData names each photo in UTF-8.
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: PHOTO_LIMITS.count, fileSize: PHOTO_LIMITS.bytesEach, fields: 1, fieldSize: BODY_BYTES } });
     } catch {
       return resolve({ ...found, refused: 400 });
     }
