@@ -46,7 +46,17 @@ export default defineConfig({
       url: `http://localhost:${PORT}/readyz`,
       // Every test posts from 127.0.0.1: the per-client form limit is raised so the suite never meets it.
       // Its forms are filled at a machine's pace: no minimum time (the spam judgement's own tests: tests/integration/spam.test.ts).
-      env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1', FORM_RATE_LIMIT_MAX: '10000', SEARCH_RATE_LIMIT_MAX: '10000', RUM_SAMPLE_RATE: '0', FORM_MIN_FILL_S: '0' },
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'error',
+        HOST: '127.0.0.1',
+        FORM_RATE_LIMIT_MAX: '10000',
+        SEARCH_RATE_LIMIT_MAX: '10000',
+        RUM_SAMPLE_RATE: '0',
+        FORM_MIN_FILL_S: '0',
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
@@ -55,7 +65,15 @@ export default defineConfig({
     {
       command: 'node dist/server/main.js',
       url: `http://localhost:${GTM_E2E_PORT}/readyz`,
-      env: { NODE_ENV: 'production', PORT: String(GTM_E2E_PORT), DATA_DIR: gtmDataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1', GTM_ID: GTM_E2E_ID, RUM_SAMPLE_RATE: '0' },
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(GTM_E2E_PORT),
+        DATA_DIR: gtmDataDir,
+        LOG_LEVEL: 'error',
+        HOST: '127.0.0.1',
+        GTM_ID: GTM_E2E_ID,
+        RUM_SAMPLE_RATE: '0',
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
@@ -64,7 +82,15 @@ export default defineConfig({
     {
       command: 'node dist/server/main.js',
       url: `http://localhost:${RUM_E2E_PORT}/readyz`,
-      env: { NODE_ENV: 'production', PORT: String(RUM_E2E_PORT), DATA_DIR: rumDataDir, LOG_LEVEL: 'error', HOST: '127.0.0.1', RUM_SAMPLE_RATE: '1', OPS_TOKEN: RUM_E2E_OPS_TOKEN },
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(RUM_E2E_PORT),
+        DATA_DIR: rumDataDir,
+        LOG_LEVEL: 'error',
+        HOST: '127.0.0.1',
+        RUM_SAMPLE_RATE: '1',
+        OPS_TOKEN: RUM_E2E_OPS_TOKEN,
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

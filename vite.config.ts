@@ -31,29 +31,40 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   plugins: [
     react(),
-    ...(isSsrBuild ? [] : mode === STAFF_BUILD_MODE ? [precompressFiles()] : [shareImages('public'), imageVariants('public', 'dist/.cache/image-variants'), compileHints('client/entry.tsx'), precompressFiles('public')]),
+    ...(isSsrBuild
+      ? []
+      : mode === STAFF_BUILD_MODE
+        ? [precompressFiles()]
+        : [shareImages('public'), imageVariants('public', 'dist/.cache/image-variants'), compileHints('client/entry.tsx'), precompressFiles('public')]),
   ],
   publicDir: mode === STAFF_BUILD_MODE ? false : 'public',
-  build: mode === STAFF_BUILD_MODE
-    ? { outDir: 'dist/client', emptyOutDir: false, manifest: '.vite/staff-manifest.json', target: 'es2022', rollupOptions: { input: ['client/admin/entry.tsx'] } }
-    : isSsrBuild
-    ? {
-        outDir: 'dist/server',
-        emptyOutDir: true,
-        target: 'node20',
-        sourcemap: true,
-        rollupOptions: {
-          input: { main: 'server/main.ts', cms: 'server/cms/main.ts', staff: 'server/cms/staff-cli.ts', content: 'server/cms/content-cli.ts' },
-          output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-        },
-      }
-    : {
-        outDir: 'dist/client',
-        emptyOutDir: true,
-        manifest: true,
-        target: 'es2022',
-        // The loader (boot.ts) is the page's one script tag; it loads the entry once the page is painted.
-        rollupOptions: { input: ['client/entry.tsx', 'client/boot.ts'] },
-      },
+  build:
+    mode === STAFF_BUILD_MODE
+      ? {
+          outDir: 'dist/client',
+          emptyOutDir: false,
+          manifest: '.vite/staff-manifest.json',
+          target: 'es2022',
+          rollupOptions: { input: ['client/admin/entry.tsx'] },
+        }
+      : isSsrBuild
+        ? {
+            outDir: 'dist/server',
+            emptyOutDir: true,
+            target: 'node20',
+            sourcemap: true,
+            rollupOptions: {
+              input: { main: 'server/main.ts', cms: 'server/cms/main.ts', staff: 'server/cms/staff-cli.ts', content: 'server/cms/content-cli.ts' },
+              output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+            },
+          }
+        : {
+            outDir: 'dist/client',
+            emptyOutDir: true,
+            manifest: true,
+            target: 'es2022',
+            // The loader (boot.ts) is the page's one script tag; it loads the entry once the page is painted.
+            rollupOptions: { input: ['client/entry.tsx', 'client/boot.ts'] },
+          },
   ssr: { noExternal: ['react-router'] },
 }));

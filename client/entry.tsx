@@ -40,14 +40,17 @@ async function mount(): Promise<void> {
   if (data.config.gtmId) void startTagManager(data.config.gtmId, storedConsent(document.cookie, Date.now())?.categories ?? null);
   // The page's strings came with it: the instance is ready before anything renders.
   const strings = browserI18n(data.locale, data.strings);
-  const routes = createRoutes({
-    layout: fromPayload,
-    screen: () => fromPayload,
-    action: (name) => (ROUTE_TRAITS[name].action ? fromPayload : undefined),
-    notFound: fromPayload,
-    // A screen with strings of its own renders once they are loaded (each namespace once).
-    strings: (name) => strings.load(SCREEN_NAMESPACES[name]),
-  }, [data.locale]);
+  const routes = createRoutes(
+    {
+      layout: fromPayload,
+      screen: () => fromPayload,
+      action: (name) => (ROUTE_TRAITS[name].action ? fromPayload : undefined),
+      notFound: fromPayload,
+      // A screen with strings of its own renders once they are loaded (each namespace once).
+      strings: (name) => strings.load(SCREEN_NAMESPACES[name]),
+    },
+    [data.locale],
+  );
   let router: ReturnType<typeof createBrowserRouter> | undefined;
   const importers = guardLazyRoutes(routes, () => router?.state.navigation.location ?? window.location);
   const pageRoute = pageRouteId(window.location.pathname);

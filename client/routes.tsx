@@ -67,7 +67,14 @@ export interface RouteLoaders {
   strings?: (name: RouteName) => Promise<unknown> | undefined;
 }
 
-function pageRoute(id: string, path: string, module: string, loader: LoaderFunction | undefined, action?: ActionFunction, strings?: () => Promise<unknown> | undefined): RouteObject {
+function pageRoute(
+  id: string,
+  path: string,
+  module: string,
+  loader: LoaderFunction | undefined,
+  action?: ActionFunction,
+  strings?: () => Promise<unknown> | undefined,
+): RouteObject {
   return {
     id,
     path,

@@ -10,7 +10,14 @@ import { createRumSummary, type RumP75Row } from '../server/rum/summary';
 export function formatRows(rows: RumP75Row[]): string {
   const table = [['route', 'locale', 'metric', 'count', 'p75'], ...rows.map((r) => [r.route, r.locale, r.metric, String(r.count), String(r.p75)])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  return table.map((row) => row.map((cell, i) => (i >= 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+  return table
+    .map((row) =>
+      row
+        .map((cell, i) => (i >= 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 async function main() {

@@ -41,7 +41,10 @@ import { metricsEndpoint, type SiteMetrics } from './metrics';
 import { CACHE_CONTROL } from './cache-control';
 
 export interface AppDeps extends RenderDeps {
-  config: Pick<Config, 'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'SEARCH_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN' | 'POST_TIMEOUT_S'>;
+  config: Pick<
+    Config,
+    'TRUST_PROXY' | 'CACHE_PURGE_SECRET' | 'FORM_RATE_LIMIT_MAX' | 'SEARCH_RATE_LIMIT_MAX' | 'RUM_RATE_LIMIT_MAX' | 'OPS_TOKEN' | 'POST_TIMEOUT_S'
+  >;
   metrics: SiteMetrics;
   /** What the security headers allow; the HTML cache's answers carry the same. */
   security: SecurityOptions;
@@ -79,7 +82,11 @@ export function createApp(deps: AppDeps): express.Express {
   function sendError(res: Response, req: Request, status: number) {
     const locale = pathLocale(req.path) ?? cookieLocale(req.cookies);
     const settings = errorPageSettings(deps.api, locale);
-    res.status(status).setHeader('Cache-Control', CACHE_CONTROL.noStore).type('html').send(errorDocument(status, deps.i18n.forRequest(locale), deps.manifest, settings));
+    res
+      .status(status)
+      .setHeader('Cache-Control', CACHE_CONTROL.noStore)
+      .type('html')
+      .send(errorDocument(status, deps.i18n.forRequest(locale), deps.manifest, settings));
   }
 
   /** A page's address refused or failed: its error page in the layout; anything else, or a second failure, the static page. */

@@ -134,7 +134,11 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     if (!socket.writable || answering || error.code === 'ECONNRESET') return socket.destroy();
     const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
     // Before the app is ready, the content API is not there yet: the build's settings then.
-    answerClientError(socket, status, errorDocument(status, i18n.forRequest(DEFAULT_LOCALE), manifest, errorPageSettings(app ? api : undefined, DEFAULT_LOCALE)));
+    answerClientError(
+      socket,
+      status,
+      errorDocument(status, i18n.forRequest(DEFAULT_LOCALE), manifest, errorPageSettings(app ? api : undefined, DEFAULT_LOCALE)),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -214,7 +218,9 @@ export async function startSite(config: Config, logger: Logger, options: { clien
       // The decoder is this process's: its time is counted here. The photos reach one company's mailbox: their bytes are counted by all replicas.
       decodeMs: { store: memoryBudgetStore(PHOTO_BUDGET_WINDOW_MS), max: config.PHOTO_DECODE_LIMIT_S * 1000 },
       bytes: {
-        store: pool ? uncountedOnFailure(new PostgresBudgetStore(pool, 'photo-bytes:', PHOTO_BUDGET_WINDOW_MS), logger) : memoryBudgetStore(PHOTO_BUDGET_WINDOW_MS),
+        store: pool
+          ? uncountedOnFailure(new PostgresBudgetStore(pool, 'photo-bytes:', PHOTO_BUDGET_WINDOW_MS), logger)
+          : memoryBudgetStore(PHOTO_BUDGET_WINDOW_MS),
         max: config.PHOTO_LIMIT_MB * 1024 * 1024,
       },
     }),
@@ -263,11 +269,20 @@ export async function startSite(config: Config, logger: Logger, options: { clien
     purge,
     purgeBroadcast: fanout ?? inProcessPurgeBroadcast(),
     formRateLimitStore: pool && new PostgresRateLimitStore(pool, 'form:'),
-    admin: { staff: staffApi(upstream), content: staffContentApi(upstream), media: staffMediaApi(upstream), strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES), allow: config.ADMIN_ALLOW },
+    admin: {
+      staff: staffApi(upstream),
+      content: staffContentApi(upstream),
+      media: staffMediaApi(upstream),
+      strings: loadStrings(LOCALES_DIR, ADMIN_NAMESPACES),
+      allow: config.ADMIN_ALLOW,
+    },
     embeddedMetrics:
       cms && config.OPS_TOKEN
         ? async () => {
-            const res = await fetch(new URL('metrics', cms.url), { headers: { authorization: `Bearer ${config.OPS_TOKEN}` }, signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
+            const res = await fetch(new URL('metrics', cms.url), {
+              headers: { authorization: `Bearer ${config.OPS_TOKEN}` },
+              signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS),
+            });
             return res.ok ? res.text() : '';
           }
         : undefined,

@@ -7,9 +7,7 @@ export const DOCUMENT_DATA_ID = '__data';
 export const APP_ROOT_ID = 'app';
 
 /** A route error as it travels in JSON; the browser turns it back into a route error response. */
-export type SerializedRouteError =
-  | { kind: 'response'; status: number; statusText: string; data: unknown }
-  | { kind: 'error'; message: string };
+export type SerializedRouteError = { kind: 'response'; status: number; statusText: string; data: unknown } | { kind: 'error'; message: string };
 
 export interface HydrationState {
   loaderData: Record<string, unknown>;

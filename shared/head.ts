@@ -76,10 +76,7 @@ export function buildHead(meta: PageMeta, opts: HeadContext): Head {
   };
 }
 
-function socialMeta(
-  meta: PageMeta,
-  opts: { locale: Locale; siteName: string; canonical: string; absolute: (path: string) => string },
-): SocialMeta {
+function socialMeta(meta: PageMeta, opts: { locale: Locale; siteName: string; canonical: string; absolute: (path: string) => string }): SocialMeta {
   const image = shareImage(meta.image ?? DEFAULT_SHARE_IMAGE);
   const imageUrl = opts.absolute(image.src);
   const type = meta.type ?? 'website';

@@ -45,18 +45,7 @@ export function AdminForm(props: AdminFormProps) {
   return <FormBody key={useLocation().key} {...props} />;
 }
 
-function FormBody({
-  name,
-  schema,
-  intent,
-  action,
-  submitLabel,
-  children,
-  className,
-  danger = false,
-  reloadDocument = false,
-  encType,
-}: AdminFormProps) {
+function FormBody({ name, schema, intent, action, submitLabel, children, className, danger = false, reloadDocument = false, encType }: AdminFormProps) {
   const { t } = useTranslation();
   const answer = useActionData() as AdminActionData | undefined;
   const result = answer && (answer.form ?? name) === name ? answer : undefined;
@@ -76,7 +65,16 @@ function FormBody({
 
   return (
     <FormContext.Provider value={{ name, result, checked, register: schema ? form.register : undefined }}>
-      <Form method="post" action={action} className={className ?? 'admin-form'} noValidate onSubmit={onSubmit} aria-busy={busy || undefined} reloadDocument={reloadDocument} encType={encType}>
+      <Form
+        method="post"
+        action={action}
+        className={className ?? 'admin-form'}
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={busy || undefined}
+        reloadDocument={reloadDocument}
+        encType={encType}
+      >
         {result?.errors?.form ? (
           <p className="admin-message admin-message--error" role="alert">
             {t(result.errors.form, { seconds: result.retryAfter })}
@@ -126,7 +124,8 @@ function Described({ id, hint, error }: { id: string; hint?: string; error?: str
   );
 }
 
-const describedBy = (id: string, hint?: string, error?: string) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+const describedBy = (id: string, hint?: string, error?: string) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
   return (
@@ -223,7 +222,15 @@ export function FileField({ name, label, required = false, hint, accept }: Omit<
   return (
     <div className="admin-field">
       <Label id={id} label={label} required={required} />
-      <input id={id} name={name} type="file" accept={accept} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} />
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      />
       <Described id={id} hint={hint} error={error} />
     </div>
   );

@@ -26,7 +26,7 @@ function useLabel() {
 }
 
 /** The locale a field belongs to: its path's first step, or Slovenian for the fields every language shares. */
-const localeOf = (path: Path): Locale => (LOCALES as readonly unknown[]).includes(path[0]) ? (path[0] as Locale) : 'sl';
+const localeOf = (path: Path): Locale => ((LOCALES as readonly unknown[]).includes(path[0]) ? (path[0] as Locale) : 'sl');
 
 export function ContentFields({ value, path, targets, media }: Props) {
   const { t } = useTranslation();
@@ -34,7 +34,11 @@ export function ContentFields({ value, path, targets, media }: Props) {
   const key = path.at(-1);
   const name = fieldName(path);
   if (typeof value === 'string') {
-    return LONG.has(String(key)) || value.length > 80 ? <TextArea name={name} label={label(key)} defaultValue={value} /> : <TextField name={name} label={label(key)} defaultValue={value} />;
+    return LONG.has(String(key)) || value.length > 80 ? (
+      <TextArea name={name} label={label(key)} defaultValue={value} />
+    ) : (
+      <TextField name={name} label={label(key)} defaultValue={value} />
+    );
   }
   if (typeof value === 'number') return <TextField name={name} label={label(key)} defaultValue={String(value)} inputMode="numeric" />;
   if (typeof value === 'boolean') return <Checkbox name={name} label={label(key)} defaultChecked={value} />;
@@ -119,7 +123,13 @@ function ImagePicker({ value, name, label, media }: { value: SeedImage; name: st
     <fieldset className="admin-content-link admin-image-picker">
       <legend>{label}</legend>
       <PhotoThumbnail image={current ?? value} alt="" />
-      <Select name={`${name}.__media`} label={t('content.imagePick')} hint={t('content.imagePickHint')} options={options} defaultValue={current ? asValue(current) : ''} />
+      <Select
+        name={`${name}.__media`}
+        label={t('content.imagePick')}
+        hint={t('content.imagePickHint')}
+        options={options}
+        defaultValue={current ? asValue(current) : ''}
+      />
     </fieldset>
   );
 }

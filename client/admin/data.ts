@@ -13,7 +13,8 @@ async function fetchPayload(request: Request): Promise<AdminPayload> {
   const withFile = form !== undefined && [...form.values()].some((value) => typeof value !== 'string');
   const body = form && !withFile ? new URLSearchParams([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : form;
   const res = await fetch(url, { method: request.method, headers: { accept: 'application/json' }, body, signal: request.signal });
-  if (!(res.headers.get('content-type') ?? '').includes('application/json')) throw new UNSAFE_ErrorResponseImpl(res.status >= 400 ? res.status : 503, res.statusText, null);
+  if (!(res.headers.get('content-type') ?? '').includes('application/json'))
+    throw new UNSAFE_ErrorResponseImpl(res.status >= 400 ? res.status : 503, res.statusText, null);
   return (await res.json()) as AdminPayload;
 }
 

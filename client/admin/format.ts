@@ -12,7 +12,15 @@ const parts = new Map<StaffLocale, Intl.DateTimeFormat>();
 function numbers(at: Date, locale: StaffLocale): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
   let format = parts.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_ISO[locale], { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat(LOCALE_ISO[locale], {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     parts.set(locale, format);
   }
   const out: Record<string, string> = {};

@@ -90,7 +90,16 @@ export function Modal({ onClose, labelledBy, describedBy, placement = 'center', 
     const end = { x: touch.clientX, y: touch.clientY };
     const distance = horizontal ? end.x - s.x : end.y - s.y;
     const size = horizontal ? el.offsetWidth : el.offsetHeight;
-    if (shouldCloseOnSwipe({ direction: swipeDirection(s, end), closeDirection: close as SwipeDirection, distance, size, durationMs: Date.now() - s.time, movingBack: s.back })) {
+    if (
+      shouldCloseOnSwipe({
+        direction: swipeDirection(s, end),
+        closeDirection: close as SwipeDirection,
+        distance,
+        size,
+        durationMs: Date.now() - s.time,
+        movingBack: s.back,
+      })
+    ) {
       onCloseRef.current();
     }
   };

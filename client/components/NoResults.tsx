@@ -11,7 +11,15 @@ import { PhoneLink } from './PhoneLink';
  * ("did you mean"), the inquiry form, the phone and the FAQ (`faq`: a link to it, or on the FAQ page
  * the way back to every question).
  */
-export function NoResults({ suggestion, onSuggestion, faq }: { suggestion: { query: string; path: string } | null; onSuggestion?: () => void; faq: ReactNode }) {
+export function NoResults({
+  suggestion,
+  onSuggestion,
+  faq,
+}: {
+  suggestion: { query: string; path: string } | null;
+  onSuggestion?: () => void;
+  faq: ReactNode;
+}) {
   const { t } = useTranslation();
   const { settings, locale } = useLayout();
   return (

@@ -216,7 +216,14 @@ export function SearchBox({ locale, id: formId }: { locale: Locale; id?: string 
                   {t(`search.${group.section}`)}
                 </div>
                 {group.options.map((option) => (
-                  <OptionRow key={option.id} id={optionId(option.index)} option={option} active={active === option.index} onChoose={choose} onHover={() => setActive(option.index)} />
+                  <OptionRow
+                    key={option.id}
+                    id={optionId(option.index)}
+                    option={option}
+                    active={active === option.index}
+                    onChoose={choose}
+                    onHover={() => setActive(option.index)}
+                  />
                 ))}
               </div>
             ))}

@@ -17,9 +17,7 @@ function NotificationBar() {
   return (
     // A named region, so no content is left outside a landmark.
     <section className={`notification notification--${notification.level}`} aria-label={t('layout.notification')}>
-      <div className="container">
-        {notification.link ? <AppLink link={notification.link}>{notification.message}</AppLink> : notification.message}
-      </div>
+      <div className="container">{notification.link ? <AppLink link={notification.link}>{notification.message}</AppLink> : notification.message}</div>
     </section>
   );
 }

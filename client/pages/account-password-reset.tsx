@@ -40,9 +40,7 @@ export default function PasswordResetPage() {
       {changed || used ? <LoginButton /> : null}
       {used ? (
         <p>
-          <Link to={pathTo('passwordReset', locale)}>
-            {t('account.passwordReset.newLink')}
-          </Link>
+          <Link to={pathTo('passwordReset', locale)}>{t('account.passwordReset.newLink')}</Link>
         </p>
       ) : null}
     </PageShell>

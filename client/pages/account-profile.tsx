@@ -65,9 +65,7 @@ export default function ProfilePage() {
         <ul className="account__links">
           <li>
             {/* A file, not a screen: a plain link, and the answer says it is an attachment. */}
-            <a href={accountDataPath(locale)}>
-              {t('account.profile.data.download')}
-            </a>
+            <a href={accountDataPath(locale)}>{t('account.profile.data.download')}</a>
           </li>
           <li>
             <Link to={pathTo('accountDelete', locale)}>{t('account.profile.data.delete')}</Link>

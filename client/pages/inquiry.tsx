@@ -23,7 +23,14 @@ export default function InquiryPage() {
  * stays, the step comes from the address, and no request is made. Another offer type or product, a
  * query (the thank-you) or a post loads it again.
  */
-export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
   const sameInquiry = currentParams.offerType === nextParams.offerType && currentParams.product === nextParams.product && currentUrl.search === nextUrl.search;
   return formMethod || !sameInquiry ? defaultShouldRevalidate : false;
 }

@@ -25,9 +25,7 @@ export default function SearchPage() {
           </button>
         </div>
       </form>
-      {results ? (
-        <p role="status">{total ? t('search.count', { count: total, query }) : t('search.none', { query })}</p>
-      ) : null}
+      {results ? <p role="status">{total ? t('search.count', { count: total, query }) : t('search.none', { query })}</p> : null}
       {results && !total ? (
         <NoResults
           suggestion={results.suggestion ? { query: results.suggestion, path: searchPath(results.suggestion) } : null}
@@ -68,7 +66,12 @@ export default function SearchPage() {
         <ResultList
           id="search-faq"
           title={t('search.faq')}
-          items={results.faq.map((item) => ({ key: `faq-${item.id}`, path: pathTo('faqItem', locale, { slug: item.slug }), title: item.question, excerpt: item.excerpt }))}
+          items={results.faq.map((item) => ({
+            key: `faq-${item.id}`,
+            path: pathTo('faqItem', locale, { slug: item.slug }),
+            title: item.question,
+            excerpt: item.excerpt,
+          }))}
         />
       ) : null}
       {results ? (

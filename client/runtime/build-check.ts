@@ -51,7 +51,14 @@ export function needsFullLoad(input: { outdated: boolean; method: string; from: 
 export function fullLoadOnNewBuild(strategy: DataStrategyFunction, outdated: () => boolean): DataStrategyFunction {
   return (args) => {
     const url = new URL(args.request.url);
-    if (needsFullLoad({ outdated: outdated(), method: args.request.method, from: window.location.pathname + window.location.search, to: url.pathname + url.search })) {
+    if (
+      needsFullLoad({
+        outdated: outdated(),
+        method: args.request.method,
+        from: window.location.pathname + window.location.search,
+        to: url.pathname + url.search,
+      })
+    ) {
       window.location.assign(url.pathname + url.search);
       return new Promise(() => {});
     }

@@ -29,7 +29,10 @@ async function fetchPayload(request: Request): Promise<PagePayload> {
   const path = payloadPath(url.pathname, url.search);
   const post = request.method === 'POST';
   const form = post ? await request.formData() : undefined;
-  const res = form && [...form.values()].some((value) => typeof value !== 'string') ? await postFiles(path, form, request.signal) : await fetchPlain(path, form, request.signal);
+  const res =
+    form && [...form.values()].some((value) => typeof value !== 'string')
+      ? await postFiles(path, form, request.signal)
+      : await fetchPlain(path, form, request.signal);
   if (!(res.headers.get('content-type') ?? '').includes('application/json')) {
     throw new UNSAFE_ErrorResponseImpl(res.status >= 400 ? res.status : 503, res.statusText, null);
   }

@@ -51,7 +51,13 @@ export function postWithProgress(url: string, body: FormData, signal: AbortSigna
     xhr.upload.onprogress = (event) => publish({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     xhr.onload = () => {
       done();
-      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } }));
+      resolve(
+        new Response(xhr.status === 204 ? null : xhr.responseText, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' },
+        }),
+      );
     };
     xhr.onerror = () => {
       done();

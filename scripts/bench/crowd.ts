@@ -26,7 +26,11 @@ request = function()
 end
 `,
   );
-  const out = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '30s', '--latency', '-H', 'Accept-Encoding: br, gzip', '-s', script, origin], { encoding: 'utf8' }).stdout;
+  const out = spawnSync(
+    'wrk',
+    ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '30s', '--latency', '-H', 'Accept-Encoding: br, gzip', '-s', script, origin],
+    { encoding: 'utf8' },
+  ).stdout;
   rmSync(dir, { recursive: true, force: true });
   const answers = Number(/(\d+) requests in/.exec(out)?.[1]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);

@@ -24,4 +24,3 @@ export async function measure(url: string, seconds: number) {
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, requests: result.requests.total, p99: result.latency.p99 };
 }
-

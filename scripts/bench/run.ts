@@ -61,7 +61,11 @@ async function measureServer(url: string, pid: number, seconds: number) {
 }
 
 const target = (kind: string, arg: string, port: number) =>
-  start(['node', '--import', 'tsx', '--import', './scripts/bench/react-router-production.mjs', 'scripts/bench/targets.tsx', kind, arg, String(port)], {}, answers(`http://127.0.0.1:${port}/`));
+  start(
+    ['node', '--import', 'tsx', '--import', './scripts/bench/react-router-production.mjs', 'scripts/bench/targets.tsx', kind, arg, String(port)],
+    {},
+    answers(`http://127.0.0.1:${port}/`),
+  );
 
 /** The site's answer as it came, not decoded: status, headers (but those Node writes itself) and bytes. */
 function rawAnswer(url: string): Promise<{ status: number; headers: string[]; body: Buffer }> {
@@ -71,7 +75,9 @@ function rawAnswer(url: string): Promise<{ status: number; headers: string[]; bo
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          const headers = res.rawHeaders.flatMap((value, i, all) => (i % 2 === 0 && !['date', 'connection', 'keep-alive'].includes(value.toLowerCase()) ? [value, all[i + 1]!] : []));
+          const headers = res.rawHeaders.flatMap((value, i, all) =>
+            i % 2 === 0 && !['date', 'connection', 'keep-alive'].includes(value.toLowerCase()) ? [value, all[i + 1]!] : [],
+          );
           resolve({ status: res.statusCode!, headers, body: Buffer.concat(chunks) });
         });
       })
@@ -120,9 +126,13 @@ const results = Object.fromEntries(
   Object.entries(runs).map(([name, r]) => [name, { rps: median(r.map((x) => x.rps)), p99: median(r.map((x) => x.p99)), cpu: median(r.map((x) => x.cpu)) }]),
 );
 
-console.log(`\n${PAGE} (${page.length} bytes), ${CONNECTIONS} connections, warmed ${WARM_S} s, median of ${ROUNDS} rounds of ${DURATION_S} s each, servers on core 0, ${WRK ? 'wrk' : 'autocannon'} on core 1\n`);
+console.log(
+  `\n${PAGE} (${page.length} bytes), ${CONNECTIONS} connections, warmed ${WARM_S} s, median of ${ROUNDS} rounds of ${DURATION_S} s each, servers on core 0, ${WRK ? 'wrk' : 'autocannon'} on core 1\n`,
+);
 for (const [name, r] of Object.entries(results)) {
-  console.log(`${name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms   ${r.cpu.toFixed(1).padStart(7)} µs CPU/request`);
+  console.log(
+    `${name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms   ${r.cpu.toFixed(1).padStart(7)} µs CPU/request`,
+  );
 }
 /** The median over rounds of the ratio within each round. */
 const ratio = (a: string, b: string) => median(runs[a]!.map((run, round) => run.rps / runs[b]![round]!.rps));
@@ -136,13 +146,20 @@ const checks = [
   ['cache miss / bare React + compression', ratio('site, cache miss (render)', 'bare React streaming + compression'), 1],
 ] as const;
 console.log('');
-for (const [name, value, goal] of checks) console.log(`${name.padEnd(38)} ${value.toFixed(2).padStart(8)}   (target ≥ ${goal}) ${value >= goal ? 'met' : 'NOT met'}`);
+for (const [name, value, goal] of checks)
+  console.log(`${name.padEnd(38)} ${value.toFixed(2).padStart(8)}   (target ≥ ${goal}) ${value >= goal ? 'met' : 'NOT met'}`);
 /** The same, of CPU time per request: the second server's over the first's. */
 const cpuRatio = (a: string, b: string) => median(runs[a]!.map((run, round) => runs[b]![round]!.cpu / run.cpu));
-console.log(`${'cached / node:http limit, CPU'.padEnd(38)} ${cpuRatio('site, cached', LIMIT).toFixed(2).padStart(8)}   (the limit's CPU time per request over the site's)`);
+console.log(
+  `${'cached / node:http limit, CPU'.padEnd(38)} ${cpuRatio('site, cached', LIMIT).toFixed(2).padStart(8)}   (the limit's CPU time per request over the site's)`,
+);
 const collected = 'bare React collected, compressed once';
-console.log(`${'bare React collected / streaming'.padEnd(38)} ${ratio(collected, 'bare React streaming + compression').toFixed(2).padStart(8)}   (what compressing once saves)`);
-console.log(`${'cache miss / bare React collected'.padEnd(38)} ${ratio('site, cache miss (render)', collected).toFixed(2).padStart(8)}   (the site's own work on top of React)`);
+console.log(
+  `${'bare React collected / streaming'.padEnd(38)} ${ratio(collected, 'bare React streaming + compression').toFixed(2).padStart(8)}   (what compressing once saves)`,
+);
+console.log(
+  `${'cache miss / bare React collected'.padEnd(38)} ${ratio('site, cache miss (render)', collected).toFixed(2).padStart(8)}   (the site's own work on top of React)`,
+);
 
 // BENCH_SEARCH=0, BENCH_STAFF=0, BENCH_FLOOD=0, BENCH_SOAK=0: without the search figures, the staff area's, the search flood, the memory soak.
 if (process.env.BENCH_SEARCH !== '0') await searchBench();

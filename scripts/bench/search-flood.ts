@@ -20,7 +20,22 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_S = Number(process.env.BENCH_WARM_SECONDS ?? 10);
 const TARGET_RATIO = 5;
 const SEARCH_PATH = { sl: '/iskanje', en: '/search', de: '/suche' } as const;
-const WORDS = ['rolete', 'žaluzije', 'senčila', 'komarniki', 'screen', 'pergola', 'tenda', 'motor', 'blinds', 'shutter', 'Markise', 'Rollladen', 'garage', 'alu'];
+const WORDS = [
+  'rolete',
+  'žaluzije',
+  'senčila',
+  'komarniki',
+  'screen',
+  'pergola',
+  'tenda',
+  'motor',
+  'blinds',
+  'shutter',
+  'Markise',
+  'Rollladen',
+  'garage',
+  'alu',
+];
 
 /** Every request new: a word of the site's and a token, as suggestions (three in four) or a search page. */
 function floodRequest(n: number) {
@@ -63,7 +78,9 @@ export async function searchFlood(): Promise<boolean> {
       rounds.push({ quiet: quiet.p99, flooded: flooded.p99, rps: flooded.rps });
     }
     const ratio = median(rounds.map((r) => r.flooded / r.quiet));
-    console.log(`\nSearch flood: ${FLOOD_CONNECTIONS} connections of new searches (from 1,000 addresses) against the cached ${page}, measured with ${CONNECTIONS} connections (${WRK ? 'wrk' : 'autocannon'}), ${ROUNDS} rounds of ${SECONDS} s`);
+    console.log(
+      `\nSearch flood: ${FLOOD_CONNECTIONS} connections of new searches (from 1,000 addresses) against the cached ${page}, measured with ${CONNECTIONS} connections (${WRK ? 'wrk' : 'autocannon'}), ${ROUNDS} rounds of ${SECONDS} s`,
+    );
     for (const r of rounds) console.log(`  cached p99 ${r.quiet} ms alone, ${r.flooded} ms under the flood (${r.rps.toFixed(0)} req/s)`);
     console.log(`  searches answered: ${JSON.stringify(statuses)} (${searches} in all)`);
     const met = ratio <= TARGET_RATIO;

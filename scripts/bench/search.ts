@@ -65,14 +65,19 @@ async function askPaced(base: string, queries: [string, string][], rate: number)
       http
         .get(base + suggestionsPath(query), { agent, headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
           res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - begun) : reject(new Error(`search bench: ${res.statusCode} for ${query.join(' ')}`))));
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve(performance.now() - begun) : reject(new Error(`search bench: ${res.statusCode} for ${query.join(' ')}`)),
+          );
         })
         .on('error', reject);
     });
   const started = performance.now();
   try {
     return await Promise.all(
-      queries.map((query, i) => new Promise<number>((resolve, reject) => setTimeout(() => ask(query).then(resolve, reject), started + (i * 1000) / rate - performance.now()))),
+      queries.map(
+        (query, i) =>
+          new Promise<number>((resolve, reject) => setTimeout(() => ask(query).then(resolve, reject), started + (i * 1000) / rate - performance.now())),
+      ),
     );
   } finally {
     agent.destroy();
@@ -105,7 +110,9 @@ function report(name: string, times: number[], target?: number): boolean {
   const sorted = [...times].sort((a, b) => a - b);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p));
   const verdict = target === undefined ? '' : `   (target p95 ≤ ${target} ms) ${p95! <= target ? 'met' : 'NOT met'}`;
-  console.log(`${name.padEnd(44)} ${String(sorted.length).padStart(5)} answers   p50 ${p50!.toFixed(1).padStart(5)} ms   p95 ${p95!.toFixed(1).padStart(5)} ms   p99 ${p99!.toFixed(1).padStart(5)} ms${verdict}`);
+  console.log(
+    `${name.padEnd(44)} ${String(sorted.length).padStart(5)} answers   p50 ${p50!.toFixed(1).padStart(5)} ms   p95 ${p95!.toFixed(1).padStart(5)} ms   p99 ${p99!.toFixed(1).padStart(5)} ms${verdict}`,
+  );
   return target === undefined || p95! <= target;
 }
 
@@ -115,14 +122,19 @@ async function suggestions(): Promise<boolean> {
   const base = 'http://127.0.0.1:4300';
   try {
     // Warm: the engine's indexes built and its code compiled, on queries no round asks.
-    await askAll(base, TYPED.map(([lang, q]) => [lang, `${q} 0`]));
+    await askAll(
+      base,
+      TYPED.map(([lang, q]) => [lang, `${q} 0`]),
+    );
     const typing: number[] = [];
     const saturated: number[] = [];
     const spelled = (spell: (q: string) => string) => TYPED.map(([lang, q]) => [lang, spell(q)] as [string, string]);
     for (const spell of ROUNDS) typing.push(...(await askPaced(base, spelled(spell), PEOPLES_RATE)));
     for (const spell of MORE_ROUNDS) saturated.push(...(await askAll(base, spelled(spell))));
     const cached = await askAll(base, TYPED);
-    console.log(`\nHeader search suggestions: ${TYPED.length} queries (every prefix of the ${SEARCH_QUALITY.length} quality-table queries), ${CLIENTS} clients, site on core 0`);
+    console.log(
+      `\nHeader search suggestions: ${TYPED.length} queries (every prefix of the ${SEARCH_QUALITY.length} quality-table queries), ${CLIENTS} clients, site on core 0`,
+    );
     const met = report(`people typing (${PEOPLES_RATE}/s), every query new`, typing, TARGET_P95_MS);
     report('as fast as answered, every query new', saturated);
     report('asked again (answered by the BFF cache)', cached);
@@ -156,7 +168,9 @@ function rebuildsAndSearches(): boolean {
     const [first, ...warm] = times;
     const sorted = [...warm].sort((a, b) => a - b);
     const worst = Math.max(...times);
-    console.log(`\nSearch index rebuild (every locale, from the database): first ${first!.toFixed(0)} ms first in this process, then median ${percentile(sorted, 50).toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms of ${warm.length}`);
+    console.log(
+      `\nSearch index rebuild (every locale, from the database): first ${first!.toFixed(0)} ms first in this process, then median ${percentile(sorted, 50).toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms of ${warm.length}`,
+    );
     const met = worst < TARGET_REBUILD_MS;
     console.log(`slowest rebuild ${worst.toFixed(0)} ms (target < ${TARGET_REBUILD_MS} ms) ${met ? 'met' : 'NOT met'}\n`);
     contentApiTimes(contentQueries(db, loadCmsStrings()));

@@ -23,12 +23,21 @@ function logReader(): ChildProcess {
  * site (memory settings, decision record 0022), so a ratio compares the code, not the heap limit.
  * Its stdout goes to `onStdout` when given, else to a log reader.
  */
-export async function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>, onStdout?: (text: string) => void): Promise<ChildProcess> {
+export async function start(
+  args: string[],
+  env: Record<string, string>,
+  ready: () => Promise<boolean>,
+  onStdout?: (text: string) => void,
+): Promise<ChildProcess> {
   // Another server on the port would be measured in its place (a test's, left running).
   if (await ready().catch(() => false)) throw new Error(`${args.join(' ')}: something else already answers on its port`);
   const [cmd, ...rest] = pinned(args);
   const reader = onStdout ? undefined : logReader();
-  const child = spawn(cmd!, rest, { cwd: ROOT, env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', ...env }, stdio: ['ignore', reader?.stdin ?? 'pipe', 'inherit'] });
+  const child = spawn(cmd!, rest, {
+    cwd: ROOT,
+    env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', reader?.stdin ?? 'pipe', 'inherit'],
+  });
   // The server holds the pipe now; the reader sees its end when the server exits.
   reader?.stdin!.destroy();
   child.stdout?.on('data', (chunk: Buffer) => onStdout!(chunk.toString()));

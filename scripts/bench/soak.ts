@@ -41,7 +41,22 @@ function random(seed: number) {
   };
 }
 
-const WORDS = ['rolete', 'žaluzije', 'senčila', 'komarniki', 'screen', 'pergola', 'tenda', 'motor', 'blinds', 'shutter', 'Markise', 'Rollladen', 'garage', 'alu'];
+const WORDS = [
+  'rolete',
+  'žaluzije',
+  'senčila',
+  'komarniki',
+  'screen',
+  'pergola',
+  'tenda',
+  'motor',
+  'blinds',
+  'shutter',
+  'Markise',
+  'Rollladen',
+  'garage',
+  'alu',
+];
 
 /** The mix, by share of requests; every unknown part is new each time, as a crawler's would be. */
 function addresses(pages: string[]) {
@@ -108,9 +123,20 @@ export async function soak(): Promise<boolean> {
     // The crowd of issue 24: cached pages at full rate (wrk), over 40 sitemap pages, their payloads,
     // the same pages with a tracking parameter, two searches and the sitemap.
     const first = pages.slice(0, 40);
-    const mix = [...first, ...first.map((p) => `${p.replace(/\/$/, '')}/_payload.json`), ...first.map((p) => `${p}?utm_source=crowd&fbclid=`), '/en/search?q=roller', '/api/search?lang=sl&q=rolete', '/sitemap.xml'];
+    const mix = [
+      ...first,
+      ...first.map((p) => `${p.replace(/\/$/, '')}/_payload.json`),
+      ...first.map((p) => `${p}?utm_source=crowd&fbclid=`),
+      '/en/search?q=roller',
+      '/api/search?lang=sl&q=rolete',
+      '/sitemap.xml',
+    ];
     let crowded: ReturnType<typeof crowd> | undefined;
-    if (WRK) crowded = crowd(mix.map((path) => base + path), CROWD_SECONDS);
+    if (WRK)
+      crowded = crowd(
+        mix.map((path) => base + path),
+        CROWD_SECONDS,
+      );
     clearInterval(sampler);
     const alive = child.exitCode === null;
     const endMb = alive ? rssMb(child.pid!) : 0;
@@ -119,15 +145,28 @@ export async function soak(): Promise<boolean> {
     const steadyMb = alive ? rssMb(child.pid!) : 0;
     liveHeapPeak = Math.max(liveHeapPeak, ...liveHeaps(trace));
 
-    console.log(`\nMemory soak: ${result.requests.total} requests over ${CONNECTIONS} connections, ${pages.length} sitemap pages in the mix, HTML cache at its default size`);
-    console.log(`answers ${JSON.stringify(statuses)} (503: shed, with Retry-After), errors ${result.errors}, timeouts ${result.timeouts}, ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, slowest ${result.latency.max} ms`);
+    console.log(
+      `\nMemory soak: ${result.requests.total} requests over ${CONNECTIONS} connections, ${pages.length} sitemap pages in the mix, HTML cache at its default size`,
+    );
+    console.log(
+      `answers ${JSON.stringify(statuses)} (503: shed, with Retry-After), errors ${result.errors}, timeouts ${result.timeouts}, ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, slowest ${result.latency.max} ms`,
+    );
     console.log(`RSS: ${startMb} MB at start, ${afterMb} MB after the mix; live heap peak ${mixedHeapPeak} MB`);
-    if (crowded) console.log(`cached-page crowd (wrk, 200 connections, ${CROWD_SECONDS} s): ${crowded.answers} answers, ${crowded.rps.toFixed(0)}/s, ${crowded.non2xx} not 2xx or 3xx, p99 ${crowded.p99} ms`);
-    else console.log('cached-page crowd: skipped (needs Debian\'s wrk to reach full rate)');
-    console.log(`RSS: ${peakMb} MB at peak, ${endMb} MB at the end, ${steadyMb} MB after ${SETTLE_MS / 1000} s idle; live heap after full collections: peak ${liveHeapPeak} MB (heap limit ${HEAP_LIMIT_MB} MB); the process ${alive ? 'lived' : 'DIED'}`);
-    const failed = Object.entries(statuses).filter(([status]) => status.startsWith('5') && status !== '503').reduce((n, [, count]) => n + count, 0);
+    if (crowded)
+      console.log(
+        `cached-page crowd (wrk, 200 connections, ${CROWD_SECONDS} s): ${crowded.answers} answers, ${crowded.rps.toFixed(0)}/s, ${crowded.non2xx} not 2xx or 3xx, p99 ${crowded.p99} ms`,
+      );
+    else console.log("cached-page crowd: skipped (needs Debian's wrk to reach full rate)");
+    console.log(
+      `RSS: ${peakMb} MB at peak, ${endMb} MB at the end, ${steadyMb} MB after ${SETTLE_MS / 1000} s idle; live heap after full collections: peak ${liveHeapPeak} MB (heap limit ${HEAP_LIMIT_MB} MB); the process ${alive ? 'lived' : 'DIED'}`,
+    );
+    const failed = Object.entries(statuses)
+      .filter(([status]) => status.startsWith('5') && status !== '503')
+      .reduce((n, [, count]) => n + count, 0);
     const met = alive && peakMb <= TARGET_MB && steadyMb <= TARGET_MB && failed === 0 && result.errors === 0;
-    console.log(`RSS peak ${peakMb} MB and steady ${steadyMb} MB (target ≤ ${TARGET_MB} MB, the process alive, no 5xx but shedding's 503, no errors) ${met ? 'met' : 'NOT met'}`);
+    console.log(
+      `RSS peak ${peakMb} MB and steady ${steadyMb} MB (target ≤ ${TARGET_MB} MB, the process alive, no 5xx but shedding's 503, no errors) ${met ? 'met' : 'NOT met'}`,
+    );
     return met;
   } finally {
     clearInterval(heapSampler);

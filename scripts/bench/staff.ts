@@ -32,7 +32,20 @@ const PORT = 4120;
 
 const FIRST = ['Ana', 'Marko', 'Petra', 'Luka', 'Maja', 'Jure', 'Nina', 'Matej', 'Eva', 'Tomaž', 'Sabine', 'Thomas', 'Julia', 'Peter'];
 const LAST = ['Novak', 'Horvat', 'Kovačič', 'Krajnc', 'Zupančič', 'Potočnik', 'Mlakar', 'Kos', 'Vidmar', 'Golob', 'Huber', 'Gruber', 'Wagner', 'Bauer'];
-const TOWNS = ['Ljubljana', 'Maribor', 'Celje', 'Kranj', 'Koper', 'Novo mesto', 'Šmarje pri Jelšah', 'Ravne na Koroškem', 'Graz', 'Klagenfurt', 'Villach', 'Wien'];
+const TOWNS = [
+  'Ljubljana',
+  'Maribor',
+  'Celje',
+  'Kranj',
+  'Koper',
+  'Novo mesto',
+  'Šmarje pri Jelšah',
+  'Ravne na Koroškem',
+  'Graz',
+  'Klagenfurt',
+  'Villach',
+  'Wien',
+];
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
 /** A content database with 20,000 leads over two years, their statuses, assignees and histories spread as a company's would be. */
@@ -59,7 +72,9 @@ export async function seedLeads(dataDir: string): Promise<{ session: string; lea
       const name = `${pick(FIRST, i * 7)} ${pick(LAST, i * 13)}`;
       const kind = i % 5 === 0 ? 'service' : 'inquiry';
       const data = {
-        ...(kind === 'inquiry' ? { offerType: pick(OFFER_TYPES, i), width: 100 + (i % 300), height: 100 + (i % 200), amount: 1 + (i % 4) } : { content: 'Roleta se ne dvigne več do konca.' }),
+        ...(kind === 'inquiry'
+          ? { offerType: pick(OFFER_TYPES, i), width: 100 + (i % 300), height: 100 + (i % 200), amount: 1 + (i % 4) }
+          : { content: 'Roleta se ne dvigne več do konca.' }),
         nameAndSurname: name,
         email: `${name.toLowerCase().replace(/\W+/g, '.')}.${i}@example.si`,
         phone: `041 ${String(100 + (i % 900))} ${String(100 + ((i * 7) % 900))}`,
@@ -113,11 +128,23 @@ export async function staffBench(): Promise<void> {
     const base = `http://127.0.0.1:${PORT}`;
     const cookie = `staff_sid=${session}`;
     // Filters a salesperson uses: what is open, what is theirs, one family, a name heard on the phone, a later page.
-    const inbox = ['/admin', '/admin?status=open', '/admin?assignee=me&status=open', '/admin?offerType=rolete&status=new', '/admin?q=novak', '/admin?q=041%20345', '/admin?status=open&page=20', '/admin?kind=service&from=2026-01-01'];
+    const inbox = [
+      '/admin',
+      '/admin?status=open',
+      '/admin?assignee=me&status=open',
+      '/admin?offerType=rolete&status=new',
+      '/admin?q=novak',
+      '/admin?q=041%20345',
+      '/admin?status=open&page=20',
+      '/admin?kind=service&from=2026-01-01',
+    ];
     const lead = [`/admin/leads/${leadId}`];
     await timed(base, [...inbox, ...lead], cookie);
     console.log(`\nStaff area, ${LEADS} leads, ${CLIENTS} clients, ${REQUESTS} requests each, server on core 0`);
-    for (const [name, paths] of [['inbox', inbox], ['lead', lead]] as const) {
+    for (const [name, paths] of [
+      ['inbox', inbox],
+      ['lead', lead],
+    ] as const) {
       const times = await timed(base, paths, cookie);
       const p95 = percentile(times, 95);
       console.log(

@@ -69,7 +69,13 @@ if (kind === 'static') {
   const imageVariants = loadImageVariants(CLIENT_BUILD_DIR);
   const upstream = createUpstreamClient({ baseUrl: cms.url, timeoutMs: 5000, complete: (answer) => attachVariants(answer, imageVariants) });
   const handler = createStaticHandler(serverRoutes());
-  const deps = { api: contentApi(upstream), account: accountApi(upstream), i18n: loadPageI18n(LOCALES_DIR), origin: 'http://localhost', logger } as unknown as LoaderDeps;
+  const deps = {
+    api: contentApi(upstream),
+    account: accountApi(upstream),
+    i18n: loadPageI18n(LOCALES_DIR),
+    origin: 'http://localhost',
+    logger,
+  } as unknown as LoaderDeps;
   const request = new Request(new URL(url, 'http://localhost'));
   // One i18next instance for every render: bare React pays for rendering with it, not for making one.
   const requestContext = loaderContext(deps, request);
@@ -115,7 +121,9 @@ if (kind === 'static') {
       });
       body.on('finish', () => {
         const bytes = gzipSync(Buffer.concat(chunks), { level: 6 });
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': bytes.length, vary: 'Accept-Encoding' }).end(bytes);
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': bytes.length, vary: 'Accept-Encoding' })
+          .end(bytes);
       });
       render(() => {}, body);
     };

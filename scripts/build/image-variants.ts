@@ -5,7 +5,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import type { ImageVariant } from '../../shared/api/contract';
-import { IMAGE_VARIANTS_MANIFEST, RASTER_IMAGE, VARIANT_ENCODING as ENCODE, VARIANT_EXTENSION as EXTENSION, VARIANT_TYPES, variantWidths } from '../../shared/images.ts';
+import {
+  IMAGE_VARIANTS_MANIFEST,
+  RASTER_IMAGE,
+  VARIANT_ENCODING as ENCODE,
+  VARIANT_EXTENSION as EXTENSION,
+  VARIANT_TYPES,
+  variantWidths,
+} from '../../shared/images.ts';
 
 /**
  * Makes AVIF and WebP copies of every raster image under `public/images` at the widths of

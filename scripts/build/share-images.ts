@@ -27,7 +27,8 @@ export function shareImages(publicDir: string): Plugin {
         names.set(target, src);
         const source = readFileSync(path.join(imagesDir, file));
         let entry = made.get(src);
-        if (!entry?.source.equals(source)) made.set(src, (entry = { source, picture: RASTER_IMAGE.test(src) ? await photograph(source) : rasterize(source.toString('utf8')) }));
+        if (!entry?.source.equals(source))
+          made.set(src, (entry = { source, picture: RASTER_IMAGE.test(src) ? await photograph(source) : rasterize(source.toString('utf8')) }));
         this.emitFile({ type: 'asset', fileName: target.slice(1), source: entry.picture });
       }
     },
@@ -47,5 +48,9 @@ export function rasterize(svg: string): Buffer {
 
 /** A raster image at the share size, scaled to cover the frame and centred, as a JPEG every network takes. */
 function photograph(source: Buffer): Promise<Buffer> {
-  return sharp(source, { autoOrient: true }).resize({ ...SHARE_IMAGE_SIZE, fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return sharp(source, { autoOrient: true })
+    .resize({ ...SHARE_IMAGE_SIZE, fit: 'cover' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
 }

@@ -43,11 +43,25 @@ async function startSite(): Promise<ChildProcess> {
   const child = spawn('node', ['dist/server/main.js'], {
     cwd: ROOT,
     // No background warm-up: it would render every page while Lighthouse times the first one.
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', HTML_CACHE_REFILL_CONCURRENCY: '0' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      HTML_CACHE_REFILL_CONCURRENCY: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${ORIGIN}/readyz`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${ORIGIN}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill();
@@ -108,7 +122,14 @@ try {
       if (!result) throw new Error(`no result for ${pagePath}`);
       const audits = result.lhr.audits as Json;
       if (process.env.LH_VERBOSE) {
-        for (const id of ['render-blocking-resources', 'bootup-time', 'mainthread-work-breakdown', 'long-tasks', 'largest-contentful-paint-element', 'errors-in-console']) {
+        for (const id of [
+          'render-blocking-resources',
+          'bootup-time',
+          'mainthread-work-breakdown',
+          'long-tasks',
+          'largest-contentful-paint-element',
+          'errors-in-console',
+        ]) {
           console.log(name, id, JSON.stringify(audits[id]?.details?.items?.slice?.(0, 6) ?? audits[id]?.displayValue));
         }
       }
@@ -119,7 +140,9 @@ try {
     table[`${name} ${pagePath}`] = runs[Math.floor(runs.length / 2)]!;
   }
   console.table(table);
-  console.log(`targets: performance ≥ ${TARGETS.performance}, blocking time ≤ ${TARGETS.tbt} ms, largest paint ≤ ${TARGETS.lcp} ms, layout shift ${TARGETS.cls}`);
+  console.log(
+    `targets: performance ≥ ${TARGETS.performance}, blocking time ≤ ${TARGETS.tbt} ms, largest paint ≤ ${TARGETS.lcp} ms, layout shift ${TARGETS.cls}`,
+  );
   for (const [page, r] of Object.entries(table)) {
     const missed = [
       r.performance < TARGETS.performance && `performance ${r.performance}`,

@@ -13,7 +13,8 @@ const POSTS = 20;
 const PHOTOS = 5;
 const LIMIT_MB = 300;
 
-const tally = (answers: Answer[]) => answers.reduce<Record<string, number>>((all, a) => ((all[String(a.status ?? a.error)] = (all[String(a.status ?? a.error)] ?? 0) + 1), all), {});
+const tally = (answers: Answer[]) =>
+  answers.reduce<Record<string, number>>((all, a) => ((all[String(a.status ?? a.error)] = (all[String(a.status ?? a.error)] ?? 0) + 1), all), {});
 
 export async function avifBombs(site: ProbeSite): Promise<{ peakMb: number; ok: boolean }> {
   const bomb = await avifBomb();
@@ -30,7 +31,7 @@ export async function avifBombs(site: ProbeSite): Promise<{ peakMb: number; ok: 
   ).finally(() => (bombsDone = true));
   const realAnswers: Answer[] = [];
   // Real uploads, one every 2 seconds from the start, while the bombs are in the site, and one after they are done.
-  for (let last = false; !last; ) {
+  for (let last = false; !last;) {
     last = bombsDone;
     const { head, body } = servicePost([{ name: 'okno.jpg', bytes: real }]);
     const [answer] = await Promise.all([send(site.url, head, body), pause(2000)]);
@@ -40,7 +41,9 @@ export async function avifBombs(site: ProbeSite): Promise<{ peakMb: number; ok: 
   const lastBombMs = Math.max(...bombAnswers.map((a) => a.ms));
   const peakMb = peak();
   console.log(`AVIF bombs: ${POSTS} posts × ${PHOTOS} photos of 7000 × 7000 (${bomb.length} bytes each)`);
-  console.log(`  RSS ${beforeMb} MB before, ${peakMb} MB at the peak; the last bomb answered after ${(lastBombMs / 1000).toFixed(1)} s (${((performance.now() - start) / 1000).toFixed(1)} s in all)`);
+  console.log(
+    `  RSS ${beforeMb} MB before, ${peakMb} MB at the peak; the last bomb answered after ${(lastBombMs / 1000).toFixed(1)} s (${((performance.now() - start) / 1000).toFixed(1)} s in all)`,
+  );
   console.log(`  bombs' answers ${JSON.stringify(tally(bombAnswers))}`);
   console.log(`  real uploads' answers ${JSON.stringify(tally(realAnswers))}, times ${realAnswers.map((a) => a.ms).join(', ')} ms`);
   const ok = site.alive() && peakMb < LIMIT_MB && realAnswers.every((a) => a.status === 303);

@@ -16,7 +16,13 @@ const BODY = Buffer.from('--b\r\nContent-Disposition: form-data; name="photos"; 
 async function aliveAfter(site: ProbeSite): Promise<boolean> {
   for (let i = 0; i < 20; i++) {
     if (!site.alive()) return false;
-    if (await fetch(`${site.url}/healthz`).then((r) => r.ok, () => false)) return site.alive();
+    if (
+      await fetch(`${site.url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return site.alive();
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;
@@ -32,7 +38,14 @@ try {
     console.log(`${address}: ${answer.status ?? answer.error} in ${answer.ms} ms (${head.length + BODY.length} bytes), process ${alive ? 'alive' : 'DEAD'}`);
     if (!alive) {
       killed++;
-      console.log(site.log().split('\n').filter((line) => line.includes('Error')).slice(0, 2).join('\n'));
+      console.log(
+        site
+          .log()
+          .split('\n')
+          .filter((line) => line.includes('Error'))
+          .slice(0, 2)
+          .join('\n'),
+      );
       await site.stop();
       site = await startProbeSite();
     }

@@ -20,7 +20,10 @@ const FIXTURES = path.join(os.tmpdir(), 'probe-fixtures', 'decode-cost');
 
 /** A flat image with a little noise: what a decoder must hold does not depend on its content. */
 const plain = (width: number, height: number, channels: 3 | 4 = 3): Sharp =>
-  sharp({ create: { width, height, channels, background: { r: 120, g: 140, b: 160, alpha: 0.8 }, noise: { type: 'gaussian', mean: 128, sigma: 8 } }, limitInputPixels: false });
+  sharp({
+    create: { width, height, channels, background: { r: 120, g: 140, b: 160, alpha: 0.8 }, noise: { type: 'gaussian', mean: 128, sigma: 8 } },
+    limitInputPixels: false,
+  });
 
 type Case = { name: string; file: string; width: number; height: number; decoder: Decodable['decoder']; make: () => Promise<void> };
 
@@ -41,7 +44,9 @@ function cases(): Case[] {
     height,
     decoder: 'heic',
     make: async () => {
-      await plain(width, height).png({ compressionLevel: 1 }).toFile(at(`${width}x${height}.png`));
+      await plain(width, height)
+        .png({ compressionLevel: 1 })
+        .toFile(at(`${width}x${height}.png`));
       execFileSync('heif-enc', ['-q', '50', '-o', at(`${width}x${height}.heic`), at(`${width}x${height}.png`)], { stdio: 'ignore' });
     },
   });
@@ -87,6 +92,8 @@ if (process.argv[2] === '--measure') {
     });
     const { peakMb, ms } = JSON.parse(out.trim().split('\n').pop()!) as { peakMb: number; ms: number };
     const pixels = c.width * c.height;
-    console.log(`${c.name} | ${(pixels / 1e6).toFixed(1)} MP | ${peakMb.toFixed(0)} MB | ${((peakMb * 1024 * 1024) / pixels).toFixed(1)} | ${(ms / 1000).toFixed(1)} s`);
+    console.log(
+      `${c.name} | ${(pixels / 1e6).toFixed(1)} MP | ${peakMb.toFixed(0)} MB | ${((peakMb * 1024 * 1024) / pixels).toFixed(1)} | ${(ms / 1000).toFixed(1)} s`,
+    );
   }
 }

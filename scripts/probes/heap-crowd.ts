@@ -25,7 +25,21 @@ const base = `http://127.0.0.1:${PORT}`;
 
 const child = spawn('taskset', ['-c', '0', 'node', '--trace-gc', `--diagnostic-dir=${tmp}`, '--heapsnapshot-signal=SIGUSR2', 'dist/server/main.js'], {
   cwd: ROOT,
-  env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), HTML_CACHE_REFILL_CONCURRENCY: '2', LOG_LEVEL: 'warn', ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SITE_')).map(([k, v]) => [k.slice(5), v!])) },
+  env: {
+    ...process.env,
+    ...RUNTIME_ENV,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(tmp, 'data'),
+    HTML_CACHE_REFILL_CONCURRENCY: '2',
+    LOG_LEVEL: 'warn',
+    ...Object.fromEntries(
+      Object.entries(process.env)
+        .filter(([k]) => k.startsWith('SITE_'))
+        .map(([k, v]) => [k.slice(5), v!]),
+    ),
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let output = '';
@@ -37,7 +51,12 @@ const liveAfterFullGc = () => [...output.matchAll(/Mark-Compact[^\n]*?-> ([\d.]+
 const rssMb = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024);
 
 for (let i = 0; ; i++) {
-  if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) break;
+  if (
+    await fetch(`${base}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false)
+  )
+    break;
   if (i > 300) throw new Error('the site did not start');
   await new Promise((r) => setTimeout(r, 100));
 }
@@ -70,8 +89,17 @@ clearInterval(sampler);
 const died = child.exitCode !== null;
 const live = liveAfterFullGc();
 console.log(`${result.answers} answers in ${SECONDS} s (${Math.round(result.rps)}/s), ${result.non2xx} not 2xx, p99 ${result.p99} ms`);
-console.log(`live heap after full collections: peak ${Math.max(0, ...live)} MB over ${live.length} collections; RSS peak ${peakRss} MB; ${died ? `the process DIED (exit ${child.exitCode})` : 'the process lived'}`);
-if (died) console.log(output.split('\n').filter((l) => /heap|memory|FATAL/i.test(l)).slice(-5).join('\n'));
+console.log(
+  `live heap after full collections: peak ${Math.max(0, ...live)} MB over ${live.length} collections; RSS peak ${peakRss} MB; ${died ? `the process DIED (exit ${child.exitCode})` : 'the process lived'}`,
+);
+if (died)
+  console.log(
+    output
+      .split('\n')
+      .filter((l) => /heap|memory|FATAL/i.test(l))
+      .slice(-5)
+      .join('\n'),
+  );
 child.kill('SIGTERM');
 await exit;
 
@@ -87,7 +115,11 @@ try {
 
 /** The constructors (or kinds) whose objects' own sizes add up to most of the snapshot. */
 function summarise(file: string) {
-  const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] };
+  const snapshot = JSON.parse(readFileSync(file, 'utf8')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+    strings: string[];
+  };
   const fields = snapshot.snapshot.meta.node_fields;
   const types = snapshot.snapshot.meta.node_types[0];
   const [type, name, size] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));

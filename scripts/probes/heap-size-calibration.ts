@@ -18,7 +18,16 @@ async function main() {
   const cms = await startCms({ dataDir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }) });
   const gc = (globalThis as { gc?: () => void }).gc!;
   const product = 'predokenske-rolete';
-  const paths = ['init?lang=sl', 'home?lang=en', `products/${product}?lang=sl`, 'articles?lang=de', 'faq?lang=sl', 'categories?lang=en', 'search?lang=sl&q=rolete', 'sitemap'];
+  const paths = [
+    'init?lang=sl',
+    'home?lang=en',
+    `products/${product}?lang=sl`,
+    'articles?lang=de',
+    'faq?lang=sl',
+    'categories?lang=en',
+    'search?lang=sl&q=rolete',
+    'sitemap',
+  ];
   const bodies = await Promise.all(paths.map(async (p) => (await fetch(new URL(p, cms.url))).text()));
   await cms.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -40,8 +49,12 @@ async function main() {
     text += body.length;
     estimated += estimate;
     measured += each;
-    console.log(`${paths[i]!.padEnd(40)} JSON ${String(body.length).padStart(7)}  heap ${String(Math.round(each)).padStart(7)} (${(each / body.length).toFixed(2)}×)  estimate ${String(estimate).padStart(7)} (${(estimate / each).toFixed(2)} of the heap)`);
+    console.log(
+      `${paths[i]!.padEnd(40)} JSON ${String(body.length).padStart(7)}  heap ${String(Math.round(each)).padStart(7)} (${(each / body.length).toFixed(2)}×)  estimate ${String(estimate).padStart(7)} (${(estimate / each).toFixed(2)} of the heap)`,
+    );
   }
-  console.log(`all: JSON ${text}, heap ${Math.round(measured)} (${(measured / text).toFixed(2)}×), estimate ${estimated} (${(estimated / measured).toFixed(2)} of the heap)`);
+  console.log(
+    `all: JSON ${text}, heap ${Math.round(measured)} (${(measured / text).toFixed(2)}×), estimate ${estimated} (${(estimated / measured).toFixed(2)} of the heap)`,
+  );
 }
 void main();

@@ -58,7 +58,10 @@ export async function photoFlood(site: ProbeSite): Promise<{ accepted: number; m
   // Delivered by the outbox, then mailed by the content API's worker, one mail at a time.
   let mails = companyMails(site);
   for (let i = 0; i < 600 && mails.length < accepted; i++, mails = companyMails(site)) await pause(100);
-  const statuses = answers.reduce<Record<string, number>>((all, a) => ((all[String(a.status ?? a.error)] = (all[String(a.status ?? a.error)] ?? 0) + 1), all), {});
+  const statuses = answers.reduce<Record<string, number>>(
+    (all, a) => ((all[String(a.status ?? a.error)] = (all[String(a.status ?? a.error)] ?? 0) + 1), all),
+    {},
+  );
   const total = mails.reduce((sum, m) => sum + m.bytes, 0);
   console.log(`Photo flood: ${POSTS} posts of ${PHOTOS} photos of ${mb(photo.length)} MB from one address, in ${seconds.toFixed(0)} s`);
   console.log(`  answers ${JSON.stringify(statuses)}; ${accepted} accepted`);

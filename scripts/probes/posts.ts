@@ -29,7 +29,9 @@ async function cached(name: string, make: () => Promise<Buffer>): Promise<Buffer
  */
 export const avifBomb = () =>
   cached('bomb-7000.avif', () =>
-    sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#d0e0f0' }, limitInputPixels: false }).avif({ quality: 30, effort: 0 }).toBuffer(),
+    sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#d0e0f0' }, limitInputPixels: false })
+      .avif({ quality: 30, effort: 0 })
+      .toBuffer(),
   );
 
 /**
@@ -38,12 +40,18 @@ export const avifBomb = () =>
  */
 export const phonePhoto = () =>
   cached('detail-4mb.jpg', () =>
-    sharp({ create: { width: 2560, height: 1920, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } }).jpeg({ quality: 95 }).toBuffer(),
+    sharp({ create: { width: 2560, height: 1920, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+      .jpeg({ quality: 95 })
+      .toBuffer(),
   );
 
 /** A small real photo (a visitor's usual upload, quick to decode). */
 export const smallPhoto = () =>
-  cached('small.jpg', () => sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#a07040', noise: { type: 'gaussian', mean: 110, sigma: 20 } } }).jpeg({ quality: 85 }).toBuffer());
+  cached('small.jpg', () =>
+    sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#a07040', noise: { type: 'gaussian', mean: 110, sigma: 20 } } })
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+  );
 
 export const BOUNDARY = 'probe-boundary-4c1d';
 const SERVICE_PATH = '/sl/servis';
@@ -64,9 +72,12 @@ function serviceFields(): Record<string, string> {
 /** A multipart service request with these photos, whole: its body, and the head that announces it. */
 export function servicePost(photos: Photo[], fields = serviceFields()): { head: string; body: Buffer } {
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const photo of photos) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="${photo.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="${photo.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    );
     parts.push(photo.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));

@@ -103,7 +103,13 @@ export async function startProbeSite(env: Record<string, string> = {}, dir = mkd
   for (let i = 0; ; i++) {
     if (!alive()) throw new Error(`the site exited at start:\n${output}`);
     if (i > 600) throw new Error(`the site did not get ready:\n${output}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const kill = async (signal: NodeJS.Signals = 'SIGTERM') => {

@@ -44,7 +44,9 @@ export async function unfinishedParses(site: ProbeSite): Promise<boolean> {
   const answered = answers.filter((a) => a.status !== null);
   const statuses = answered.reduce<Record<number, number>>((all, a) => ((all[a.status!] = (all[a.status!] ?? 0) + 1), all), {});
   console.log(`Unfinished parses: ${CONNECTIONS} posts of a ${mb(PHOTO_BYTES)} MB photo without the closing boundary`);
-  console.log(`  answered ${answered.length} of ${CONNECTIONS} ${JSON.stringify(statuses)}, the last after ${(Math.max(0, ...answered.map((a) => a.ms)) / 1000).toFixed(1)} s (given up after ${GIVE_UP_MS / 1000} s)`);
+  console.log(
+    `  answered ${answered.length} of ${CONNECTIONS} ${JSON.stringify(statuses)}, the last after ${(Math.max(0, ...answered.map((a) => a.ms)) / 1000).toFixed(1)} s (given up after ${GIVE_UP_MS / 1000} s)`,
+  );
   console.log(`  upload folders at most ${peakFolders} holding ${mb(peakBytes)} MB; after the connections closed ${left.folders} (${mb(left.bytes)} MB)`);
   return answered.length === CONNECTIONS && left.folders === 0;
 }
@@ -61,7 +63,9 @@ export async function leftoversAfterKill(env: Record<string, string> = {}): Prom
     await Promise.all(stalled);
     site = await startProbeSite(env, site.dir);
     const after = site.uploads();
-    console.log(`SIGKILL with 10 uploads under way: ${before.folders} folders (${mb(before.bytes)} MB) before; after a new start on the same data, ${after.folders} left (${mb(after.bytes)} MB)`);
+    console.log(
+      `SIGKILL with 10 uploads under way: ${before.folders} folders (${mb(before.bytes)} MB) before; after a new start on the same data, ${after.folders} left (${mb(after.bytes)} MB)`,
+    );
     return after.folders === 0;
   } finally {
     await site.stop();

@@ -41,7 +41,9 @@ try {
   console.log(`After ${IDLE_MS / 1000} s idle: ${await memory(site)}\n`);
   const idleMb = site.rssMb();
   const ok = site.alive() && idleMb - startMb <= MARGIN_MB;
-  console.log(`RSS ${startMb} MB at start, ${afterMb} MB after the probes, ${idleMb} MB after ${IDLE_MS / 1000} s idle: ${idleMb - startMb >= 0 ? '+' : ''}${idleMb - startMb} MB (within ${MARGIN_MB} MB: ${ok ? 'yes' : 'NO'})`);
+  console.log(
+    `RSS ${startMb} MB at start, ${afterMb} MB after the probes, ${idleMb} MB after ${IDLE_MS / 1000} s idle: ${idleMb - startMb >= 0 ? '+' : ''}${idleMb - startMb} MB (within ${MARGIN_MB} MB: ${ok ? 'yes' : 'NO'})`,
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
   await site.stop();

@@ -78,7 +78,8 @@ export function adminArea(deps: AdminAreaDeps): express.Router {
   const bodyType: RequestHandler = (req, res, next) => {
     // Its forms post URL-encoded only: any other body would be read as an empty form (a lead's assignee
     // posted empty is "nobody"), so it is refused unread. The media screen's upload was parsed before.
-    if (req.method === 'POST' && req.is('application/x-www-form-urlencoded') === false && !uploadedPhotos(req)) return void res.status(415).type('text').send('Unsupported Media Type');
+    if (req.method === 'POST' && req.is('application/x-www-form-urlencoded') === false && !uploadedPhotos(req))
+      return void res.status(415).type('text').send('Unsupported Media Type');
     next();
   };
   const gate = [gateOrigin, bodyType];
@@ -93,30 +94,48 @@ export function adminArea(deps: AdminAreaDeps): express.Router {
     if (!readStaffSession(req.cookies ?? {})) return void res.status(403).type('text').send('Forbidden');
     parseUpload(req, res, next);
   };
-  const parseUpload = multipartForms({ dir: deps.uploadDir, refuse: (_req, res, status) => void res.status(status).type('text').send(status === 413 ? 'Payload Too Large' : 'Bad Request') });
+  const parseUpload = multipartForms({
+    dir: deps.uploadDir,
+    refuse: (_req, res, status) =>
+      void res
+        .status(status)
+        .type('text')
+        .send(status === 413 ? 'Payload Too Large' : 'Bad Request'),
+  });
   router.post(ADMIN_SCREENS.media.path, gateOrigin, photoUpload);
   // An entity in three languages is a form of hundreds of fields (a field per leaf of its JSON).
   router.use(`${ADMIN_PREFIX}/content/{*rest}`, gate, express.urlencoded({ extended: false, limit: CONTENT_BODY_LIMIT, parameterLimit: 5000 }));
   router.use(area, gate, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }));
 
   /** A binary answer of the content API for the signed-in member (a photo, the CSV), or a 404. */
-  const relay = (path: (req: express.Request) => string, download?: () => string): RequestHandler => async (req, res, next) => {
-    const session = readStaffSession(req.cookies ?? {});
-    if (!session) return void res.status(404).end();
-    try {
-      const query = Object.fromEntries(Object.entries(req.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-      const answer = await deps.staff.bytes(session, path(req), query);
-      if (!answer) return void res.status(404).end();
-      res.type(answer.type);
-      if (download) res.attachment(download());
-      res.send(answer.bytes);
-    } catch (error) {
-      if (error instanceof UpstreamError) return void res.status(503).end();
-      next(error);
-    }
-  };
-  router.get(`${ADMIN_PREFIX}/leads/:id/photos/:n`, relay((req) => `staff/leads/${encodeURIComponent(String(req.params.id))}/photos/${encodeURIComponent(String(req.params.n))}`));
-  router.get(LEADS_CSV_PATH, relay(() => 'staff/leads.csv', () => `leads-${new Date().toISOString().slice(0, 10)}.csv`));
+  const relay =
+    (path: (req: express.Request) => string, download?: () => string): RequestHandler =>
+    async (req, res, next) => {
+      const session = readStaffSession(req.cookies ?? {});
+      if (!session) return void res.status(404).end();
+      try {
+        const query = Object.fromEntries(Object.entries(req.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+        const answer = await deps.staff.bytes(session, path(req), query);
+        if (!answer) return void res.status(404).end();
+        res.type(answer.type);
+        if (download) res.attachment(download());
+        res.send(answer.bytes);
+      } catch (error) {
+        if (error instanceof UpstreamError) return void res.status(503).end();
+        next(error);
+      }
+    };
+  router.get(
+    `${ADMIN_PREFIX}/leads/:id/photos/:n`,
+    relay((req) => `staff/leads/${encodeURIComponent(String(req.params.id))}/photos/${encodeURIComponent(String(req.params.n))}`),
+  );
+  router.get(
+    LEADS_CSV_PATH,
+    relay(
+      () => 'staff/leads.csv',
+      () => `leads-${new Date().toISOString().slice(0, 10)}.csv`,
+    ),
+  );
 
   router.get(area, (req, res, next) => void render(req, res).catch(next));
   router.post(area, (req, res, next) => void render(req, res).catch(next));

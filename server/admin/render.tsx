@@ -117,7 +117,10 @@ export function createAdminRenderer(deps: AdminRenderDeps) {
       return void res.redirect(result.status, location);
     }
 
-    const cookieHeaders = [...setCookies([...Object.values(result.actionHeaders), ...Object.values(result.loaderHeaders)]).map(([, value]) => value), ...extraCookies];
+    const cookieHeaders = [
+      ...setCookies([...Object.values(result.actionHeaders), ...Object.values(result.loaderHeaders)]).map(([, value]) => value),
+      ...extraCookies,
+    ];
     if (cookieHeaders.length) res.setHeader('Set-Cookie', cookieHeaders);
     const hydration = { loaderData: result.loaderData, actionData: result.actionData, errors: serializeErrors(result.errors) };
     // The status travels in the payload: the browser's router reads it there, and a refused form is no failed request.
@@ -130,7 +133,10 @@ export function createAdminRenderer(deps: AdminRenderDeps) {
     const data: AdminDocumentData = { locale, buildId: deps.manifest.buildId, strings, hydration };
     const body = await renderBody(handler.dataRoutes, result, i18n, deps.logger, req.path);
     const assets = deps.manifest.forAdmin(`client/admin/pages/${screen}.tsx`);
-    res.status(result.statusCode).type('html').send(adminDocument({ lang: locale, title }, assets, body, data));
+    res
+      .status(result.statusCode)
+      .type('html')
+      .send(adminDocument({ lang: locale, title }, assets, body, data));
   };
 }
 

@@ -28,7 +28,10 @@ export function accountDataDownload({ account, i18n, secure }: { account: Pick<A
         const result = await account.exportData(locale, session);
         if (!result.ok) return void res.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure)).redirect(303, login);
         const name = `${i18n.forRequest(locale, ['account']).t('account.data.fileName')}-${result.data.exportedAt.slice(0, 10)}.json`;
-        res.attachment(name).type('json').send(`${JSON.stringify(result.data, null, 2)}\n`);
+        res
+          .attachment(name)
+          .type('json')
+          .send(`${JSON.stringify(result.data, null, 2)}\n`);
       } catch (error) {
         next(error instanceof UpstreamError ? Object.assign(new Error('account data unavailable'), { status: 503 }) : error);
       }

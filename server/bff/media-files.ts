@@ -23,7 +23,8 @@ export function mediaFiles({ media }: { media: Pick<StaffMediaApi, 'file'> }): R
       if (!file || !file.type.startsWith('image/')) return notFound();
       res.status(200).setHeader('Cache-Control', CACHE_CONTROL.immutable).type(file.type).send(file.bytes);
     } catch (error) {
-      if (error instanceof UpstreamError) return void res.status(503).setHeader('Cache-Control', CACHE_CONTROL.noStore).setHeader('Retry-After', '5').type('text').send('Service Unavailable');
+      if (error instanceof UpstreamError)
+        return void res.status(503).setHeader('Cache-Control', CACHE_CONTROL.noStore).setHeader('Retry-After', '5').type('text').send('Service Unavailable');
       next(error);
     }
   });

@@ -73,7 +73,8 @@ export const SEARCH_RENDERS_WAITING = 8;
 const SHED_RETRY_AFTER_S = '2';
 
 /** A search: a read of the suggestions or of a search screen with words to look for. */
-const isSearch = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && GUARDED.has(req.path) && typeof req.query.q === 'string' && req.query.q.trim() !== '';
+const isSearch = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') && GUARDED.has(req.path) && typeof req.query.q === 'string' && req.query.q.trim() !== '';
 
 export interface SearchGuardOptions {
   /** Searches one client may make in a minute. */

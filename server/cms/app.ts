@@ -130,7 +130,15 @@ export function createCmsApp(
   const queue = mailQueue(db, { onEnqueued: onMailQueued });
   const accounts = accountService({ db, mails: accountMails(db, queue, siteUrl, strings), passwords, logger, now });
   const newsletter = newsletterService({ db, mails: newsletterMails(db, queue, siteUrl, strings), logger, now });
-  const forms = formService({ db, mails: formMails(db, queue, { siteUrl, logger, strings, companyLocale }), newsletter, grants: accounts, logger, attachmentsMaxBytes: mailAttachmentsMaxBytes, now });
+  const forms = formService({
+    db,
+    mails: formMails(db, queue, { siteUrl, logger, strings, companyLocale }),
+    newsletter,
+    grants: accounts,
+    logger,
+    attachmentsMaxBytes: mailAttachmentsMaxBytes,
+    now,
+  });
   const company = companySettings(db, new URL(siteUrl).hostname);
   const teamMails = staffMails(db, queue, siteUrl, strings);
   const staff = staffService({ db, passwords, mails: teamMails, logger, issuer: () => company().name, idleMinutes: staffIdleMinutes, now });
@@ -174,11 +182,20 @@ export function createCmsApp(
     res.json({ status: 'ok' });
   });
   app.use(metricsEndpoint({ opsToken, registry: metricsRegistry }));
-  app.get('/init', endpoint(langQuery, ({ lang }) => content.init(lang)));
-  app.get('/home', endpoint(langQuery, ({ lang }) => content.home(lang)));
+  app.get(
+    '/init',
+    endpoint(langQuery, ({ lang }) => content.init(lang)),
+  );
+  app.get(
+    '/home',
+    endpoint(langQuery, ({ lang }) => content.home(lang)),
+  );
   app.get('/pages/:slug', bySlug(content.page));
   app.get('/products/:slug', bySlug(content.product));
-  app.get('/categories', endpoint(langQuery, ({ lang }) => content.categories(lang)));
+  app.get(
+    '/categories',
+    endpoint(langQuery, ({ lang }) => content.categories(lang)),
+  );
   app.get('/categories/:slug', bySlug(content.category));
   app.get('/slugs/:slug', bySlug(content.slugTarget));
   app.get(
@@ -186,12 +203,24 @@ export function createCmsApp(
     endpoint(articlesQuery, ({ lang, category, page, perPage }) => content.articles(lang, { categorySlug: category, page, perPage })),
   );
   app.get('/articles/:slug', bySlug(content.article));
-  app.get('/faq', endpoint(langQuery, ({ lang }) => content.faq(lang)));
+  app.get(
+    '/faq',
+    endpoint(langQuery, ({ lang }) => content.faq(lang)),
+  );
   app.get('/faq/:slug', bySlug(content.faqItem));
-  app.get('/search', endpoint(siteSearchQuery, ({ lang, q, perSection }) => content.search(lang, q, perSection)));
-  app.get('/search/faq', endpoint(searchQuery, ({ lang, q }) => content.faqSearch(lang, q)));
+  app.get(
+    '/search',
+    endpoint(siteSearchQuery, ({ lang, q, perSection }) => content.search(lang, q, perSection)),
+  );
+  app.get(
+    '/search/faq',
+    endpoint(searchQuery, ({ lang, q }) => content.faqSearch(lang, q)),
+  );
   // One answer for every locale: a `lang` given is ignored.
-  app.get('/sitemap', endpoint(z.object({}), () => content.sitemap()));
+  app.get(
+    '/sitemap',
+    endpoint(z.object({}), () => content.sitemap()),
+  );
   app.use(accountRoutes({ service: accounts, background }));
   app.use(formRoutes({ service: forms, requireSession: sessionGuard(accounts) }));
   app.use(newsletterRoutes({ service: newsletter, requireSession: sessionGuard(accounts) }));
@@ -211,7 +240,8 @@ export function createCmsApp(
 function csvWords(strings: CmsStrings): (lang: StaffLocale) => CsvWords {
   return (lang) => ({
     heading: (column) => strings.staff(lang)(`csv.${column}`),
-    value: (column, value) => (column === 'offerType' ? strings.site(lang)(`inquiry.offerTypes.${value}`) : strings.staff(lang)(`${column === 'kind' ? 'kinds' : 'statuses'}.${value}`)),
+    value: (column, value) =>
+      column === 'offerType' ? strings.site(lang)(`inquiry.offerTypes.${value}`) : strings.staff(lang)(`${column === 'kind' ? 'kinds' : 'statuses'}.${value}`),
   });
 }
 

@@ -29,7 +29,9 @@ export function exportContent(db: Db): Content {
   const seoEntries = Object.fromEntries(
     LOCALES.map((locale) => [
       locale,
-      Object.fromEntries(rows<{ entry: string; title: string }>('SELECT entry, title FROM seo_entries WHERE locale = ? ORDER BY entry', locale).map((r) => [r.entry, r.title])),
+      Object.fromEntries(
+        rows<{ entry: string; title: string }>('SELECT entry, title FROM seo_entries WHERE locale = ? ORDER BY entry', locale).map((r) => [r.entry, r.title]),
+      ),
     ]),
   ) as Content['seo'];
 
@@ -39,8 +41,7 @@ export function exportContent(db: Db): Content {
   })) as Content['menus'];
 
   const notice = db.prepare('SELECT notice_id, level, link FROM notification WHERE id = 1').get() as
-    | { notice_id: string; level: 'info' | 'warning'; link: string | null }
-    | undefined;
+    { notice_id: string; level: 'info' | 'warning'; link: string | null } | undefined;
   const notification: Content['notification'] = notice
     ? {
         id: notice.notice_id,
@@ -50,21 +51,33 @@ export function exportContent(db: Db): Content {
       }
     : null;
 
-  const categories = rows<{ id: number; key: string; offer_type: string; position: number; image: string }>(
-    'SELECT * FROM categories ORDER BY id',
-  ).map((c) => ({
-    key: c.key,
-    offerType: c.offer_type,
-    order: c.position,
-    image: fromJson(c.image),
-    ...localized('category_translations', 'category_id', c.id, (t) => ({
-      slug: t.slug!, title: t.title!, summary: t.summary!, imageAlt: t.image_alt!, seo: seo(t), body: fromJson(t.body!),
-    })),
-  })) as Content['categories'];
+  const categories = rows<{ id: number; key: string; offer_type: string; position: number; image: string }>('SELECT * FROM categories ORDER BY id').map(
+    (c) => ({
+      key: c.key,
+      offerType: c.offer_type,
+      order: c.position,
+      image: fromJson(c.image),
+      ...localized('category_translations', 'category_id', c.id, (t) => ({
+        slug: t.slug!,
+        title: t.title!,
+        summary: t.summary!,
+        imageAlt: t.image_alt!,
+        seo: seo(t),
+        body: fromJson(t.body!),
+      })),
+    }),
+  ) as Content['categories'];
 
-  const products = rows<{ id: number; key: string; category: string; offer_type: string; inquiry_preset: string; position: number; image: string; images: string }>(
-    `SELECT p.*, c.key AS category FROM products p JOIN categories c ON c.id = p.category_id ORDER BY p.id`,
-  ).map((p) => ({
+  const products = rows<{
+    id: number;
+    key: string;
+    category: string;
+    offer_type: string;
+    inquiry_preset: string;
+    position: number;
+    image: string;
+    images: string;
+  }>(`SELECT p.*, c.key AS category FROM products p JOIN categories c ON c.id = p.category_id ORDER BY p.id`).map((p) => ({
     key: p.key,
     category: p.category,
     offerType: p.offer_type,
@@ -74,18 +87,24 @@ export function exportContent(db: Db): Content {
     image: fromJson(p.image),
     images: fromJson(p.images),
     ...localized('product_translations', 'product_id', p.id, (t) => ({
-      slug: t.slug!, title: t.title!, summary: t.summary!, imageAlt: t.image_alt!, imagesAlt: fromJson(t.images_alt!), seo: seo(t),
-      body: fromJson(t.body!), features: fromJson(t.features!), variants: fromJson(t.variants!), options: fromJson(t.options!),
+      slug: t.slug!,
+      title: t.title!,
+      summary: t.summary!,
+      imageAlt: t.image_alt!,
+      imagesAlt: fromJson(t.images_alt!),
+      seo: seo(t),
+      body: fromJson(t.body!),
+      features: fromJson(t.features!),
+      variants: fromJson(t.variants!),
+      options: fromJson(t.options!),
     })),
   })) as Content['products'];
 
-  const articleCategories = rows<{ id: number; key: string; position: number }>('SELECT * FROM article_categories ORDER BY id').map(
-    (c) => ({
-      key: c.key,
-      order: c.position,
-      ...localized('article_category_translations', 'article_category_id', c.id, (t) => ({ slug: t.slug!, title: t.title!, description: t.description! })),
-    }),
-  ) as Content['articleCategories'];
+  const articleCategories = rows<{ id: number; key: string; position: number }>('SELECT * FROM article_categories ORDER BY id').map((c) => ({
+    key: c.key,
+    order: c.position,
+    ...localized('article_category_translations', 'article_category_id', c.id, (t) => ({ slug: t.slug!, title: t.title!, description: t.description! })),
+  })) as Content['articleCategories'];
 
   const articles = rows<{ id: number; key: string; category: string; published_at: string; image: string }>(
     `SELECT a.*, c.key AS category FROM articles a JOIN article_categories c ON c.id = a.category_id ORDER BY a.id`,
@@ -106,10 +125,18 @@ export function exportContent(db: Db): Content {
       ...Object.fromEntries(
         LOCALES.map((locale) => {
           const row = t[locale];
-          return [locale, {
-            slug: row.slug!, title: row.title!, excerpt: row.excerpt!, ...(row.author === author ? {} : { author: row.author! }),
-            imageAlt: row.image_alt!, seo: seo(row), body: fromJson(row.body!),
-          }];
+          return [
+            locale,
+            {
+              slug: row.slug!,
+              title: row.title!,
+              excerpt: row.excerpt!,
+              ...(row.author === author ? {} : { author: row.author! }),
+              imageAlt: row.image_alt!,
+              seo: seo(row),
+              body: fromJson(row.body!),
+            },
+          ];
         }),
       ),
     };

@@ -68,9 +68,7 @@ function linkChecker(c: Content, locale: Locale): (link: Link) => string | undef
     page: known(pages, 'page'),
     faqItem: known(faqItems, 'FAQ item'),
     blog: ({ category }) =>
-      category === undefined || [...articleCategories.values()].includes(category)
-        ? undefined
-        : `no article category has the ${locale} slug "${category}"`,
+      category === undefined || [...articleCategories.values()].includes(category) ? undefined : `no article category has the ${locale} slug "${category}"`,
     blogArticle: ({ category, slug }) => {
       if (slug === undefined || !articleCategoryOf.has(slug)) return `no article has the ${locale} slug "${slug}"`;
       const expected = articleCategoryOf.get(slug);

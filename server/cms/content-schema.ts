@@ -39,10 +39,9 @@ const routeName = z.string().refine((name) => (ROUTE_NAMES as string[]).includes
 });
 // The site renders these as <a href>; anything else (javascript:, data:) is refused at the door.
 const url = z.string().regex(/^(https?:\/\/|mailto:|tel:)/, 'must start with https://, http://, mailto: or tel:');
-const link = z.union(
-  [z.strictObject({ route: routeName, params: z.record(z.string(), z.string()).optional() }), z.strictObject({ url })],
-  { error: 'must be {"route", "params"?} or {"url"}' },
-);
+const link = z.union([z.strictObject({ route: routeName, params: z.record(z.string(), z.string()).optional() }), z.strictObject({ url })], {
+  error: 'must be {"route", "params"?} or {"url"}',
+});
 
 type SeedMenuItem = { title: string; link: z.infer<typeof link>; children?: SeedMenuItem[] };
 const menuItem: z.ZodType<SeedMenuItem> = z.strictObject({
@@ -58,7 +57,13 @@ const cta = z.strictObject({ key, title: z.string(), text: z.string(), label: te
 const [heading, paragraph, list, quote, linkBlock, controller, retention] = blockSchema.options;
 const blocks = z.array(
   z.discriminatedUnion('type', [
-    heading.strict(), paragraph.strict(), list.strict(), quote.strict(), linkBlock.extend({ text, link }).strict(), controller.strict(), retention.strict(),
+    heading.strict(),
+    paragraph.strict(),
+    list.strict(),
+    quote.strict(),
+    linkBlock.extend({ text, link }).strict(),
+    controller.strict(),
+    retention.strict(),
   ]),
 );
 
@@ -99,9 +104,7 @@ const seoTitles = z
 
 export const seoFile = localized(seoTitles);
 
-export const menusFile = z.array(
-  z.strictObject({ key, ...localized(z.strictObject({ title: text, items: z.array(menuItem) })).shape }),
-);
+export const menusFile = z.array(z.strictObject({ key, ...localized(z.strictObject({ title: text, items: z.array(menuItem) })).shape }));
 
 export const notificationFile = z
   .strictObject({
@@ -118,9 +121,7 @@ export const categoriesFile = z.array(
     offerType: offerTypeSchema,
     order,
     image,
-    ...localized(
-      z.strictObject({ slug, title: text, summary: z.string(), imageAlt: z.string(), seo: seoSchema, body: blocks }),
-    ).shape,
+    ...localized(z.strictObject({ slug, title: text, summary: z.string(), imageAlt: z.string(), seo: seoSchema, body: blocks })).shape,
   }),
 );
 
@@ -154,7 +155,8 @@ export const productsFile = z.array(
       // Each value must be one the inquiry offers this product's family, or the form would drop it.
       const { values } = walkFields(INQUIRY_FIELDS, { offerType: product.offerType, ...product.inquiry });
       for (const [name, value] of Object.entries(product.inquiry)) {
-        if (values[name] !== value) ctx.addIssue({ code: 'custom', path: ['inquiry', name], message: `the ${product.offerType} inquiry offers no ${name} ${value}` });
+        if (values[name] !== value)
+          ctx.addIssue({ code: 'custom', path: ['inquiry', name], message: `the ${product.offerType} inquiry offers no ${name} ${value}` });
       }
       for (const locale of LOCALES) {
         if (product[locale].imagesAlt.length !== product.images.length) {

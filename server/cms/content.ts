@@ -15,7 +15,10 @@ export type ContentTexts = Record<ContentKey | `synonyms.${Locale}`, string>;
 
 export class ContentError extends Error {
   override name = 'ContentError';
-  constructor(dir: string, readonly problems: string[]) {
+  constructor(
+    dir: string,
+    readonly problems: string[],
+  ) {
     super(`Invalid content in ${dir}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
@@ -76,7 +79,10 @@ export function parseContent(dir: string, texts: ContentTexts): Content {
 /** `[3].sl.slug (key "rolete")`: the index alone is hard to find in a long file, so name the entry. */
 function describePath(json: unknown, path: PropertyKey[]): string {
   if (path.length === 0) return '(top level)';
-  const text = path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+  const text = path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
   const first = Array.isArray(json) && typeof path[0] === 'number' ? (json[path[0]] as { key?: unknown } | undefined) : undefined;
   return typeof first?.key === 'string' ? `${text} (key "${first.key}")` : text;
 }
@@ -112,14 +118,46 @@ function crossReferenceProblems(c: Content): string[] {
   const articleKeys = new Set(c.articles.map((x) => x.key));
   const faqItems = c.faq.flatMap((category) => category.items);
 
-  unique('menus.json', 'key', c.menus.map((x) => x.key));
-  unique('categories.json', 'key', c.categories.map((x) => x.key));
-  unique('products.json', 'key', c.products.map((x) => x.key));
-  unique('article-categories.json', 'key', c.articleCategories.map((x) => x.key));
-  unique('articles.json', 'key', c.articles.map((x) => x.key));
-  unique('faq.json', 'category key', c.faq.map((x) => x.key));
-  unique('faq.json', 'item key', faqItems.map((x) => x.key));
-  unique('pages.json', 'key', c.pages.map((x) => x.key));
+  unique(
+    'menus.json',
+    'key',
+    c.menus.map((x) => x.key),
+  );
+  unique(
+    'categories.json',
+    'key',
+    c.categories.map((x) => x.key),
+  );
+  unique(
+    'products.json',
+    'key',
+    c.products.map((x) => x.key),
+  );
+  unique(
+    'article-categories.json',
+    'key',
+    c.articleCategories.map((x) => x.key),
+  );
+  unique(
+    'articles.json',
+    'key',
+    c.articles.map((x) => x.key),
+  );
+  unique(
+    'faq.json',
+    'category key',
+    c.faq.map((x) => x.key),
+  );
+  unique(
+    'faq.json',
+    'item key',
+    faqItems.map((x) => x.key),
+  );
+  unique(
+    'pages.json',
+    'key',
+    c.pages.map((x) => x.key),
+  );
 
   c.products.forEach((p) => known('products.json', `${p.key}.category`, p.category, categoryKeys, 'category'));
   for (const a of c.articles) {
@@ -135,11 +173,31 @@ function crossReferenceProblems(c: Content): string[] {
     for (const slug of catalog) {
       if (RESERVED_SLUGS.has(slug)) problems.push(`categories.json + products.json: ${locale} slug "${slug}" is a fixed path word`);
     }
-    unique('article-categories.json', `${locale} slug`, c.articleCategories.map((x) => x[locale].slug));
-    unique('articles.json', `${locale} slug`, c.articles.map((x) => x[locale].slug));
-    unique('faq.json', `${locale} category slug`, c.faq.map((x) => x[locale].slug));
-    unique('faq.json', `${locale} item slug`, faqItems.map((x) => x[locale].slug));
-    unique('pages.json', `${locale} slug`, c.pages.map((x) => x[locale].slug));
+    unique(
+      'article-categories.json',
+      `${locale} slug`,
+      c.articleCategories.map((x) => x[locale].slug),
+    );
+    unique(
+      'articles.json',
+      `${locale} slug`,
+      c.articles.map((x) => x[locale].slug),
+    );
+    unique(
+      'faq.json',
+      `${locale} category slug`,
+      c.faq.map((x) => x[locale].slug),
+    );
+    unique(
+      'faq.json',
+      `${locale} item slug`,
+      faqItems.map((x) => x[locale].slug),
+    );
+    unique(
+      'pages.json',
+      `${locale} slug`,
+      c.pages.map((x) => x[locale].slug),
+    );
     for (const page of c.pages) {
       const path = pathTo('page', locale, { slug: page[locale].slug });
       if (FIXED_PATHS.has(path)) problems.push(`pages.json: ${page.key}.${locale}.slug: ${path} is another screen's path`);

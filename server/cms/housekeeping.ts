@@ -44,13 +44,9 @@ export function purgeExpired(db: Db, now: Date = new Date()): HousekeepingCounts
         db.prepare('DELETE FROM staff_challenges WHERE expires_at <= ?').run(dayAgo).changes +
         db.prepare('DELETE FROM staff_invitations WHERE expires_at <= ?').run(dayAgo).changes,
       throttles: db.prepare('DELETE FROM login_limits WHERE at <= ?').run(dayAgo).changes,
-      mails: db
-        .prepare('DELETE FROM outgoing_mail WHERE coalesce(sent_at, given_up_at) <= ?')
-        .run(mailCutoff).changes,
+      mails: db.prepare('DELETE FROM outgoing_mail WHERE coalesce(sent_at, given_up_at) <= ?').run(mailCutoff).changes,
       // Spent or expired confirmation links; unsubscribe links live as long as their subscription.
-      newsletterTokens: db
-        .prepare(`DELETE FROM newsletter_tokens WHERE kind = 'confirm' AND coalesce(used_at, expires_at) <= ?`)
-        .run(dayAgo).changes,
+      newsletterTokens: db.prepare(`DELETE FROM newsletter_tokens WHERE kind = 'confirm' AND coalesce(used_at, expires_at) <= ?`).run(dayAgo).changes,
       ...applyRetention(db, now),
     }))
     .immediate();
@@ -75,7 +71,10 @@ const EXPIRED_SUBMISSIONS = `
   WHERE s.anonymised_at IS NULL AND coalesce(last.at, s.last_activity_at, s.created_at) <= @cutoff`;
 
 /** Must run inside the caller's transaction. */
-export function applyRetention(db: Db, now: Date): Pick<HousekeepingCounts, 'submissionsAnonymised' | 'submissionsErased' | 'unverifiedAccounts' | 'unconfirmedSignups'> {
+export function applyRetention(
+  db: Db,
+  now: Date,
+): Pick<HousekeepingCounts, 'submissionsAnonymised' | 'submissionsErased' | 'unverifiedAccounts' | 'unconfirmedSignups'> {
   const cutoffs = retentionCutoffs(now, retentionPeriods(db));
   const expired = db.prepare<{ cutoff: string }, ExpiredSubmission>(EXPIRED_SUBMISSIONS).all({ cutoff: cutoffs.submissions });
   // The key goes too: it came from the visitor's browser, and the id alone keeps the row unique.
@@ -100,14 +99,10 @@ export function applyRetention(db: Db, now: Date): Pick<HousekeepingCounts, 'sub
     }
   }
   // Tokens and sessions go with the row (ON DELETE CASCADE); an unverified account never had a session.
-  const unverifiedAccounts = db
-    .prepare('DELETE FROM users WHERE verified_at IS NULL AND created_at <= ?')
-    .run(cutoffs.unconfirmed).changes;
+  const unverifiedAccounts = db.prepare('DELETE FROM users WHERE verified_at IS NULL AND created_at <= ?').run(cutoffs.unconfirmed).changes;
   // An address typed into the signup, by its owner or by anyone, is kept as long as an unverified
   // account's; its requests and links go with it (ON DELETE CASCADE).
-  const unconfirmedSignups = db
-    .prepare('DELETE FROM newsletter_subscriptions WHERE confirmed_at IS NULL AND consent_at <= ?')
-    .run(cutoffs.unconfirmed).changes;
+  const unconfirmedSignups = db.prepare('DELETE FROM newsletter_subscriptions WHERE confirmed_at IS NULL AND consent_at <= ?').run(cutoffs.unconfirmed).changes;
   return { submissionsAnonymised, submissionsErased, unverifiedAccounts, unconfirmedSignups };
 }
 

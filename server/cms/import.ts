@@ -9,9 +9,20 @@ type Writer = ReturnType<typeof writer>;
 
 /** Tables rewritten whole on every import (translations cascade from `notification` and `home`). */
 const REWRITTEN = [
-  'menu_translations', 'category_translations', 'product_translations', 'article_category_translations',
-  'article_translations', 'article_related', 'faq_category_translations', 'faq_item_translations',
-  'page_translations', 'settings', 'seo_entries', 'notification', 'home', 'search_synonyms',
+  'menu_translations',
+  'category_translations',
+  'product_translations',
+  'article_category_translations',
+  'article_translations',
+  'article_related',
+  'faq_category_translations',
+  'faq_item_translations',
+  'page_translations',
+  'settings',
+  'seo_entries',
+  'notification',
+  'home',
+  'search_synonyms',
 ];
 
 /**
@@ -46,9 +57,7 @@ export function writeContent(db: Db, content: Content, importedAt: string): void
 }
 
 function writeSite(w: Writer, { settings, seo, notification, home, menus }: Content): void {
-  Object.entries(settings).forEach(([key, value], position) =>
-    w.insert('settings', { key, value: JSON.stringify(value), position }),
-  );
+  Object.entries(settings).forEach(([key, value], position) => w.insert('settings', { key, value: JSON.stringify(value), position }));
   for (const locale of LOCALES) {
     for (const [entry, title] of Object.entries(seo[locale])) w.insert('seo_entries', { locale, entry, title });
   }
@@ -65,9 +74,16 @@ function writeSite(w: Writer, { settings, seo, notification, home, menus }: Cont
   for (const locale of LOCALES) {
     const t = home[locale];
     w.insert('home_translations', {
-      home_id: 1, locale, seo_title: t.seo.title, seo_description: t.seo.description, hero_title: t.hero.title,
-      hero_text: t.hero.text, hero_image_alt: t.hero.imageAlt, hero_cta: JSON.stringify(t.hero.cta),
-      intro: JSON.stringify(t.intro), ctas: JSON.stringify(t.ctas),
+      home_id: 1,
+      locale,
+      seo_title: t.seo.title,
+      seo_description: t.seo.description,
+      hero_title: t.hero.title,
+      hero_text: t.hero.text,
+      hero_image_alt: t.hero.imageAlt,
+      hero_cta: JSON.stringify(t.hero.cta),
+      intro: JSON.stringify(t.intro),
+      ctas: JSON.stringify(t.ctas),
     });
   }
 
@@ -84,29 +100,53 @@ function writeCatalog(w: Writer, { categories, products }: Content): void {
   const categoryIds = new Map<string, number>();
   for (const category of categories) {
     const id = w.upsert('categories', {
-      key: category.key, offer_type: category.offerType, position: category.order, image: JSON.stringify(category.image),
+      key: category.key,
+      offer_type: category.offerType,
+      position: category.order,
+      image: JSON.stringify(category.image),
     });
     categoryIds.set(category.key, id);
     for (const locale of LOCALES) {
       const t = category[locale];
       w.insert('category_translations', {
-        category_id: id, locale, slug: t.slug, title: t.title, summary: t.summary, image_alt: t.imageAlt,
-        seo_title: t.seo.title, seo_description: t.seo.description, body: JSON.stringify(t.body),
+        category_id: id,
+        locale,
+        slug: t.slug,
+        title: t.title,
+        summary: t.summary,
+        image_alt: t.imageAlt,
+        seo_title: t.seo.title,
+        seo_description: t.seo.description,
+        body: JSON.stringify(t.body),
       });
     }
   }
 
   for (const product of products) {
     const id = w.upsert('products', {
-      key: product.key, category_id: categoryIds.get(product.category)!, offer_type: product.offerType,
-      inquiry_preset: JSON.stringify(product.inquiry), position: product.order, image: JSON.stringify(product.image), images: JSON.stringify(product.images),
+      key: product.key,
+      category_id: categoryIds.get(product.category)!,
+      offer_type: product.offerType,
+      inquiry_preset: JSON.stringify(product.inquiry),
+      position: product.order,
+      image: JSON.stringify(product.image),
+      images: JSON.stringify(product.images),
     });
     for (const locale of LOCALES) {
       const t = product[locale];
       w.insert('product_translations', {
-        product_id: id, locale, slug: t.slug, title: t.title, summary: t.summary, image_alt: t.imageAlt,
-        images_alt: JSON.stringify(t.imagesAlt), seo_title: t.seo.title, seo_description: t.seo.description,
-        body: JSON.stringify(t.body), features: JSON.stringify(t.features), variants: JSON.stringify(t.variants),
+        product_id: id,
+        locale,
+        slug: t.slug,
+        title: t.title,
+        summary: t.summary,
+        image_alt: t.imageAlt,
+        images_alt: JSON.stringify(t.imagesAlt),
+        seo_title: t.seo.title,
+        seo_description: t.seo.description,
+        body: JSON.stringify(t.body),
+        features: JSON.stringify(t.features),
+        variants: JSON.stringify(t.variants),
         options: JSON.stringify(t.options),
       });
     }
@@ -121,7 +161,11 @@ function writeArticles(w: Writer, { articleCategories, articles }: Content): voi
     for (const locale of LOCALES) {
       const t = category[locale];
       w.insert('article_category_translations', {
-        article_category_id: id, locale, slug: t.slug, title: t.title, description: t.description,
+        article_category_id: id,
+        locale,
+        slug: t.slug,
+        title: t.title,
+        description: t.description,
       });
     }
   }
@@ -129,15 +173,25 @@ function writeArticles(w: Writer, { articleCategories, articles }: Content): voi
   const articleIds = new Map<string, number>();
   for (const article of articles) {
     const id = w.upsert('articles', {
-      key: article.key, category_id: categoryIds.get(article.category)!, published_at: article.publishedAt,
+      key: article.key,
+      category_id: categoryIds.get(article.category)!,
+      published_at: article.publishedAt,
       image: JSON.stringify(article.image),
     });
     articleIds.set(article.key, id);
     for (const locale of LOCALES) {
       const t = article[locale];
       w.insert('article_translations', {
-        article_id: id, locale, slug: t.slug, title: t.title, excerpt: t.excerpt, author: t.author ?? article.author,
-        image_alt: t.imageAlt, seo_title: t.seo.title, seo_description: t.seo.description, body: JSON.stringify(t.body),
+        article_id: id,
+        locale,
+        slug: t.slug,
+        title: t.title,
+        excerpt: t.excerpt,
+        author: t.author ?? article.author,
+        image_alt: t.imageAlt,
+        seo_title: t.seo.title,
+        seo_description: t.seo.description,
+        body: JSON.stringify(t.body),
       });
     }
   }
@@ -161,7 +215,11 @@ function writeFaq(w: Writer, { faq }: Content): void {
       for (const locale of LOCALES) {
         const t = item[locale];
         w.insert('faq_item_translations', {
-          faq_item_id: id, locale, slug: t.slug, question: t.question, answer: JSON.stringify(t.answer),
+          faq_item_id: id,
+          locale,
+          slug: t.slug,
+          question: t.question,
+          answer: JSON.stringify(t.answer),
         });
       }
     });
@@ -170,9 +228,7 @@ function writeFaq(w: Writer, { faq }: Content): void {
 
 /** A page's `updatedAt` is the seed's own date, else the time of the import that last changed the page. */
 function writePages(db: Db, w: Writer, { pages }: Content, importedAt: string): void {
-  const previousPage = db.prepare<[string], { content_hash: string; updated_at: string }>(
-    'SELECT content_hash, updated_at FROM pages WHERE key = ?',
-  );
+  const previousPage = db.prepare<[string], { content_hash: string; updated_at: string }>('SELECT content_hash, updated_at FROM pages WHERE key = ?');
   for (const page of pages) {
     const contentHash = createHash('sha256').update(JSON.stringify(page)).digest('hex');
     const previous = previousPage.get(page.key);
@@ -181,7 +237,12 @@ function writePages(db: Db, w: Writer, { pages }: Content, importedAt: string): 
     for (const locale of LOCALES) {
       const t = page[locale];
       w.insert('page_translations', {
-        page_id: id, locale, slug: t.slug, title: t.title, seo_title: t.seo.title, seo_description: t.seo.description,
+        page_id: id,
+        locale,
+        slug: t.slug,
+        title: t.title,
+        seo_title: t.seo.title,
+        seo_description: t.seo.description,
         body: JSON.stringify(t.body),
       });
     }
@@ -197,13 +258,18 @@ function writer(db: Db) {
     return statement;
   };
   const columns = (row: Row) => Object.keys(row);
-  const values = (row: Row) => columns(row).map((c) => `@${c}`).join(', ');
+  const values = (row: Row) =>
+    columns(row)
+      .map((c) => `@${c}`)
+      .join(', ');
   return {
     insert(table: string, row: Row): void {
       prepared(`INSERT INTO ${table} (${columns(row).join(', ')}) VALUES (${values(row)})`).run(row);
     },
     upsert(table: string, row: Row & { key: string }): number {
-      const updates = columns(row).filter((c) => c !== 'key').map((c) => `${c} = excluded.${c}`);
+      const updates = columns(row)
+        .filter((c) => c !== 'key')
+        .map((c) => `${c} = excluded.${c}`);
       const sql = `INSERT INTO ${table} (${columns(row).join(', ')}) VALUES (${values(row)})
         ON CONFLICT (key) DO UPDATE SET ${updates.join(', ')} RETURNING id`;
       return (prepared(sql).get(row) as { id: number }).id;

@@ -41,9 +41,7 @@ export function publicationInstant(publishedAt: string): Date {
  * seed.ts) or that moment has come (between them no other article can come out first).
  */
 export function nextPublicationReader(db: Db, contentVersion: () => string | undefined): (at: Date) => Date | null {
-  const waiting = db.prepare<PublicationParams, { published_at: string }>(
-    `SELECT DISTINCT a.published_at FROM articles a WHERE NOT ${published('a')}`,
-  );
+  const waiting = db.prepare<PublicationParams, { published_at: string }>(`SELECT DISTINCT a.published_at FROM articles a WHERE NOT ${published('a')}`);
   let known: { version: string | undefined; from: Date; next: Date | null } | undefined;
   return (at) => {
     const version = contentVersion();

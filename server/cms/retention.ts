@@ -26,9 +26,7 @@ const periodsSchema = siteSettingsSchema.pick({ retention_submission_months: tru
  */
 export function retentionPeriods(db: Db): RetentionPeriods {
   const rows = db
-    .prepare<[], { key: string; value: string }>(
-      "SELECT key, value FROM settings WHERE key IN ('retention_submission_months', 'retention_unconfirmed_days')",
-    )
+    .prepare<[], { key: string; value: string }>("SELECT key, value FROM settings WHERE key IN ('retention_submission_months', 'retention_unconfirmed_days')")
     .all();
   const parsed = periodsSchema.parse(Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown])));
   return { submissionMonths: parsed.retention_submission_months, unconfirmedDays: parsed.retention_unconfirmed_days };

@@ -93,8 +93,12 @@ export async function startCms({
   try {
     migrate(db);
     const seeded = seedContent(db, contentDir);
-    if (seeded.problems) logger.error({ version: seeded.version, problems: seeded.problems }, 'cms content fails this build\'s checks: left as stored');
-    else logger.info({ version: seeded.version, contentDir }, seeded.imported ? 'cms content seeded' : seeded.rebuilt ? 'cms content rewritten for this schema' : 'cms content kept');
+    if (seeded.problems) logger.error({ version: seeded.version, problems: seeded.problems }, "cms content fails this build's checks: left as stored");
+    else
+      logger.info(
+        { version: seeded.version, contentDir },
+        seeded.imported ? 'cms content seeded' : seeded.rebuilt ? 'cms content rewritten for this schema' : 'cms content kept',
+      );
     runHousekeeping(db, logger);
     const filled = leadStore(db).backfillSearchText();
     if (filled > 0) logger.info({ leads: filled }, 'cms leads made searchable');
@@ -118,7 +122,22 @@ export async function startCms({
   const metricsRegistry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: metricsRegistry });
 
-  const app = createCmsApp(db, { logger, siteUrl, companyLocale, onMailQueued: () => worker.kick(), background, passwords: passwordHashing(passwordHashConcurrency), trustProxy, mailAttachmentsMaxBytes, staffIdleMinutes, opsToken, metricsRegistry, purgeWebhook, mediaDir: join(dataDir, MEDIA_DIR), now });
+  const app = createCmsApp(db, {
+    logger,
+    siteUrl,
+    companyLocale,
+    onMailQueued: () => worker.kick(),
+    background,
+    passwords: passwordHashing(passwordHashConcurrency),
+    trustProxy,
+    mailAttachmentsMaxBytes,
+    staffIdleMinutes,
+    opsToken,
+    metricsRegistry,
+    purgeWebhook,
+    mediaDir: join(dataDir, MEDIA_DIR),
+    now,
+  });
   const server = createServer(app);
   const editing = editingOf(app);
   const schedule = setInterval(() => {

@@ -4,7 +4,9 @@ import type { Draft, DraftBody, DraftStore } from './types';
 
 /** Drafts in the outbox's SQLite file (its migration 3), for a site running alone. */
 export function sqliteDraftStore(db: OutboxDb): DraftStore {
-  const select = db.prepare<[string, number], { body: string; expires_at: number }>('SELECT body, expires_at FROM form_drafts WHERE key = ? AND expires_at > ?');
+  const select = db.prepare<[string, number], { body: string; expires_at: number }>(
+    'SELECT body, expires_at FROM form_drafts WHERE key = ? AND expires_at > ?',
+  );
   const upsert = db.prepare<[string, string, number]>(
     'INSERT INTO form_drafts (key, body, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET body = excluded.body',
   );

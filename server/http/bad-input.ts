@@ -21,7 +21,10 @@ export function refuseRequest(method: string, url: string, allowedMethods: reado
  * Malformed percent-encoding, null bytes, overlong URLs and methods the site does not serve get a 4xx
  * with the site's error page here, before anything downstream can trip over them.
  */
-export function badInputGuard(allowedMethods: readonly string[], sendError: (res: Parameters<RequestHandler>[1], req: Parameters<RequestHandler>[0], status: number) => void): RequestHandler {
+export function badInputGuard(
+  allowedMethods: readonly string[],
+  sendError: (res: Parameters<RequestHandler>[1], req: Parameters<RequestHandler>[0], status: number) => void,
+): RequestHandler {
   return (req, res, next) => {
     const refusal = refuseRequest(req.method, req.originalUrl, allowedMethods);
     if (!refusal) return next();

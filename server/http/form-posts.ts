@@ -85,5 +85,10 @@ export function formPosts({ origin, rateLimit, refuse, uploadDir, onRateLimited,
     logger,
   });
   // A form with photos posts multipart (server/photos/upload.ts): the same fields, and its photos in files.
-  return [sameOrigin, limit, express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT }), multipartForms({ refuse, dir: uploadDir })];
+  return [
+    sameOrigin,
+    limit,
+    express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT }),
+    multipartForms({ refuse, dir: uploadDir }),
+  ];
 }

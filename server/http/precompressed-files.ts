@@ -12,10 +12,7 @@ const ENCODING_OF: Record<string, Encoding> = { '.br': 'br', '.gz': 'gzip' };
  * scripts/build/precompress-files.ts) when the browser accepts it, so no request compresses a file
  * again. The copies are only ever sent as an encoding of their file, never at their own address.
  */
-export function precompressedFiles(
-  dir: string,
-  options: Omit<ServeStaticOptions<Response>, 'cacheControl'> & { cacheControl: string },
-): Router {
+export function precompressedFiles(dir: string, options: Omit<ServeStaticOptions<Response>, 'cacheControl'> & { cacheControl: string }): Router {
   const files = new Set(existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => f.split(path.sep).join('/')) : []);
   const serve = express.static(dir, {
     ...options,

@@ -16,11 +16,20 @@ const pathOf = (req: IncomingMessage & { originalUrl?: string }) => (req.origina
  * that went away before its answer ('request aborted') decided so: no fault of ours, so debug.
  * Cookies, authorization and query strings (which may hold what a visitor typed) stay out of the logs.
  */
-export function logRequest(logger: Logger, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, id: string, fields: { responseTime?: number; cache?: Served }): void {
+export function logRequest(
+  logger: Logger,
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  id: string,
+  fields: { responseTime?: number; cache?: Served },
+): void {
   const answered = res.writableEnded;
   const level: Level = !answered ? 'debug' : res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
   if (!logger.isLevelEnabled(level)) return;
-  logger[level]({ reqId: id, req: { method: req.method, path: pathOf(req) }, res: { status: res.statusCode }, ...fields }, answered ? 'request completed' : 'request aborted');
+  logger[level](
+    { reqId: id, req: { method: req.method, path: pathOf(req) }, res: { status: res.statusCode }, ...fields },
+    answered ? 'request completed' : 'request aborted',
+  );
 }
 
 /**

@@ -68,10 +68,11 @@ export function securityHeaderList(options: SecurityOptions): string[] {
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   } as unknown as Response;
   const handlers = securityHeaders(options);
-  const run = (i: number): void => void handlers[i]?.({} as Request, recorder, (err?: unknown) => {
-    if (err) throw err;
-    run(i + 1);
-  });
+  const run = (i: number): void =>
+    void handlers[i]?.({} as Request, recorder, (err?: unknown) => {
+      if (err) throw err;
+      run(i + 1);
+    });
   run(0);
   return [...headers].flat();
 }

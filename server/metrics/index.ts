@@ -70,7 +70,15 @@ export function createSiteMetrics() {
       shed.inc({ work });
     },
     /** Reads these at each scrape, once the site has them. */
-    watch({ outbox, cache, log }: { outbox: Pick<RunningOutbox, 'stats'>; cache?: Pick<HtmlCache, 'size' | 'bytes'>; log?: Pick<ProcessLog, 'droppedLines'> }): void {
+    watch({
+      outbox,
+      cache,
+      log,
+    }: {
+      outbox: Pick<RunningOutbox, 'stats'>;
+      cache?: Pick<HtmlCache, 'size' | 'bytes'>;
+      log?: Pick<ProcessLog, 'droppedLines'>;
+    }): void {
       outboxMetrics(registry, outbox);
       if (cache) htmlCache.watch(cache);
       logMetrics(registry, log);

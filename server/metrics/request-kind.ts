@@ -12,7 +12,6 @@ import { SEO_FILES } from '../render/seo-files';
 export const REQUEST_KINDS = ['page', 'payload', 'form_post', 'search', 'asset', 'seo', 'rum', 'api', 'health', 'metrics', 'other'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
-
 const LOCALE_PREFIXES = LOCALES.map((locale) => `/${locale}`);
 
 /** Whether the path's first segment is a locale (`/en`, `/en/...`), without cutting the string. */

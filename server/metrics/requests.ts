@@ -34,7 +34,10 @@ export type RequestMetrics = ReturnType<typeof requestMetrics>;
 
 export function requestMetrics(registry: Registry) {
   const kinds = Object.fromEntries(
-    REQUEST_KINDS.map((kind): [RequestKind, KindCounts] => [kind, { byStatus: new Map(), buckets: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 }]),
+    REQUEST_KINDS.map((kind): [RequestKind, KindCounts] => [
+      kind,
+      { byStatus: new Map(), buckets: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 },
+    ]),
   ) as Record<RequestKind, KindCounts>;
 
   function record(kind: RequestKind, status: number, seconds: number): void {

@@ -30,7 +30,11 @@ export function postgresStore(pool: Pool): OutboxStore {
         if (inserted.rows[0]) {
           for (const [position, photo] of photos.entries()) {
             await client.query('INSERT INTO outbox_photos (submission_id, position, name, type, bytes) VALUES ($1, $2, $3, $4, $5)', [
-              stored.id, position, photo.name, photo.type, photo.bytes,
+              stored.id,
+              position,
+              photo.name,
+              photo.type,
+              photo.bytes,
             ]);
           }
         }
@@ -89,7 +93,9 @@ export function postgresStore(pool: Pool): OutboxStore {
     },
 
     async pullForward(now) {
-      const { rowCount } = await pool.query(`UPDATE outbox_submissions SET next_attempt_at = $1 WHERE status = 'pending' AND next_attempt_at > $1`, [new Date(now)]);
+      const { rowCount } = await pool.query(`UPDATE outbox_submissions SET next_attempt_at = $1 WHERE status = 'pending' AND next_attempt_at > $1`, [
+        new Date(now),
+      ]);
       return rowCount ?? 0;
     },
 

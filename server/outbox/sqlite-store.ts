@@ -60,31 +60,35 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
   return {
     async enqueue(submission, now) {
       const body = JSON.stringify(submission.body ?? null);
-      return db.transaction(() => {
-        const row = insert.get(submission.key, submission.kind, submission.locale, body, now, now) as { id: number } | undefined;
-        if (row) {
-          submission.photos?.forEach((photo, position) => insertPhoto.run(row.id, position, photo.name, photo.type, photo.bytes));
-          return { id: String(row.id), duplicate: false };
-        }
-        return { id: String(byKey.get(submission.key)!.id), duplicate: true };
-      }).immediate();
+      return db
+        .transaction(() => {
+          const row = insert.get(submission.key, submission.kind, submission.locale, body, now, now) as { id: number } | undefined;
+          if (row) {
+            submission.photos?.forEach((photo, position) => insertPhoto.run(row.id, position, photo.name, photo.type, photo.bytes));
+            return { id: String(row.id), duplicate: false };
+          }
+          return { id: String(byKey.get(submission.key)!.id), duplicate: true };
+        })
+        .immediate();
     },
 
     async claimDue(now, limit, leaseUntil) {
-      return db.transaction(() =>
-        due.all(now, now, limit).map((row) => {
-          claim.run(leaseUntil, row.id);
-          return {
-            id: String(row.id),
-            key: row.key,
-            kind: row.kind,
-            locale: row.locale,
-            body: JSON.parse(row.body) as unknown,
-            attempts: row.attempts + 1,
-            photoCount: row.photoCount,
-          };
-        }),
-      ).immediate();
+      return db
+        .transaction(() =>
+          due.all(now, now, limit).map((row) => {
+            claim.run(leaseUntil, row.id);
+            return {
+              id: String(row.id),
+              key: row.key,
+              kind: row.kind,
+              locale: row.locale,
+              body: JSON.parse(row.body) as unknown,
+              attempts: row.attempts + 1,
+              photoCount: row.photoCount,
+            };
+          }),
+        )
+        .immediate();
     },
 
     async photosOf(id) {
@@ -122,11 +126,13 @@ export function sqliteStore(db: OutboxDb): OutboxStore {
     },
 
     async pruneDeadLetters(before) {
-      return db.transaction(() => {
-        const ids = pruneDead.all(before);
-        for (const id of ids) eraseDead.run(id);
-        return ids.length;
-      }).immediate();
+      return db
+        .transaction(() => {
+          const ids = pruneDead.all(before);
+          for (const id of ids) eraseDead.run(id);
+          return ids.length;
+        })
+        .immediate();
     },
 
     async stats() {

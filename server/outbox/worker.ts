@@ -170,10 +170,16 @@ export function startOutboxWorker({
           await store.retryAt(id, t + retryInMs);
           if (!failing) {
             failing = true;
-            logger.warn({ submissionId: id, kind, reason: result.reason, status: result.status }, 'upstream forms endpoint failing; submissions wait in the outbox');
+            logger.warn(
+              { submissionId: id, kind, reason: result.reason, status: result.status },
+              'upstream forms endpoint failing; submissions wait in the outbox',
+            );
           }
           if (attempts % warnEvery === 0) {
-            logger.warn({ submissionId: id, kind, attempts, reason: result.reason, status: result.status, retryInMs }, 'submission still not delivered; will retry');
+            logger.warn(
+              { submissionId: id, kind, attempts, reason: result.reason, status: result.status, retryInMs },
+              'submission still not delivered; will retry',
+            );
           }
           return;
         }

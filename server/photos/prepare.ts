@@ -95,7 +95,8 @@ export interface PreparedPhoto {
  * `busy`: too many posts wait for the decoder already, or the post was answered without it; nothing
  * was decoded, the visitor may send again. `overBudget`: the client has used its decoding time.
  */
-export type PreparedPhotos = { ok: true; photos: PreparedPhoto[] } | { ok: false; name: string; reason: 'notAnImage' | 'overBudget' } | { ok: false; busy: true };
+export type PreparedPhotos =
+  { ok: true; photos: PreparedPhoto[] } | { ok: false; name: string; reason: 'notAnImage' | 'overBudget' } | { ok: false; busy: true };
 
 export interface PhotoPreparer {
   /**
@@ -201,7 +202,9 @@ export type Decodable = { decoder: 'heic' } | { decoder: 'vips'; maxPixels: numb
  * when it is no image of an accepted format, or has more pixels than its format's budget.
  */
 export async function inspect(file: string): Promise<Decodable> {
-  const meta = await sharp(file, { limitInputPixels: false }).metadata().catch(() => null);
+  const meta = await sharp(file, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
   const pixels = (meta?.width ?? 0) * (meta?.height ?? 0);
   if (isHeic(await head(file)) && (!meta || meta.compression === 'hevc' || meta.format !== 'heif')) {
     // AVIF is HEIF too and libvips reads it; only HEVC goes to the WebAssembly decoder (which checks its size again).

@@ -18,7 +18,13 @@ async function ping(pool: Pool, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, timeoutMs, false)));
   try {
-    return await Promise.race([pool.query('SELECT 1').then(() => true, () => false), timeout]);
+    return await Promise.race([
+      pool.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

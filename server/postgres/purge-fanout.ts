@@ -82,7 +82,15 @@ export interface PurgeFanout {
 }
 
 /** Starts listening; fails when the database cannot be reached, as the migrations before it would. */
-export async function startPurgeFanout({ pool, url, applicationName, logger, purge, retryMs = { first: 250, max: 30_000 }, heartbeatMs = 30_000 }: PurgeFanoutOptions): Promise<PurgeFanout> {
+export async function startPurgeFanout({
+  pool,
+  url,
+  applicationName,
+  logger,
+  purge,
+  retryMs = { first: 250, max: 30_000 },
+  heartbeatMs = 30_000,
+}: PurgeFanoutOptions): Promise<PurgeFanout> {
   /** Tells this replica's notifications from the others'. */
   const replica = randomUUID();
   let listener: pg.Client | undefined;

@@ -19,7 +19,12 @@ export interface AnswerDeps {
  * rendered once, as its shared key's URL, for all who ask for that key meanwhile, then kept
  * (`shared-pages.ts`); any other is rendered for this visitor, and stops when they go away.
  */
-export async function answerPage(req: ExpressRequest, res: ExpressResponse, deps: AnswerDeps, renderForVisitor: () => Promise<RenderedPage | null>): Promise<void> {
+export async function answerPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  deps: AnswerDeps,
+  renderForVisitor: () => Promise<RenderedPage | null>,
+): Promise<void> {
   const { pages } = deps;
   const key = pages ? sharedRequestKey(req.method, req.originalUrl, req.cookies) : null;
   if (pages && key !== null) {

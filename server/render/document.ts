@@ -53,7 +53,9 @@ export function documentDataJson(data: DocumentData): string {
   const loaderData = Object.fromEntries(Object.entries(data.hydration.loaderData).map(([id, routeData]) => [id, withMarks(routeData, once)]));
   const strings = markOf(data.strings, once) ?? data.strings;
   if (once.length === 0) return scriptJson(data);
-  return scriptJson({ ...data, strings, hydration: { ...data.hydration, loaderData } }).replace(MARKS, (_, index: string) => scriptJsonOnce(once[Number(index)]!));
+  return scriptJson({ ...data, strings, hydration: { ...data.hydration, loaderData } }).replace(MARKS, (_, index: string) =>
+    scriptJsonOnce(once[Number(index)]!),
+  );
 }
 
 /** The mark of a value kept unchanged (noted in `once`), or undefined for any other value. */

@@ -27,7 +27,9 @@ export function payloadPageUrl(url: string): string {
  * `POST`: a form posted from the browser runs the page's action; the router reloads the data after.
  */
 export async function renderPayload(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
-  await answerPage(req, res, deps, () => renderPayloadOf(deps, toFetchRequest(req, res, deps.origin, payloadPageUrl(req.originalUrl), req.method, { byScript: true })));
+  await answerPage(req, res, deps, () =>
+    renderPayloadOf(deps, toFetchRequest(req, res, deps.origin, payloadPageUrl(req.originalUrl), req.method, { byScript: true })),
+  );
 }
 
 /** The payload of the page `request` asks for: null when it was aborted. */

@@ -64,11 +64,24 @@ export async function renderDocument(deps: RenderDeps, request: Request, refusal
     const moved = await movedTo(deps, new URL(request.url).pathname);
     if (moved) return redirectPage(301, moved, []);
   }
-  return streamDocument(deps, context, request, requestContext.i18n, setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]));
+  return streamDocument(
+    deps,
+    context,
+    request,
+    requestContext.i18n,
+    setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]),
+  );
 }
 
 function redirectPage(status: number, location: string, cookies: [string, string][]): RenderedPage {
-  return { status, headers: [['cache-control', pageCacheControl(status, false)], ...cookies], body: Buffer.alloc(0), redirect: location, shareable: false, errors: [] };
+  return {
+    status,
+    headers: [['cache-control', pageCacheControl(status, false)], ...cookies],
+    body: Buffer.alloc(0),
+    redirect: location,
+    shareable: false,
+    errors: [],
+  };
 }
 
 /** Where the content's redirects table sends an old address of a renamed page, if anywhere (a site path only). */
@@ -100,7 +113,13 @@ export async function renderErrorPage(req: ExpressRequest, res: ExpressResponse,
  * collected and sent as one piece, with its length, compressed once, instead of many small
  * compressed chunks. Null when the request is aborted; the render stops then.
  */
-function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request: Request, i18n: i18n, cookies: [string, string][]): Promise<RenderedPage | null> {
+function streamDocument(
+  deps: RenderDeps,
+  context: StaticHandlerContext,
+  request: Request,
+  i18n: i18n,
+  cookies: [string, string][],
+): Promise<RenderedPage | null> {
   const path = new URL(request.url).pathname;
   const layout = layoutData(context);
   const locale = layout?.locale ?? requestLocale(request);
@@ -149,7 +168,11 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
           body.on('finish', () => {
             if (signal.aborted) return done(null);
             chunks.push(Buffer.from(documentEnd(data)));
-            const headers: [string, string][] = [['content-type', 'text/html; charset=utf-8'], ['cache-control', pageCacheControl(status, isPrivate)], ...cookies];
+            const headers: [string, string][] = [
+              ['content-type', 'text/html; charset=utf-8'],
+              ['cache-control', pageCacheControl(status, isPrivate)],
+              ...cookies,
+            ];
             // A draft is never a page for search engines.
             if (previewTokenOf(request)) headers.push(['x-robots-tag', 'noindex, nofollow']);
             // A render cut short by its timer is whatever React had: never one to keep.
@@ -162,7 +185,16 @@ function streamDocument(deps: RenderDeps, context: StaticHandlerContext, request
           // An error thrown while rendering never reaches the route boundary on the server.
           deps.logger.error({ err: error, path }, 'render failed');
           const page = errorDocument(500, i18n, deps.manifest, errorPageSettings(deps.api, locale));
-          done({ status: 500, headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', pageCacheControl(500, false)]], body: Buffer.from(page), shareable: false, errors: [] });
+          done({
+            status: 500,
+            headers: [
+              ['content-type', 'text/html; charset=utf-8'],
+              ['cache-control', pageCacheControl(500, false)],
+            ],
+            body: Buffer.from(page),
+            shareable: false,
+            errors: [],
+          });
         },
         onError(error) {
           if (!signal.aborted) deps.logger.error({ err: error, path }, 'render error');

@@ -133,7 +133,16 @@ const withoutTrailingSlash = (origin: string) => origin.replace(/\/+$/, '');
 
 /** A file of ours, as a render: the same for every visitor, so it is kept like a page. */
 function file(type: string, text: string): RenderedPage {
-  return { status: 200, headers: [['content-type', type], ['cache-control', CACHE_CONTROL.seoFile]], body: Buffer.from(text), shareable: true, errors: [] };
+  return {
+    status: 200,
+    headers: [
+      ['content-type', type],
+      ['cache-control', CACHE_CONTROL.seoFile],
+    ],
+    body: Buffer.from(text),
+    shareable: true,
+    errors: [],
+  };
 }
 
 async function sitemapFile({ api, origin }: SeoFileSource): Promise<RenderedPage> {
@@ -142,7 +151,11 @@ async function sitemapFile({ api, origin }: SeoFileSource): Promise<RenderedPage
     ({ entries } = await api.sitemap());
   } catch (error) {
     if (!(error instanceof UpstreamError || error instanceof UpstreamNotFound)) throw error;
-    const headers: [string, string][] = [['content-type', 'text/plain; charset=utf-8'], ['cache-control', CACHE_CONTROL.noStore], ['retry-after', '30']];
+    const headers: [string, string][] = [
+      ['content-type', 'text/plain; charset=utf-8'],
+      ['cache-control', CACHE_CONTROL.noStore],
+      ['retry-after', '30'],
+    ];
     return { status: 503, headers, body: Buffer.from('Sitemap temporarily unavailable\n'), shareable: false, errors: [] };
   }
   // pathTo throws when an entry lacks a parameter: the upstream broke the contract (a 500).

@@ -25,7 +25,14 @@ export const SCRIPT_POST_HEADER = 'x-site-script-post';
  * their cookies (as cookie-parser read them), their address and a posted form's fields (and photos), aborted when the visitor goes
  * away or a post's deadline passes (its answer was given without this request).
  */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string, url = req.originalUrl, method = req.method, { byScript = false } = {}): Request {
+export function toFetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  origin: string,
+  url = req.originalUrl,
+  method = req.method,
+  { byScript = false } = {},
+): Request {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();

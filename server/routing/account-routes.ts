@@ -157,7 +157,11 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
     const { result } = call;
     if (result.ok) return seeOther(pathTo('profile', locale), sessionCookie(result.data.token, result.data.expiresAt, args.context.secure));
     const error =
-      result.error === 'not_verified' ? 'form.errors.notVerified' : result.error === 'too_many_attempts' ? 'form.errors.tooManyAttempts' : 'form.errors.invalidCredentials';
+      result.error === 'not_verified'
+        ? 'form.errors.notVerified'
+        : result.error === 'too_many_attempts'
+          ? 'form.errors.tooManyAttempts'
+          : 'form.errors.invalidCredentials';
     return formResult({ form: 'login', errors: { form: error }, values: echo(values) }, result.status === 429 ? 429 : 400);
   },
 
@@ -188,7 +192,10 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
     if (!call.ok) return call.answer;
     if (!call.result.ok) return formResult({ form: 'verifyEmail', errors: { form: 'form.errors.token' } }, 400);
     // A link used again (or after a newer one, or a password reset): the address is verified, sign in.
-    return formResult({ form: 'verifyEmail', done: call.result.data.status === 'already_verified' ? 'account.verifyEmail.already' : 'account.verifyEmail.done' });
+    return formResult({
+      form: 'verifyEmail',
+      done: call.result.data.status === 'already_verified' ? 'account.verifyEmail.already' : 'account.verifyEmail.done',
+    });
   },
 
   async passwordReset(args, locale) {
@@ -201,7 +208,10 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
       if (call.result.ok) return formResult({ form: 'passwordReset', done: 'account.passwordReset.changed' });
       // A link used before: said so (the page offers a new link and the sign-in), never "invalid".
       const used = call.result.status === 409;
-      return formResult({ form: 'passwordReset', errors: { form: used ? 'form.errors.tokenUsed' : 'form.errors.token' }, values: echo(values) }, used ? 409 : 400);
+      return formResult(
+        { form: 'passwordReset', errors: { form: used ? 'form.errors.tokenUsed' : 'form.errors.token' }, values: echo(values) },
+        used ? 409 : 400,
+      );
     }
     const form = validate('passwordResetRequest', forms.emailForm, values);
     if (!form.ok) return form.answer;
@@ -234,7 +244,11 @@ export const accountActions: { [N in AccountRoute]: (args: Args, locale: Locale)
         // The account's own, verified address: switched at once, no confirmation mail.
         const call = await attempt('newsletter', values, () => account.setNewsletter(locale, session, values.subscribed === 'true'));
         if (!call.ok) return call.answer;
-        if (call.result.ok) return formResult({ form: 'newsletter', done: call.result.data.subscribed ? 'account.profile.newsletter.subscribed' : 'account.profile.newsletter.unsubscribed' });
+        if (call.result.ok)
+          return formResult({
+            form: 'newsletter',
+            done: call.result.data.subscribed ? 'account.profile.newsletter.subscribed' : 'account.profile.newsletter.unsubscribed',
+          });
         return seeOther(pathTo('login', locale), clearSessionCookie(secure));
       }
       default: {

@@ -293,7 +293,12 @@ async function photosOf(args: Args): Promise<PhotoOutcome> {
   if (!prepared.ok && 'busy' in prepared) return { ok: false, errors: { form: 'form.errors.unavailable' }, status: 503 };
   if (!prepared.ok) {
     const photoRefused = { name: prepared.name, reason: prepared.reason };
-    return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${prepared.reason}` }, photoRefused, status: prepared.reason === 'overBudget' ? 429 : 400 };
+    return {
+      ok: false,
+      errors: { [PHOTO_FIELD]: `form.photos.errors.${prepared.reason}` },
+      photoRefused,
+      status: prepared.reason === 'overBudget' ? 429 : 400,
+    };
   }
   return { ok: true, stored: prepared.photos, digests: posted.photos.map((photo) => photo.digest) };
 }
@@ -328,7 +333,10 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       // Which product fields exist depends on the offer type and, for interior shades, on the system:
       // when the visitor's choice brought fields they have not seen yet, the step shows them first.
       if (INQUIRY_STEPS[step]!.id === 'product' && fields.some((field) => !shown.has(field))) {
-        const seenErrors = only(errors, fields.filter((field) => shown.has(field)));
+        const seenErrors = only(
+          errors,
+          fields.filter((field) => shown.has(field)),
+        );
         return isEmpty(seenErrors) ? go(step) : answer({ form: 'inquiry', values, errors: seenErrors, step, ...carried }, 400);
       }
       const stepErrors = only(errors, fields);
@@ -340,7 +348,10 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     if (!parsed.success || !photos.ok) {
       const all = { ...errors, ...(photos.ok ? {} : photos.errors) };
       const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
-      return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried }, photos.ok ? 400 : photos.status);
+      return answer(
+        { form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried },
+        photos.ok ? 400 : photos.status,
+      );
     }
     const judgement = await judged(args, 'inquiry', formToken ? { ...posted, [GUARD_FIELDS.token]: formToken } : posted);
     if ('expired' in judgement) return answer({ ...judgement.expired, step }, 400);

@@ -18,16 +18,7 @@ import { breadcrumb } from './breadcrumb';
 import { formActions, formLoaders } from './form-routes';
 import { newsletterActions, newsletterLoaders } from './newsletter-routes';
 import type { LoaderContext } from './loader-context';
-import {
-  absoluteUrl,
-  articleLd,
-  breadcrumbList,
-  faqPage,
-  localBusiness,
-  productLd,
-  type JsonLd,
-  type SiteFacts,
-} from '../../shared/structured-data';
+import { absoluteUrl, articleLd, breadcrumbList, faqPage, localBusiness, productLd, type JsonLd, type SiteFacts } from '../../shared/structured-data';
 import { requestLocale } from '../request/request-locale';
 
 type Args = Omit<LoaderFunctionArgs, 'context'> & { context: LoaderContext };
@@ -138,9 +129,7 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
       article,
       meta: {
         ...article.seo,
-        alternates: Object.fromEntries(
-          LOCALES.map((l) => [l, pathTo('blogArticle', l, { category: article.category.slugs[l], slug: article.slugs[l] })]),
-        ),
+        alternates: Object.fromEntries(LOCALES.map((l) => [l, pathTo('blogArticle', l, { category: article.category.slugs[l], slug: article.slugs[l] })])),
         breadcrumb: breadcrumb(
           t,
           locale,
@@ -165,7 +154,12 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   async contact(args, locale) {
     const { t } = args.context;
     return {
-      meta: { title: t('contact.title'), description: t('contact.description'), alternates: sameScreen('contact'), breadcrumb: breadcrumb(t, locale, { title: t('contact.title') }) },
+      meta: {
+        title: t('contact.title'),
+        description: t('contact.description'),
+        alternates: sameScreen('contact'),
+        breadcrumb: breadcrumb(t, locale, { title: t('contact.title') }),
+      },
     };
   },
 
@@ -173,7 +167,12 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
   async imprint(args, locale) {
     const { t } = args.context;
     return {
-      meta: { title: t('imprint.title'), description: t('imprint.description'), alternates: sameScreen('imprint'), breadcrumb: breadcrumb(t, locale, { title: t('imprint.title') }) },
+      meta: {
+        title: t('imprint.title'),
+        description: t('imprint.description'),
+        alternates: sameScreen('imprint'),
+        breadcrumb: breadcrumb(t, locale, { title: t('imprint.title') }),
+      },
     };
   },
 
@@ -191,7 +190,12 @@ const screens: { [N in RouteName]: ScreenLoader<N> } = {
     return {
       faq,
       filter,
-      meta: { title: t('faq.title'), description: t('faq.description'), alternates: sameScreen('faq'), breadcrumb: breadcrumb(t, locale, { title: t('faq.title') }) },
+      meta: {
+        title: t('faq.title'),
+        description: t('faq.description'),
+        alternates: sameScreen('faq'),
+        breadcrumb: breadcrumb(t, locale, { title: t('faq.title') }),
+      },
     };
   },
 
@@ -320,11 +324,7 @@ export function screenLoader(name: RouteName, locale: Locale) {
 function structuredData(meta: PageMeta, site: SiteFacts, path: string, about: ScreenResult<RouteName>['about']): () => JsonLd[] {
   return () => {
     const url = absoluteUrl(site.origin, meta.alternates[site.locale] ?? path);
-    return [
-      businessOf(site),
-      ...(meta.breadcrumb?.length ? [breadcrumbList(meta.breadcrumb, site.origin, url)] : []),
-      ...(about?.(site, url) ?? []),
-    ];
+    return [businessOf(site), ...(meta.breadcrumb?.length ? [breadcrumbList(meta.breadcrumb, site.origin, url)] : []), ...(about?.(site, url) ?? [])];
   };
 }
 

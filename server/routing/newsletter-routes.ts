@@ -29,7 +29,7 @@ function meta(args: Args, locale: Locale, name: NewsletterRoute): PageMeta {
 /** The token a post carries (the page's button) or its address carries (a mail program's one-click post, and the link). */
 function tokenOf(request: Request, posted?: FormData): string | null {
   const fromBody = posted?.get('token');
-  const candidate = typeof fromBody === 'string' && fromBody !== '' ? fromBody : new URL(request.url).searchParams.get('token') ?? '';
+  const candidate = typeof fromBody === 'string' && fromBody !== '' ? fromBody : (new URL(request.url).searchParams.get('token') ?? '');
   const parsed = tokenForm.safeParse({ token: candidate });
   return parsed.success ? parsed.data.token : null;
 }

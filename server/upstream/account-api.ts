@@ -60,7 +60,8 @@ export function accountApi(client: UpstreamClient) {
       call('PUT', 'account/password', none, { lang, session, body, client }),
     /** The signed-in visitor's newsletter subscription, and its switch. */
     newsletter: (lang: Locale, session: string) => call('GET', 'account/newsletter', c.newsletterStateSchema, { lang, session }),
-    setNewsletter: (lang: Locale, session: string, subscribed: boolean) => call('PUT', 'account/newsletter', c.newsletterStateSchema, { lang, session, body: { subscribed } }),
+    setNewsletter: (lang: Locale, session: string, subscribed: boolean) =>
+      call('PUT', 'account/newsletter', c.newsletterStateSchema, { lang, session, body: { subscribed } }),
     /** The links of the newsletter's mails (no session: the token is the authority). */
     confirmNewsletter: (lang: Locale, token: string) => call('POST', 'newsletter/confirm', c.statusSchema, { lang, body: { token } }),
     unsubscribeNewsletter: (lang: Locale, token: string) => call('POST', 'newsletter/unsubscribe', c.statusSchema, { lang, body: { token } }),

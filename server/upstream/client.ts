@@ -114,13 +114,25 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     return url;
   }
 
-  async function request(method: string, path: string, params: QueryParams, body?: unknown, headers?: Record<string, string>, timeoutMs = options.timeoutMs): Promise<Response> {
+  async function request(
+    method: string,
+    path: string,
+    params: QueryParams,
+    body?: unknown,
+    headers?: Record<string, string>,
+    timeoutMs = options.timeoutMs,
+  ): Promise<Response> {
     let res: Response;
     try {
       res = await doFetch(urlFor(path, params), {
         method,
         // FormData (a form's photos) sets its own multipart type and boundary; anything else travels as JSON.
-        headers: { accept: 'application/json', ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...options.headers, ...headers },
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+          ...headers,
+        },
         body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -220,11 +232,19 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
      * An uncached GET of a binary answer (a photo, its thumbnail): its status, type, file name as the
      * upstream gave it (Content-Disposition) and bytes. A 5xx or an unreachable upstream is an `UpstreamError`.
      */
-    async getBytes(path: string, options: { headers?: Record<string, string> } = {}): Promise<{ status: number; type: string; disposition: string | null; bytes: Buffer }> {
+    async getBytes(
+      path: string,
+      options: { headers?: Record<string, string> } = {},
+    ): Promise<{ status: number; type: string; disposition: string | null; bytes: Buffer }> {
       return measured(path, async () => {
         const res = await request('GET', path, {}, undefined, options.headers);
         if (res.status >= 500) throw new UpstreamError(`GET ${path}: status ${res.status}`, 'status', res.status);
-        return { status: res.status, type: res.headers.get('content-type') ?? '', disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
+        return {
+          status: res.status,
+          type: res.headers.get('content-type') ?? '',
+          disposition: res.headers.get('content-disposition'),
+          bytes: Buffer.from(await res.arrayBuffer()),
+        };
       });
     },
 

@@ -23,8 +23,7 @@ export function contentApi(client: UpstreamClient, searches: UpstreamClient = cl
     categories: (lang: Locale) => client.get('categories', c.categoriesSchema, { lang }),
     category: (lang: Locale, slug: string) => client.get(`categories/${seg(slug)}`, c.categoryDetailSchema, { lang }),
     bySlug: (lang: Locale, slug: string) => client.get(`slugs/${seg(slug)}`, c.slugTargetSchema, { lang }),
-    articles: (lang: Locale, query: { category?: string; page?: number; perPage?: number }) =>
-      client.get('articles', c.articleListSchema, { lang, ...query }),
+    articles: (lang: Locale, query: { category?: string; page?: number; perPage?: number }) => client.get('articles', c.articleListSchema, { lang, ...query }),
     article: (lang: Locale, slug: string) => client.get(`articles/${seg(slug)}`, c.articleSchema, { lang }),
     faq: (lang: Locale) => client.get('faq', c.faqSchema, { lang }),
     faqItem: (lang: Locale, slug: string) => client.get(`faq/${seg(slug)}`, c.faqItemSchema, { lang }),

@@ -31,7 +31,12 @@ function refusalReason(json: unknown): string {
 function withPhotos(body: unknown, photos: readonly OutboxPhoto[]): FormData {
   const form = new FormData();
   form.append(SUBMISSION_BODY_FIELD, JSON.stringify(body));
-  for (const photo of photos) form.append(PHOTO_FIELD, new Blob([new Uint8Array(photo.bytes.buffer as ArrayBuffer, photo.bytes.byteOffset, photo.bytes.byteLength)], { type: photo.type }), photo.name);
+  for (const photo of photos)
+    form.append(
+      PHOTO_FIELD,
+      new Blob([new Uint8Array(photo.bytes.buffer as ArrayBuffer, photo.bytes.byteOffset, photo.bytes.byteLength)], { type: photo.type }),
+      photo.name,
+    );
   return form;
 }
 
@@ -52,7 +57,10 @@ export function formsApi(client: UpstreamClient) {
       const path = `forms/${kind}`;
       let answer: { status: number; json: unknown };
       try {
-        answer = await client.send('POST', path, photos.length ? withPhotos(body, photos) : body, { params: { lang: locale }, headers: { 'idempotency-key': key } });
+        answer = await client.send('POST', path, photos.length ? withPhotos(body, photos) : body, {
+          params: { lang: locale },
+          headers: { 'idempotency-key': key },
+        });
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         // A 4xx whose body is not JSON (a proxy's error page) is still a refusal.

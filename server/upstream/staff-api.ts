@@ -9,10 +9,14 @@ import type { UpstreamClient } from './client';
 
 /** A call's outcome: the answer, or the contract's error with its status (and the fields' message keys of a 400). */
 export type StaffResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; status: number; error: string; fields?: Record<string, string>; retryAfter?: number; problems?: string[] };
+  { ok: true; data: T } | { ok: false; status: number; error: string; fields?: Record<string, string>; retryAfter?: number; problems?: string[] };
 
-const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional(), retryAfter: z.number().optional(), problems: z.array(z.string()).optional() });
+const errorSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  retryAfter: z.number().optional(),
+  problems: z.array(z.string()).optional(),
+});
 const none = z.null();
 const expiresSchema = z.object({ expiresAt: z.string() });
 
@@ -54,18 +58,23 @@ export function staffApi(client: UpstreamClient) {
 
     team: (session: string) => call('GET', 'staff/members', s.staffTeamSchema, { session }),
     invite: (session: string, body: { email: string; role: s.StaffRole }) => call('POST', 'staff/invitations', expiresSchema, { session, body }),
-    updateMember: (session: string, id: number, body: { role: s.StaffRole; disabled: boolean }) => call('PUT', `staff/members/${id}`, s.staffMemberSchema, { session, body }),
+    updateMember: (session: string, id: number, body: { role: s.StaffRole; disabled: boolean }) =>
+      call('PUT', `staff/members/${id}`, s.staffMemberSchema, { session, body }),
     resetTwoFactor: (session: string, id: number) => call('POST', `staff/members/${id}/reset-two-factor`, none, { session, body: {} }),
-    audit: (session: string, params: { page?: string; member?: string; lead?: string }) => call('GET', 'staff/audit', s.staffAuditPageSchema, { session, params }),
+    audit: (session: string, params: { page?: string; member?: string; lead?: string }) =>
+      call('GET', 'staff/audit', s.staffAuditPageSchema, { session, params }),
     assignees: (session: string) => call('GET', 'staff/assignees', z.array(s.staffRefSchema), { session }),
 
     leads: (session: string, params: LeadQuery) => call('GET', 'staff/leads', s.leadPageSchema, { session, params }),
     lead: (session: string, id: string) => call('GET', `staff/leads/${encodeURIComponent(id)}`, s.leadDetailSchema, { session }),
     setStatus: (session: string, id: string, body: { status: s.LeadStatus; visitAt?: string; reason?: string }) =>
       call('POST', `staff/leads/${encodeURIComponent(id)}/status`, s.leadDetailSchema, { session, body }),
-    assign: (session: string, id: string, memberId: number | null) => call('POST', `staff/leads/${encodeURIComponent(id)}/assignee`, s.leadDetailSchema, { session, body: { memberId } }),
-    addNote: (session: string, id: string, text: string) => call('POST', `staff/leads/${encodeURIComponent(id)}/notes`, s.leadDetailSchema, { session, body: { text } }),
-    reply: (session: string, id: string, text: string) => call('POST', `staff/leads/${encodeURIComponent(id)}/replies`, s.leadDetailSchema, { session, body: { text } }),
+    assign: (session: string, id: string, memberId: number | null) =>
+      call('POST', `staff/leads/${encodeURIComponent(id)}/assignee`, s.leadDetailSchema, { session, body: { memberId } }),
+    addNote: (session: string, id: string, text: string) =>
+      call('POST', `staff/leads/${encodeURIComponent(id)}/notes`, s.leadDetailSchema, { session, body: { text } }),
+    reply: (session: string, id: string, text: string) =>
+      call('POST', `staff/leads/${encodeURIComponent(id)}/replies`, s.leadDetailSchema, { session, body: { text } }),
 
     /** A photo of a lead, or the CSV of a filtered list: bytes as the content API sent them; null when refused. */
     async bytes(session: string, path: string, params: Record<string, string | undefined> = {}): Promise<{ type: string; bytes: Buffer } | null> {

@@ -31,7 +31,11 @@ export type Path = (string | number)[];
 export const fieldName = (path: Path) => path.join('.');
 
 export const isLink = (value: unknown): value is { route: string; params?: Record<string, string> } | { url: string } =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && ('route' in value || 'url' in value) && Object.keys(value).every((k) => ['route', 'params', 'url'].includes(k));
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  ('route' in value || 'url' in value) &&
+  Object.keys(value).every((k) => ['route', 'params', 'url'].includes(k));
 
 /** An image as the seed writes it: its file and size (its alt text is each language's). */
 export type SeedImage = { src: string; width: number; height: number };
@@ -61,7 +65,12 @@ export function fromFields(template: unknown, fields: Record<string, string>, pa
   if (template === null || template === undefined) return template;
   if (isWordList(template, key)) {
     const lines = fields[`${name}.__lines`];
-    return lines === undefined ? template : lines.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    return lines === undefined
+      ? template
+      : lines
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean);
   }
   if (isImage(template)) {
     const picked = fields[`${name}.__media`];

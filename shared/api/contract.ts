@@ -67,10 +67,7 @@ export const imageSchema = z.object({
 export type Image = z.infer<typeof imageSchema>;
 
 /** A link to one of the site's own screens, named by the route table, or an external URL. */
-export const linkSchema = z.union([
-  z.object({ route: z.string(), params: z.record(z.string(), z.string()).optional() }),
-  z.object({ url: z.string() }),
-]);
+export const linkSchema = z.union([z.object({ route: z.string(), params: z.record(z.string(), z.string()).optional() }), z.object({ url: z.string() })]);
 export type Link = z.infer<typeof linkSchema>;
 
 /**
@@ -201,9 +198,7 @@ export const articleCategorySchema = z.object({
 });
 export type ArticleCategory = z.infer<typeof articleCategorySchema>;
 
-export const notificationSchema = z
-  .object({ id: z.string(), message: z.string(), level: z.enum(['info', 'warning']), link: linkSchema.optional() })
-  .nullable();
+export const notificationSchema = z.object({ id: z.string(), message: z.string(), level: z.enum(['info', 'warning']), link: linkSchema.optional() }).nullable();
 
 export const initSchema = z.object({
   locales: z.array(
@@ -316,9 +311,7 @@ export const faqItemSummarySchema = z.object({
 });
 
 export const faqSchema = z.object({
-  categories: z.array(
-    z.object({ id: z.number().int(), slug: z.string(), title: z.string(), items: z.array(faqItemSummarySchema) }),
-  ),
+  categories: z.array(z.object({ id: z.number().int(), slug: z.string(), title: z.string(), items: z.array(faqItemSummarySchema) })),
 });
 export type Faq = z.infer<typeof faqSchema>;
 
@@ -380,7 +373,6 @@ export type VisitorStatus = (typeof VISITOR_STATUSES)[number];
 
 /** The company's answers by mail to one submission, as its sender sees them. */
 export const submissionReplySchema = z.object({ at: z.string(), text: z.string() });
-
 
 /*
  * Accounts. POST/PUT bodies are JSON; `lang` (query) picks the language of the mails sent. Calls for a
@@ -467,7 +459,14 @@ export const accountExportSchema = z.object({
     }),
   ),
   newsletter: z
-    .object({ email: z.string(), locale: z.string(), signedUpAt: z.string(), consentAt: z.string(), confirmedAt: z.string().nullable(), unsubscribedAt: z.string().nullable() })
+    .object({
+      email: z.string(),
+      locale: z.string(),
+      signedUpAt: z.string(),
+      consentAt: z.string(),
+      confirmedAt: z.string().nullable(),
+      unsubscribedAt: z.string().nullable(),
+    })
     .nullable(),
   retention: z.object({ submissionMonths: z.number().int(), unconfirmedDays: z.number().int() }),
 });

@@ -29,7 +29,19 @@ import { LOCALES } from '../locales';
  */
 
 /** Every kind of content an editor changes: the seed's files, by their key in the seed (server/cms/content-schema.ts). */
-export const CONTENT_KINDS = ['products', 'categories', 'articles', 'articleCategories', 'faq', 'pages', 'menus', 'home', 'notification', 'settings', 'seo'] as const;
+export const CONTENT_KINDS = [
+  'products',
+  'categories',
+  'articles',
+  'articleCategories',
+  'faq',
+  'pages',
+  'menus',
+  'home',
+  'notification',
+  'settings',
+  'seo',
+] as const;
 export const contentKindSchema = z.enum(CONTENT_KINDS);
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
@@ -37,7 +49,10 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 export const SINGLE_CONTENT_KINDS: readonly ContentKind[] = ['home', 'notification', 'settings', 'seo'];
 
 /** An entity's key, as the seed writes keys. */
-export const contentKeySchema = z.string().regex(/^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$/).max(100);
+export const contentKeySchema = z
+  .string()
+  .regex(/^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$/)
+  .max(100);
 
 export const PREVIEW_HEADER = 'x-preview';
 /** The site's query parameter of a preview link. */
@@ -94,7 +109,10 @@ export const contentDraftBodySchema = z.object({ json: z.unknown(), publishAt: z
 export const contentRestoreBodySchema = z.object({ revision: z.number().int().positive() });
 
 /** A site path under a locale prefix, as redirects hold them. */
-export const sitePathSchema = z.string().regex(/^\/(sl|en|de)(\/[a-z0-9._~-]+)*$/, 'redirects.errors.path').max(500);
+export const sitePathSchema = z
+  .string()
+  .regex(/^\/(sl|en|de)(\/[a-z0-9._~-]+)*$/, 'redirects.errors.path')
+  .max(500);
 
 export const contentRedirectSchema = z.object({ id: z.number().int(), from: z.string(), to: z.string(), createdAt: z.string() });
 export type ContentRedirect = z.infer<typeof contentRedirectSchema>;

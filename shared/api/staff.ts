@@ -91,7 +91,12 @@ export const staffLoginStepSchema = z.discriminatedUnion('step', [
 ]);
 export type StaffLoginStep = z.infer<typeof staffLoginStepSchema>;
 
-export const staffSessionSchema = z.object({ token: z.string().min(32), expiresAt: z.string(), idleMinutes: z.number().int().positive(), member: staffMemberSchema });
+export const staffSessionSchema = z.object({
+  token: z.string().min(32),
+  expiresAt: z.string(),
+  idleMinutes: z.number().int().positive(),
+  member: staffMemberSchema,
+});
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 
 export const staffEnrolledSchema = staffSessionSchema.extend({ recoveryCodes: z.array(z.string()) });
@@ -107,11 +112,35 @@ export const staffTeamSchema = z.object({
 export type StaffTeam = z.infer<typeof staffTeamSchema>;
 
 export const STAFF_AUDIT_ACTIONS = [
-  'sign_in', 'sign_in_recovery_code', 'enrol', 'sign_out', 'sign_out_everywhere', 'profile',
-  'invite', 'invitation_accepted', 'member_role', 'member_disabled', 'member_enabled', 'two_factor_reset',
-  'lead_viewed', 'lead_status', 'lead_assigned', 'lead_note', 'lead_reply', 'leads_exported',
-  'content_draft', 'content_discard', 'content_preview', 'content_publish', 'content_schedule', 'content_unpublish', 'content_restore',
-  'redirect_added', 'redirect_deleted', 'media_upload', 'media_alt',
+  'sign_in',
+  'sign_in_recovery_code',
+  'enrol',
+  'sign_out',
+  'sign_out_everywhere',
+  'profile',
+  'invite',
+  'invitation_accepted',
+  'member_role',
+  'member_disabled',
+  'member_enabled',
+  'two_factor_reset',
+  'lead_viewed',
+  'lead_status',
+  'lead_assigned',
+  'lead_note',
+  'lead_reply',
+  'leads_exported',
+  'content_draft',
+  'content_discard',
+  'content_preview',
+  'content_publish',
+  'content_schedule',
+  'content_unpublish',
+  'content_restore',
+  'redirect_added',
+  'redirect_deleted',
+  'media_upload',
+  'media_alt',
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 
@@ -125,7 +154,12 @@ export const staffAuditEntrySchema = z.object({
 });
 export type StaffAuditEntry = z.infer<typeof staffAuditEntrySchema>;
 
-export const staffAuditPageSchema = z.object({ items: z.array(staffAuditEntrySchema), total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
+export const staffAuditPageSchema = z.object({
+  items: z.array(staffAuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
 export type StaffAuditPage = z.infer<typeof staffAuditPageSchema>;
 
 /*
@@ -213,7 +247,16 @@ export const leadFilterSchema = z.object({
     .pipe(z.array(leadStatusSchema))
     .optional(),
   /** A member's id, `me`, or `none` (nobody yet). */
-  assignee: z.union([z.literal('me'), z.literal('none'), z.string().regex(/^\d{1,9}$/).transform(Number)]).optional(),
+  assignee: z
+    .union([
+      z.literal('me'),
+      z.literal('none'),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ])
+    .optional(),
   offerType: offerTypeSchema.optional(),
   /** Arrived on or after this day, on or before that one (the company's calendar days). */
   from: z.iso.date().optional(),

@@ -102,7 +102,9 @@ export const tags = (maxItems: number, maxLength: number) =>
       }
       return out;
     },
-    z.array(z.string().check(z.maxLength(maxLength, 'form.errors.tooLong'), singleLine), 'form.errors.choice').check(z.maxLength(maxItems, 'form.errors.tooMany')),
+    z
+      .array(z.string().check(z.maxLength(maxLength, 'form.errors.tooLong'), singleLine), 'form.errors.choice')
+      .check(z.maxLength(maxItems, 'form.errors.tooMany')),
   );
 
 /**
@@ -115,7 +117,10 @@ export const submissionId = preprocess(blankToUndefined, z.catch(z.optional(z.uu
  * The content key of the product whose page the inquiry was opened from. Not typed by anyone: a
  * malformed one is dropped, never refused (the content API checks it names a product of the offer type).
  */
-export const productReference = preprocess(blankToUndefined, z.catch(z.optional(z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.maxLength(100))), undefined));
+export const productReference = preprocess(
+  blankToUndefined,
+  z.catch(z.optional(z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.maxLength(100))), undefined),
+);
 
 /** Field name to message key, for the first problem of each field. */
 export type FieldErrors = Record<string, string>;

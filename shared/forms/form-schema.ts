@@ -1,8 +1,31 @@
 import * as z from 'zod/mini';
 import {
-  checkbox, email, mustTick, optionalEmail, optionalPhone, optionalText, optionalWholeNumber, phone, preprocess, requiredText, submissionId, tags,
+  checkbox,
+  email,
+  mustTick,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  optionalWholeNumber,
+  phone,
+  preprocess,
+  requiredText,
+  submissionId,
+  tags,
 } from './fields';
-import { holds, MAX_TAG_LENGTH, requires, MAX_TAGS, optionsFor, upperBound, type FieldSpec, type RequiredRule, type FieldSpecs, type FieldValue, type ShownField } from './field-spec';
+import {
+  holds,
+  MAX_TAG_LENGTH,
+  requires,
+  MAX_TAGS,
+  optionsFor,
+  upperBound,
+  type FieldSpec,
+  type RequiredRule,
+  type FieldSpecs,
+  type FieldValue,
+  type ShownField,
+} from './field-spec';
 
 /** The schema of a form declared in field-spec.ts: each field parsed by its kind, options and conditions. */
 

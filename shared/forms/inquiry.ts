@@ -7,8 +7,17 @@ import type { Condition, FieldSpec, FieldSpecs, FieldValue } from './field-spec'
  */
 
 export const OFFER_TYPES = [
-  'rolete', 'sonro', 'combo', 'zunanje_zaluzije', 'zunanji_screen', 'notranja_sencila', 'komarniki',
-  'rolo_garazna_vrata', 'rolo_varnostne_resetke', 'pergola', 'tende',
+  'rolete',
+  'sonro',
+  'combo',
+  'zunanje_zaluzije',
+  'zunanji_screen',
+  'notranja_sencila',
+  'komarniki',
+  'rolo_garazna_vrata',
+  'rolo_varnostne_resetke',
+  'pergola',
+  'tende',
   // "Not sure, advise me": no family of its own, so its product step asks only what any window has
   // (sizes, how many, installation) and the visitor's message says the rest.
   'svetovanje',
@@ -60,7 +69,7 @@ export const BOUNDS = {
 } as const;
 
 const S = OPTION_SETS;
-const forEvery = <T,>(keys: readonly string[], value: T) => Object.fromEntries(keys.map((key) => [key, value]));
+const forEvery = <T>(keys: readonly string[], value: T) => Object.fromEntries(keys.map((key) => [key, value]));
 const ROLLERS = ['rolete', 'sonro', 'combo'] as const;
 /** Families that can have a motor: roller shutters, Sonro, Combo, venetian blinds, screens, awnings, pergolas, doors, grilles. */
 const MOTORISED = [...ROLLERS, 'zunanje_zaluzije', 'zunanji_screen', 'tende', 'pergola', 'rolo_garazna_vrata', 'rolo_varnostne_resetke'] as const;
@@ -71,7 +80,14 @@ const WITH_PROJECTION = { offerType: ['pergola', 'tende'] };
 const EMAIL_OR_PHONE = (other: 'email' | 'phone') => ({ unlessFilled: other, message: 'form.errors.emailOrPhone' }) as const;
 
 const cm = (name: 'width' | 'height' | 'length', when: Condition = ANY_PRODUCT): FieldSpec => ({
-  section: 'product', kind: 'number', ...BOUNDS[name], unit: 'cm', message: `form.errors.${name}`, hint: 'inquiry.hints.dimension', row: 'sizes', when,
+  section: 'product',
+  kind: 'number',
+  ...BOUNDS[name],
+  unit: 'cm',
+  message: `form.errors.${name}`,
+  hint: 'inquiry.hints.dimension',
+  row: 'sizes',
+  when,
 });
 
 /**
@@ -148,13 +164,29 @@ export const INQUIRY_FIELDS = {
   width: cm('width'),
   height: cm('height', NOT_AWNINGS),
   length: cm('length', WITH_PROJECTION),
-  amount: { section: 'product', kind: 'number', ...BOUNDS.amount, message: 'form.errors.amount', hint: 'inquiry.hints.amount', row: 'sizes', when: ANY_PRODUCT },
+  amount: {
+    section: 'product',
+    kind: 'number',
+    ...BOUNDS.amount,
+    message: 'form.errors.amount',
+    hint: 'inquiry.hints.amount',
+    row: 'sizes',
+    when: ANY_PRODUCT,
+  },
   withMosquitoNet: { section: 'product', kind: 'checkbox', when: { offerType: ['rolete', 'sonro'] }, mailLabel: 'inquiry.mailLabels.withMosquitoNet' },
   iWantInstallation: { section: 'product', kind: 'checkbox', when: ANY_PRODUCT, mailLabel: 'inquiry.mailLabels.iWantInstallation' },
 
   nameAndSurname: { section: 'contact', kind: 'text', max: 100, required: true, autoComplete: 'name' },
   // An e-mail or a phone is enough (decisions.md, Leads and staff); with neither the company could not answer.
-  email: { section: 'contact', kind: 'text', max: 254, format: 'email', required: [EMAIL_OR_PHONE('phone')], autoComplete: 'email', hint: 'inquiry.hints.email' },
+  email: {
+    section: 'contact',
+    kind: 'text',
+    max: 254,
+    format: 'email',
+    required: [EMAIL_OR_PHONE('phone')],
+    autoComplete: 'email',
+    hint: 'inquiry.hints.email',
+  },
   phone: {
     section: 'contact',
     kind: 'text',

@@ -32,7 +32,16 @@ export const SERVICE_FIELDS = {
     hint: 'service.hints.installationYear',
     row: 'invoice',
   },
-  content: { section: 'message', kind: 'text', max: 5000, rows: 6, required: true, hint: 'service.hints.content', mailLabel: 'service.mailLabels.content', confirmation: 'excerpt' },
+  content: {
+    section: 'message',
+    kind: 'text',
+    max: 5000,
+    rows: 6,
+    required: true,
+    hint: 'service.hints.content',
+    mailLabel: 'service.mailLabels.content',
+    confirmation: 'excerpt',
+  },
   terms: { section: 'message', kind: 'checkbox', mustTick: 'form.errors.terms', label: 'form.terms', mailLabel: 'form.mailLabels.terms' },
   marketingOptOut: { section: 'message', kind: 'checkbox', label: 'form.marketingOptOut', mailLabel: 'form.mailLabels.marketingOptOut' },
 } as const satisfies FieldSpecs;

@@ -39,7 +39,10 @@ export const leadStatusForm = z
   .object({
     status: z.enum(LEAD_STATUSES, 'form.errors.choice'),
     // As a browser posts it: empty when no visit is being booked.
-    visitAt: preprocess((value) => (value === '' ? undefined : value), z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'errors.visitAt')))),
+    visitAt: preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'errors.visitAt'))),
+    ),
     reason: z.optional(text(500)),
   })
   .check(
@@ -48,7 +51,10 @@ export const leadStatusForm = z
   );
 /** A member's id, or nobody: a select posts `''` for nobody and the id as text. */
 export const leadAssigneeForm = z.object({
-  memberId: preprocess((value) => (value === '' ? null : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value), z.nullable(z.int('form.errors.choice'))),
+  memberId: preprocess(
+    (value) => (value === '' ? null : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
+    z.nullable(z.int('form.errors.choice')),
+  ),
 });
 export const leadNoteForm = z.object({ text: required(5000) });
 export const leadReplyForm = z.object({ text: required(10_000) });

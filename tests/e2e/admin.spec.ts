@@ -161,9 +161,22 @@ test('a salesperson books the visit of a new inquiry and replies; the visitor se
   const sent = await visitorPage.request.post('/en/inquiry', {
     headers: { origin },
     form: {
-      offerType: 'tende', system: 'kasetna', width: '400', length: '250', amount: '1', nameAndSurname: visitor.name, email: visitor.email,
-      phone: '+386 41 222 333', streetAddress: 'Cankarjeva 3', postalCode: '1000', town: 'Ljubljana', message: 'A cassette awning for the terrace.',
-      terms: 'on', intent: 'send', step: '3', shown: '',
+      offerType: 'tende',
+      system: 'kasetna',
+      width: '400',
+      length: '250',
+      amount: '1',
+      nameAndSurname: visitor.name,
+      email: visitor.email,
+      phone: '+386 41 222 333',
+      streetAddress: 'Cankarjeva 3',
+      postalCode: '1000',
+      town: 'Ljubljana',
+      message: 'A cassette awning for the terrace.',
+      terms: 'on',
+      intent: 'send',
+      step: '3',
+      shown: '',
     },
     maxRedirects: 0,
   });
@@ -215,7 +228,8 @@ test('the owner reads who did what in the audit log', async ({ browser }) => {
   await signIn(page, owner, '/admin/audit');
   await page.waitForURL('**/admin/audit');
   const log = page.locator('.admin-table');
-  for (const action of ['Sprememba stanja', 'Odgovor', 'Izvoz povpraševanj', 'Ogled povpraševanja', 'Pridružitev']) await expect(log.getByText(action).first()).toBeVisible();
+  for (const action of ['Sprememba stanja', 'Odgovor', 'Izvoz povpraševanj', 'Ogled povpraševanja', 'Pridružitev'])
+    await expect(log.getByText(action).first()).toBeVisible();
   await expect(log.getByText('Simon Prodaja').first()).toBeVisible();
   await page.context().close();
 });

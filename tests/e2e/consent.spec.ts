@@ -11,7 +11,15 @@ import { expect, hydrated, test } from './fixtures';
 test.use({ baseURL: `http://localhost:${GTM_E2E_PORT}` });
 
 const ALL = ['necessary', 'analytics', 'advertisement', 'functionality', 'security'];
-const STORAGE = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage', 'functionality_storage', 'personalization_storage', 'security_storage'];
+const STORAGE = [
+  'ad_storage',
+  'ad_user_data',
+  'ad_personalization',
+  'analytics_storage',
+  'functionality_storage',
+  'personalization_storage',
+  'security_storage',
+];
 const every = (value: 'granted' | 'denied') => Object.fromEntries(STORAGE.map((s) => [s, value]));
 
 async function asVisitor(page: Page) {
@@ -24,7 +32,9 @@ async function asVisitor(page: Page) {
 /** The data layer as plain JSON: gtag() calls become arrays, pushed objects stay objects. */
 function dataLayer(page: Page): Promise<unknown[]> {
   return page.evaluate(() =>
-    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).map((e) => (Object.prototype.toString.call(e) === '[object Arguments]' ? Array.from(e as ArrayLike<unknown>) : e)),
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).map((e) =>
+      Object.prototype.toString.call(e) === '[object Arguments]' ? Array.from(e as ArrayLike<unknown>) : e,
+    ),
   );
 }
 
@@ -99,7 +109,12 @@ test('accept all: stored for 182 days, a granted update, and again on the next p
   expect(consoleErrors).toEqual([]);
 });
 
-test('reject all: a denied update, and analytics cookies set before are cleared (no reload on a first choice)', async ({ page, context, baseURL, consoleErrors }) => {
+test('reject all: a denied update, and analytics cookies set before are cleared (no reload on a first choice)', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+}) => {
   await asVisitor(page);
   await context.addCookies(['_ga', '_ga_K7P2Q', '_gid', 'keep_me'].map((name) => ({ name, value: '1', url: baseURL! })));
   await page.goto('/en');
@@ -135,7 +150,11 @@ test('a stored consent of another revision is asked again; the same revision is 
 
 test('the footer link reopens the preferences; switching analytics off clears its cookies and reloads', async ({ page, context, baseURL, consoleErrors }) => {
   await asVisitor(page);
-  await context.addCookies([consentCookie(baseURL!, record(['necessary', 'analytics'])), { name: '_ga', value: 'GA1.1', url: baseURL! }, { name: '_gid', value: 'x', url: baseURL! }]);
+  await context.addCookies([
+    consentCookie(baseURL!, record(['necessary', 'analytics'])),
+    { name: '_ga', value: 'GA1.1', url: baseURL! },
+    { name: '_gid', value: 'x', url: baseURL! },
+  ]);
   await page.goto('/sl');
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));

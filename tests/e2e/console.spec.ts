@@ -8,11 +8,22 @@ import { expect, hydrated, test } from './fixtures';
  * rendered with. (Hydrated pages may say more: the photo field's buttons exist only with JavaScript.)
  */
 const PAGES = [
-  '/sl', '/en', '/de',
-  '/en/categories', '/de/produkt/vorbaurolllaeden', '/sl/izdelek/predokenske-rolete',
-  '/sl/pogosta-vprasanja', '/en/contact', '/de/kontakt',
-  '/sl/povprasevanje', '/en/inquiry', '/de/service',
-  '/en/newsletter', '/sl/iskanje?q=rolete', '/en/login', '/de/login',
+  '/sl',
+  '/en',
+  '/de',
+  '/en/categories',
+  '/de/produkt/vorbaurolllaeden',
+  '/sl/izdelek/predokenske-rolete',
+  '/sl/pogosta-vprasanja',
+  '/en/contact',
+  '/de/kontakt',
+  '/sl/povprasevanje',
+  '/en/inquiry',
+  '/de/service',
+  '/en/newsletter',
+  '/sl/iskanje?q=rolete',
+  '/en/login',
+  '/de/login',
 ];
 
 /** The words of the app's markup. */

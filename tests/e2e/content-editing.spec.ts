@@ -51,7 +51,11 @@ test.beforeAll(async () => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk));
     req.on('end', async () => {
-      const passed = await fetch(new URL('/api/cache/purge', a.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': String(req.headers['x-signature']) }, body });
+      const passed = await fetch(new URL('/api/cache/purge', a.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': String(req.headers['x-signature']) },
+        body,
+      });
       res.writeHead(passed.status).end(await passed.text());
     });
   });
@@ -85,7 +89,10 @@ async function phonePage(browser: Browser, consoleErrors: string[]): Promise<Pag
   return page;
 }
 
-test('an editor retitles a product in three languages, previews and publishes it; a visitor on the other replica sees it within 2 s', async ({ browser, consoleErrors }) => {
+test('an editor retitles a product in three languages, previews and publishes it; a visitor on the other replica sees it within 2 s', async ({
+  browser,
+  consoleErrors,
+}) => {
   // The visitor on replica B has the old page, kept in B's cache.
   const visitor = await phonePage(browser, consoleErrors);
   await visitor.goto(new URL(PRODUCT_EN, b.url).href);
@@ -127,10 +134,13 @@ test('an editor retitles a product in three languages, previews and publishes it
   await expect(page.getByText('Objavljeno: obiskovalci to že vidijo.')).toBeVisible();
   // The purge reaches replica B through PostgreSQL: its next answer is the new page.
   await expect
-    .poll(async () => {
-      await visitor.reload();
-      return visitor.locator('h1').innerText();
-    }, { timeout: 2000, intervals: [100] })
+    .poll(
+      async () => {
+        await visitor.reload();
+        return visitor.locator('h1').innerText();
+      },
+      { timeout: 2000, intervals: [100] },
+    )
     .toBe(TITLES.en);
   await visitor.goto(new URL('/de/produkt/vorbaurolllaeden', b.url).href);
   await expect(visitor.locator('h1')).toHaveText(TITLES.de);

@@ -15,9 +15,39 @@ const PHONE = { width: 390, height: 844 };
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/details/${name}.png` });
 
 const WORDS = {
-  sl: { signedInAs: 'Prijavljeni ste kot', signOut: 'Odjava iz računa', newsletter: 'E-novice', login: '/sl/login', service: '/sl/servis', inquiry: '/sl/povprasevanje', notSure: 'Ne vem, svetujte mi', next: 'Naslednji korak', width: 'Širina' },
-  en: { signedInAs: 'You are signed in as', signOut: 'Log out of your account', newsletter: 'Newsletter', login: '/en/login', service: '/en/service', inquiry: '/en/inquiry', notSure: 'Not sure – advise me', next: 'Next step', width: 'Width' },
-  de: { signedInAs: 'Sie sind angemeldet als', signOut: 'Vom Konto abmelden', newsletter: 'Newsletter', login: '/de/login', service: '/de/service', inquiry: '/de/anfrage', notSure: 'Weiß nicht – beraten Sie mich', next: 'Nächster Schritt', width: 'Breite' },
+  sl: {
+    signedInAs: 'Prijavljeni ste kot',
+    signOut: 'Odjava iz računa',
+    newsletter: 'E-novice',
+    login: '/sl/login',
+    service: '/sl/servis',
+    inquiry: '/sl/povprasevanje',
+    notSure: 'Ne vem, svetujte mi',
+    next: 'Naslednji korak',
+    width: 'Širina',
+  },
+  en: {
+    signedInAs: 'You are signed in as',
+    signOut: 'Log out of your account',
+    newsletter: 'Newsletter',
+    login: '/en/login',
+    service: '/en/service',
+    inquiry: '/en/inquiry',
+    notSure: 'Not sure – advise me',
+    next: 'Next step',
+    width: 'Width',
+  },
+  de: {
+    signedInAs: 'Sie sind angemeldet als',
+    signOut: 'Vom Konto abmelden',
+    newsletter: 'Newsletter',
+    login: '/de/login',
+    service: '/de/service',
+    inquiry: '/de/anfrage',
+    notSure: 'Weiß nicht – beraten Sie mich',
+    next: 'Nächster Schritt',
+    width: 'Breite',
+  },
 } as const satisfies Record<Locale, Record<string, string>>;
 
 /** A verified account, made as a visitor makes one (the register page's post, the mailed link's post). */
@@ -34,7 +64,11 @@ test.describe('on a phone', () => {
   for (const locale of ['sl', 'en', 'de'] as const) {
     const w = WORDS[locale];
 
-    test(`${locale}: signing out sits beside whom one is signed in as, on the first screen and above the newsletter`, async ({ page, request, consoleErrors }) => {
+    test(`${locale}: signing out sits beside whom one is signed in as, on the first screen and above the newsletter`, async ({
+      page,
+      request,
+      consoleErrors,
+    }) => {
       const email = `odjava.${locale}.${Date.now()}@example.com`;
       const password = 'dolgo-geslo-123';
       await verifiedAccount(request, locale, email, password);
@@ -71,10 +105,19 @@ test.describe('on a phone', () => {
       const links = terms.locator('label a');
       await expect(links).toHaveCount(2);
       expect(await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))).toEqual(
-        { sl: ['/sl/stran/politika-zasebnosti', '/sl/stran/splosni-pogoji-poslovanja'], en: ['/en/page/privacy-policy', '/en/page/general-terms-and-conditions'], de: ['/de/seite/datenschutzbestimmungen', '/de/seite/allgemeine-geschaeftsbedingungen'] }[locale],
+        {
+          sl: ['/sl/stran/politika-zasebnosti', '/sl/stran/splosni-pogoji-poslovanja'],
+          en: ['/en/page/privacy-policy', '/en/page/general-terms-and-conditions'],
+          de: ['/de/seite/datenschutzbestimmungen', '/de/seite/allgemeine-geschaeftsbedingungen'],
+        }[locale],
       );
       // The marketing box may stay unticked: no mark.
-      await expect(page.locator('.check-field').filter({ has: page.locator('input[name="marketingOptOut"]') }).locator('.field__required')).toHaveCount(0);
+      await expect(
+        page
+          .locator('.check-field')
+          .filter({ has: page.locator('input[name="marketingOptOut"]') })
+          .locator('.field__required'),
+      ).toHaveCount(0);
       await terms.scrollIntoViewIfNeeded();
       await shot(page, `service-consent-${locale}`);
     });

@@ -70,7 +70,10 @@ test('what is typed before the app has loaded is kept and sent', async ({ page }
 test('a link tapped before the app has loaded opens its page', async ({ page }) => {
   await holdApp(page);
   await page.goto('/en/product/surface-mounted-roller-shutters', { waitUntil: 'commit' });
-  const crumb = page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link').first();
+  const crumb = page
+    .getByRole('navigation', { name: /breadcrumb/i })
+    .getByRole('link')
+    .first();
   const href = await crumb.getAttribute('href');
   await crumb.tap();
   await expect(page).toHaveURL(new RegExp(`${href}$`));

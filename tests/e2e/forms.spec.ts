@@ -145,7 +145,10 @@ test.describe('inquiry', () => {
     await page.getByLabel('Vor- und Nachname').fill('Eva Berger');
     await page.getByRole('main').getByLabel('E-Mail-Adresse').fill('eva.berger@example.com');
     await page.getByRole('button', { name: 'Nächster Schritt' }).click();
-    await page.getByRole('main').getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
+    await page
+      .getByRole('main')
+      .getByRole('checkbox', { name: /Datenschutzerklärung/ })
+      .check();
     // What reaches the server differs from what the browser checked (as a stale or tampered page would).
     await page.route('**/_payload.json', async (route) => {
       const request = route.request();
@@ -300,7 +303,8 @@ test.describe('service request', () => {
     await expect(page.locator('#service-content-error')).toHaveText('Error: This field is required.');
     await expect(page.locator('#service-terms-error')).toBeVisible();
     // The installation's address is required (decisions.md, Leads and contact).
-    for (const field of ['streetAddress', 'postalCode', 'town']) await expect(page.locator(`#service-${field}-error`)).toHaveText('Error: This field is required.');
+    for (const field of ['streetAddress', 'postalCode', 'town'])
+      await expect(page.locator(`#service-${field}-error`)).toHaveText('Error: This field is required.');
     await expect(page.getByLabel('Phone')).toBeFocused();
 
     await page.getByLabel('Phone').fill('041 555 111');
@@ -353,7 +357,9 @@ test.describe('newsletter', () => {
     await expect(page.getByRole('heading', { name: 'Hvala! Preverite svoj e-poštni predal' })).toBeVisible();
   });
 
-  test('the footer form is checked as the visitor types (nothing typed before its checks load is lost), then posts to the newsletter page', async ({ page }) => {
+  test('the footer form is checked as the visitor types (nothing typed before its checks load is lost), then posts to the newsletter page', async ({
+    page,
+  }) => {
     // The checks load when the visitor turns to the form; held back here until the visitor has typed.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -52,7 +52,10 @@ for (const width of [390, 1024, 1280]) {
       expect(image!.y).toBeGreaterThanOrEqual(intro!.y + intro!.height);
     }
     await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    const { currentSrc, pixels } = await main.evaluate((img: HTMLImageElement) => ({ currentSrc: img.currentSrc, pixels: img.getBoundingClientRect().width * devicePixelRatio }));
+    const { currentSrc, pixels } = await main.evaluate((img: HTMLImageElement) => ({
+      currentSrc: img.currentSrc,
+      pixels: img.getBoundingClientRect().width * devicePixelRatio,
+    }));
     const [, chosen] = /\/assets\/images\/predokenske-rolete-photo-(\d+)w-[\w-]+\.avif$/.exec(currentSrc) ?? [];
     expect(Number(chosen), currentSrc).toBeGreaterThanOrEqual(pixels);
     expect(consoleErrors).toEqual([]);

@@ -58,11 +58,16 @@ test.describe('with JavaScript', () => {
   test.beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-steps-'));
     photo = path.join(dir, 'window.jpg');
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a7da8' } }).jpeg().toFile(photo);
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a7da8' } })
+      .jpeg()
+      .toFile(photo);
   });
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('Back and Forward move between the steps’ addresses with every value and the photos kept; a reload after sending posts nothing', async ({ page, consoleErrors }) => {
+  test('Back and Forward move between the steps’ addresses with every value and the photos kept; a reload after sending posts nothing', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const requests: string[] = [];
     page.on('request', (request) => {

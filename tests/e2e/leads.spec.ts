@@ -35,7 +35,10 @@ async function pagesOf(page: Page, locale: Locale): Promise<string[]> {
 }
 
 for (const locale of ['sl', 'de', 'en'] as const) {
-  test(`${locale}: a call link to the market's showroom is in the header, in sight without scrolling, on every kind of page`, async ({ page, consoleErrors }) => {
+  test(`${locale}: a call link to the market's showroom is in the header, in sight without scrolling, on every kind of page`, async ({
+    page,
+    consoleErrors,
+  }) => {
     for (const path of await pagesOf(page, locale)) {
       await page.goto(path);
       const call = page.locator('header.site-header a.call-link');

@@ -95,7 +95,8 @@ test('an editor uploads a photo on a phone, picks it for a product and a visitor
   visitor.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text())));
   const files: { url: string; type: string; cacheControl: string }[] = [];
   visitor.on('response', (res) => {
-    if (new URL(res.url()).pathname.startsWith('/media/')) files.push({ url: res.url(), type: res.headers()['content-type'] ?? '', cacheControl: res.headers()['cache-control'] ?? '' });
+    if (new URL(res.url()).pathname.startsWith('/media/'))
+      files.push({ url: res.url(), type: res.headers()['content-type'] ?? '', cacheControl: res.headers()['cache-control'] ?? '' });
   });
   await visitor.goto(new URL('/en/product/concealed-roller-shutters', site.url).href);
   await hydrated(visitor);

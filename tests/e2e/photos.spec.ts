@@ -114,7 +114,16 @@ test.describe('with JavaScript', () => {
     await expect(photoList(page).locator('.photo-list__name')).toHaveText(['window.jpg', 'outside.webp', 'IMG_0412.HEIC']);
     await expect(page.getByRole('button', { name: 'Remove outside.webp' })).toBeFocused();
     await expect(page.getByText('Photos chosen: 3 of 5')).toBeVisible();
-    expect(await page.evaluate((url) => fetch(url!).then(() => 'readable', () => 'revoked'), frameUrl)).toBe('revoked');
+    expect(
+      await page.evaluate(
+        (url) =>
+          fetch(url!).then(
+            () => 'readable',
+            () => 'revoked',
+          ),
+        frameUrl,
+      ),
+    ).toBe('revoked');
 
     // Three more: two fit, the sixth is one too many.
     await choose(page, [files.a, files.b, files.c]);

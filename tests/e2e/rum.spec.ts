@@ -93,17 +93,24 @@ test.describe('a sampled page view', () => {
     // a navigation before it would leave web-vitals no interaction. Observers registered earlier (web-
     // vitals') are told before one registered now, so once this one is, web-vitals knows the click.
     await page.evaluate(
-      () => new Promise<void>((resolve) => new PerformanceObserver((_list, observer) => (observer.disconnect(), resolve())).observe({ type: 'first-input', buffered: true })),
+      () =>
+        new Promise<void>((resolve) =>
+          new PerformanceObserver((_list, observer) => (observer.disconnect(), resolve())).observe({ type: 'first-input', buffered: true }),
+        ),
     );
     await page.goto('/en/categories');
     await hydrated(page);
-    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('beacons'))) ?? '[]')).toEqual([{ path: '/api/rum', type: 'application/json', from: '/en' }]);
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('beacons'))) ?? '[]')).toEqual([
+      { path: '/api/rum', type: 'application/json', from: '/en' },
+    ]);
     const metrics = ['CLS', 'FCP', 'INP', 'LCP', 'TTFB'];
     // Each metric counted once more (at least: another run's page view may land on the same server).
-    await expect.poll(async () => {
-      const now = await homeCounts(request);
-      return metrics.filter((m) => (now[m] ?? 0) > (before[m] ?? 0));
-    }).toEqual(metrics);
+    await expect
+      .poll(async () => {
+        const now = await homeCounts(request);
+        return metrics.filter((m) => (now[m] ?? 0) > (before[m] ?? 0));
+      })
+      .toEqual(metrics);
     expect(messages).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

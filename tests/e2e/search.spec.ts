@@ -81,7 +81,12 @@ test.describe('header search box', () => {
     const listbox = page.getByRole('listbox', { name: 'Predlogi' });
     await expect(listbox).toBeVisible();
     // Diacritics folded: the suggestions read "senčila".
-    await expect(listbox.getByRole('option').filter({ hasText: /senčil/i }).first()).toBeVisible();
+    await expect(
+      listbox
+        .getByRole('option')
+        .filter({ hasText: /senčil/i })
+        .first(),
+    ).toBeVisible();
     await box.press('Escape');
     await expect(listbox).toBeHidden();
     await expect(box).toHaveAttribute('aria-expanded', 'false');

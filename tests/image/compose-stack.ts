@@ -28,7 +28,6 @@ export const DIFFERENCES = [
   'the images postgres and nginx are stand-ins made from Debian packages (docs/decisions/0038-image-test.md)',
 ];
 
-
 type Healthcheck = { test: string[]; interval?: string; timeout?: string; retries?: number; start_period?: string };
 type Service = {
   image: string;
@@ -50,7 +49,19 @@ type ComposeFile = {
   networks?: { default?: { ipam?: { config?: { subnet: string }[] } } };
 };
 
-const SERVICE_KEYS = new Set(['image', 'build', 'command', 'environment', 'volumes', 'ports', 'depends_on', 'healthcheck', 'restart', 'stop_grace_period', 'networks']);
+const SERVICE_KEYS = new Set([
+  'image',
+  'build',
+  'command',
+  'environment',
+  'volumes',
+  'ports',
+  'depends_on',
+  'healthcheck',
+  'restart',
+  'stop_grace_period',
+  'networks',
+]);
 
 /** Compose's interpolation: `${VAR}`, `${VAR:-default}` (also when empty), `${VAR-default}` (when unset), `$$`. */
 function interpolate<T>(value: T, env: NodeJS.ProcessEnv): T {
@@ -81,7 +92,8 @@ export function readComposeFile(env: NodeJS.ProcessEnv = process.env): ComposeFi
 /** "30s", "1m30s", "500ms" in seconds. */
 function seconds(duration: string): number {
   let total = 0;
-  for (const [, n, unit] of duration.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) total += Number(n) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit as 'ms' | 's' | 'm' | 'h'];
+  for (const [, n, unit] of duration.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g))
+    total += Number(n) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit as 'ms' | 's' | 'm' | 'h'];
   return total;
 }
 
@@ -97,8 +109,6 @@ function startOrder(services: Record<string, Service>): string[] {
   for (const name of Object.keys(services)) visit(name, []);
   return order;
 }
-
-
 
 export interface Stack {
   /** The containers' names by service. */

@@ -30,7 +30,17 @@ export interface Container {
 export async function runImage(name: string, options: { port: number; args?: string[]; command?: string[] }): Promise<Container> {
   const hostPort = await freePort();
   await podman(['rm', '--force', '--volumes', name], { allowFailure: true });
-  await podman(['run', '--detach', '--name', name, '--publish', `127.0.0.1:${hostPort}:${options.port}`, ...(options.args ?? []), PROJECT_IMAGE, ...(options.command ?? [])]);
+  await podman([
+    'run',
+    '--detach',
+    '--name',
+    name,
+    '--publish',
+    `127.0.0.1:${hostPort}:${options.port}`,
+    ...(options.args ?? []),
+    PROJECT_IMAGE,
+    ...(options.command ?? []),
+  ]);
   return {
     name,
     url: `http://127.0.0.1:${hostPort}`,

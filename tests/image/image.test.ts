@@ -24,7 +24,9 @@ const post = (container: Container, pathname: string, body: BodyInit, headers: R
   fetch(container.url + pathname, { method: 'POST', body, headers: { ...SAME_ORIGIN, ...headers }, redirect: 'manual' });
 
 async function cameraJpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 180, g: 120, b: 60 } } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 180, g: 120, b: 60 } } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 const containers: Container[] = [];
@@ -71,7 +73,17 @@ describe('the image, as the site', () => {
 
   it('delivers an inquiry with a photo to the built-in content API: the company’s mail is in the volume', async () => {
     const body = new FormData();
-    for (const [name, value] of Object.entries({ ...personsFields(), intent: 'send', step: '3', offerType: 'rolete', nameAndSurname: 'Ana Slika', email, message: `Okno ${email}`, terms: 'on' })) body.append(name, value);
+    for (const [name, value] of Object.entries({
+      ...personsFields(),
+      intent: 'send',
+      step: '3',
+      offerType: 'rolete',
+      nameAndSurname: 'Ana Slika',
+      email,
+      message: `Okno ${email}`,
+      terms: 'on',
+    }))
+      body.append(name, value);
     body.append('photos', new Blob([new Uint8Array(await cameraJpeg())], { type: 'image/jpeg' }), 'IMG_0042.JPG');
     const res = await post(site, '/sl/povprasevanje', body);
     expect(res.status).toBe(303);
@@ -96,9 +108,20 @@ describe('the image, as the site', () => {
 
     // A replica whose content API does not answer: the service request waits in its outbox, in the volume.
     const content = `Servis po zamenjavi ${randomUUID()}`;
-    const offline = await start('shading-image-test-offline', { port: 3000, args: ['--volume', `${VOLUME}:/data`, '--env', 'UPSTREAM_URL=http://127.0.0.1:9'] });
+    const offline = await start('shading-image-test-offline', {
+      port: 3000,
+      args: ['--volume', `${VOLUME}:/data`, '--env', 'UPSTREAM_URL=http://127.0.0.1:9'],
+    });
     await answers(offline, '/healthz');
-    const service = form({ ...personsFields(), phone: '041 333 444', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content, terms: 'on' });
+    const service = form({
+      ...personsFields(),
+      phone: '041 333 444',
+      streetAddress: 'Gozdna pot 7',
+      postalCode: '2380',
+      town: 'Slovenj Gradec',
+      content,
+      terms: 'on',
+    });
     expect((await post(offline, '/sl/servis', service)).headers.get('location')).toBe('/sl/servis?sent=1');
     expect(await offline.stop(15)).toBe(0);
     await offline.remove();

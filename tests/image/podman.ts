@@ -45,7 +45,11 @@ export interface Run {
  * unless `allowFailure`. `input` is written to its stdin; `echo` passes its output through as it comes
  * (long builds).
  */
-export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string | NodeJS.ReadableStream; allowFailure?: boolean; echo?: boolean } = {}): Promise<Run> {
+export function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string | NodeJS.ReadableStream; allowFailure?: boolean; echo?: boolean } = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd ?? ROOT_DIR, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

@@ -55,7 +55,8 @@ export function qualified(image: string): string {
 export function dockerfileBase(): string {
   const names = [...readFileSync(path.join(ROOT_DIR, 'Dockerfile'), 'utf8').matchAll(/^FROM\s+(\S+)/gm)].map((m) => m[1]!);
   const bases = [...new Set(names)];
-  if (bases.length !== 1 || !/^node:\d+-slim$/.test(bases[0]!)) throw new Error(`the image test makes node:<major>-slim only; the Dockerfile starts from ${bases.join(', ')}`);
+  if (bases.length !== 1 || !/^node:\d+-slim$/.test(bases[0]!))
+    throw new Error(`the image test makes node:<major>-slim only; the Dockerfile starts from ${bases.join(', ')}`);
   return bases[0]!;
 }
 
@@ -98,7 +99,13 @@ export async function unpackNpmPackage(spec: string, into: string): Promise<void
 }
 
 /** Builds a recipe's Containerfile on `base` into `tag`, unless an image of the same inputs is there. */
-async function buildStandIn(recipe: string, tag: string, base: { tag: string; inputs: string }, args: Record<string, string>, context?: (dir: string) => Promise<void>): Promise<void> {
+async function buildStandIn(
+  recipe: string,
+  tag: string,
+  base: { tag: string; inputs: string },
+  args: Record<string, string>,
+  context?: (dir: string) => Promise<void>,
+): Promise<void> {
   const inputs = hash(recipe, base.inputs, JSON.stringify(args), folderText(path.join(STAND_INS, recipe)));
   if (await upToDate(tag, inputs)) return;
   const dir = mkdtempSync(path.join(CACHE_DIR, `${recipe}-context-`));
@@ -129,7 +136,8 @@ export async function nodeStandIn(): Promise<string> {
 /** The stand-ins of the images compose.yaml runs besides the project's: PostgreSQL and nginx. */
 export async function serviceStandIns(images: { postgres: string; nginx: string }): Promise<void> {
   const pgMajor = images.postgres.match(/^postgres:(\d+)/)?.[1];
-  if (!pgMajor || !/^nginx:/.test(images.nginx)) throw new Error(`the image test makes postgres:<major> and nginx:<version>, not ${images.postgres} and ${images.nginx}`);
+  if (!pgMajor || !/^nginx:/.test(images.nginx))
+    throw new Error(`the image test makes postgres:<major> and nginx:<version>, not ${images.postgres} and ${images.nginx}`);
   const postgresBase = await debianSlim(POSTGRES_SUITE);
   await buildStandIn('postgres', qualified(images.postgres), postgresBase, { PG_MAJOR: pgMajor });
   await buildStandIn('nginx', qualified(images.nginx), NGINX_SUITE === POSTGRES_SUITE ? postgresBase : await debianSlim(NGINX_SUITE), {});

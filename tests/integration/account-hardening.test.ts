@@ -32,7 +32,11 @@ afterAll(async () => {
 });
 
 /** A post from one of the site's pages, without JavaScript, from a client address as the proxy tells it. */
-const post = (path: string, form: Record<string, string>, { from = OWNER, cookie = '', forwarded }: { from?: string; cookie?: string; forwarded?: string } = {}) =>
+const post = (
+  path: string,
+  form: Record<string, string>,
+  { from = OWNER, cookie = '', forwarded }: { from?: string; cookie?: string; forwarded?: string } = {},
+) =>
   request(site.server)
     .post(path)
     .set('Sec-Fetch-Site', 'same-origin')
@@ -133,7 +137,13 @@ describe('the profile lists what its owner posted', { timeout: 60_000 }, () => {
     const user = await account();
     const session = sessionCookieOf(await post('/en/login', user));
     const service = (content: string) => ({
-      phone: '+386 40 111 222', email: user.email, streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content, terms: 'on',
+      phone: '+386 40 111 222',
+      email: user.email,
+      streetAddress: 'Gozdna pot 7',
+      postalCode: '2380',
+      town: 'Slovenj Gradec',
+      content,
+      terms: 'on',
     });
     const own = await post('/en/service', service('Signed in, my own request'), { cookie: session });
     expect(own.status).toBe(303);
@@ -141,7 +151,9 @@ describe('the profile lists what its owner posted', { timeout: 60_000 }, () => {
     expect(stranger.status).toBe(303);
 
     const stored = () =>
-      cms.prepare("SELECT json_extract(data, '$.content') AS content, email_confirmed_at FROM submissions WHERE email = ? ORDER BY content").all(user.email) as {
+      cms
+        .prepare("SELECT json_extract(data, '$.content') AS content, email_confirmed_at FROM submissions WHERE email = ? ORDER BY content")
+        .all(user.email) as {
         content: string;
         email_confirmed_at: string | null;
       }[];

@@ -87,11 +87,19 @@ describe('accounts without JavaScript', () => {
   });
 
   it('saves profile details and changes the password', async () => {
-    const saved = await post('/sl/user/profile', { intent: 'profile', name: 'Ana Kovač', phone: '+386 40 123 456', streetAddress: 'Glavna 1', postalCode: '1000', town: 'Ljubljana' }, session);
+    const saved = await post(
+      '/sl/user/profile',
+      { intent: 'profile', name: 'Ana Kovač', phone: '+386 40 123 456', streetAddress: 'Glavna 1', postalCode: '1000', town: 'Ljubljana' },
+      session,
+    );
     expect(saved.status).toBe(200);
     expect(saved.text).toContain('Podatki so shranjeni.');
     expect(saved.text).toContain('value="Ana Kovač"');
-    const badPhone = await post('/sl/user/profile', { intent: 'profile', name: 'Ana', phone: '<script>', streetAddress: '', postalCode: '', town: '' }, session);
+    const badPhone = await post(
+      '/sl/user/profile',
+      { intent: 'profile', name: 'Ana', phone: '<script>', streetAddress: '', postalCode: '', town: '' },
+      session,
+    );
     expect(badPhone.status).toBe(400);
     expect(badPhone.text).not.toContain('<script>');
 

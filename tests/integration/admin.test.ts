@@ -19,8 +19,7 @@ let site: Awaited<ReturnType<typeof startTestSite>>;
 let agent: ReturnType<typeof request.agent>;
 let staffToken: string;
 
-const cookieOf = (res: request.Response, name: string) =>
-  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
+const cookieOf = (res: request.Response, name: string) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
 
 beforeAll(async () => {
   site = await startTestSite();
@@ -30,14 +29,22 @@ beforeAll(async () => {
 
   // Joining as a browser without JavaScript does: each step a form post answered with a 303.
   expect((await agent.get(`/admin/invitation?token=${tokenOf(link)}&lang=en`)).text).toContain('owner@sencila.test');
-  const joined = await agent.post('/admin/invitation').set('Origin', origin).type('form').send({ token: tokenOf(link), name: 'Olga Lastnik', password: PASSWORD });
+  const joined = await agent
+    .post('/admin/invitation')
+    .set('Origin', origin)
+    .type('form')
+    .send({ token: tokenOf(link), name: 'Olga Lastnik', password: PASSWORD });
   expect(joined.status).toBe(303);
   expect(joined.headers.location).toBe('/admin/login/enrol?next=%2Fadmin');
   const step = cookieOf(joined, 'staff_step')!;
   expect(step).toMatch(/; Path=\/admin; HttpOnly; SameSite=Strict$/);
   const enrolPage = await agent.get('/admin/login/enrol');
   const secret = /<code class="admin-secret">([A-Z2-7 ]+)<\/code>/.exec(enrolPage.text)![1]!.replace(/ /g, '');
-  const enrolled = await agent.post('/admin/login/enrol').set('Origin', origin).type('form').send({ code: appCode(secret) });
+  const enrolled = await agent
+    .post('/admin/login/enrol')
+    .set('Origin', origin)
+    .type('form')
+    .send({ code: appCode(secret) });
   expect(enrolled.status).toBe(303);
   expect(enrolled.headers.location).toBe('/admin/login/recovery-codes?next=%2Fadmin');
   const session = cookieOf(enrolled, 'staff_sid')!;
@@ -69,9 +76,16 @@ describe('the staff area', () => {
     expect(inbox.text).toContain('<h1 id="inbox-title">Leads</h1>');
     const data = await agent.get(`/admin?status=open&${ADMIN_DATA_PARAM}`);
     expect(data.headers['content-type']).toMatch(/^application\/json/);
-    expect(data.body).toMatchObject({ status: 200, loaderData: { shell: { member: { email: 'owner@sencila.test', role: 'owner' } }, inbox: { filter: { status: 'open' } } } });
+    expect(data.body).toMatchObject({
+      status: 200,
+      loaderData: { shell: { member: { email: 'owner@sencila.test', role: 'owner' } }, inbox: { filter: { status: 'open' } } },
+    });
     // A refused form answers its errors in the payload, with its status there (no failed request in the browser).
-    const refused = await agent.post(`/admin/account?${ADMIN_DATA_PARAM}`).set('Origin', site.url).type('form').send({ intent: 'profile', name: '', locale: 'en' });
+    const refused = await agent
+      .post(`/admin/account?${ADMIN_DATA_PARAM}`)
+      .set('Origin', site.url)
+      .type('form')
+      .send({ intent: 'profile', name: '', locale: 'en' });
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ status: 400, actionData: { account: { form: 'profile', errors: { name: 'form.errors.required' } } } });
   });
@@ -105,7 +119,10 @@ describe('the staff area', () => {
 
   it('loads none of its code on a public page', async () => {
     // A build of its own (vite.config.ts): not one file of it is a public page's.
-    const files = (name: string) => Object.values(JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, '.vite', name), 'utf8')) as Record<string, { file: string }>).map((chunk) => chunk.file);
+    const files = (name: string) =>
+      Object.values(JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, '.vite', name), 'utf8')) as Record<string, { file: string }>).map(
+        (chunk) => chunk.file,
+      );
     const publicFiles = new Set(files('manifest.json'));
     const adminOnly = files('staff-manifest.json');
     expect(adminOnly.length).toBeGreaterThan(5);

@@ -12,7 +12,10 @@ function documentData(html: string): DocumentData {
 }
 
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name);
+  const found = csp
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name);
   return found ? found.slice(1) : [];
 }
 
@@ -64,7 +67,12 @@ describe('with a tag manager', () => {
     expect(documentData(page.text).config).toEqual({ gtmId: 'GTM-K7P2Q', rumSampleRate: 0.1 });
     const csp = page.headers['content-security-policy'] as string;
     expect(directive(csp, 'script-src')).toEqual(["'self'", 'https://*.googletagmanager.com']);
-    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']);
+    expect(directive(csp, 'connect-src')).toEqual([
+      "'self'",
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ]);
     expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.google-analytics.com', 'https://*.googletagmanager.com']);
     expect(directive(csp, 'default-src')).toEqual(["'self'"]);
     expect(csp).not.toContain('unsafe-inline');

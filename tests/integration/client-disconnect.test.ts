@@ -80,61 +80,69 @@ describe('clients that disconnect mid-render', () => {
     return until(`${count} requests to arrive`, () => received >= count).finally(() => site.server.off('request', onRequest));
   }
 
-  it('stops the renders of clients that left, never starts those still waiting for a slot, logs nothing above debug, and leaves nothing behind', { timeout: 60_000 }, async () => {
-    // Every page and piece of upstream data is loaded once, so the baseline holds what a warm site holds.
-    for (const url of [FAQ, `${FAQ}/_payload.json`, '/en/blog']) expect((await fetch(`${site.url}${url}`)).status).toBe(200);
-    const baseline = activeResources();
+  it(
+    'stops the renders of clients that left, never starts those still waiting for a slot, logs nothing above debug, and leaves nothing behind',
+    { timeout: 60_000 },
+    async () => {
+      // Every page and piece of upstream data is loaded once, so the baseline holds what a warm site holds.
+      for (const url of [FAQ, `${FAQ}/_payload.json`, '/en/blog']) expect((await fetch(`${site.url}${url}`)).status).toBe(200);
+      const baseline = activeResources();
 
-    // The site forgets the upstream's answers (the purge names no page), and the upstream holds its answers.
-    const body = JSON.stringify({ paths: ['/nothing-cached-here'] });
-    const purged = await fetch(`${site.url}/api/cache/purge`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signPurge(SECRET, body) }, body });
-    expect(purged.status).toBe(200);
-    const release = proxy.hold();
-    const from = log.lines.length;
-    const fromHere = () => log.lines.slice(from);
-    const count = (msg: string) => fromHere().filter((l) => l.msg === msg).length;
+      // The site forgets the upstream's answers (the purge names no page), and the upstream holds its answers.
+      const body = JSON.stringify({ paths: ['/nothing-cached-here'] });
+      const purged = await fetch(`${site.url}/api/cache/purge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': signPurge(SECRET, body) },
+        body,
+      });
+      expect(purged.status).toBe(200);
+      const release = proxy.hold();
+      const from = log.lines.length;
+      const fromHere = () => log.lines.slice(from);
+      const count = (msg: string) => fromHere().filter((l) => l.msg === msg).length;
 
-    let leave!: () => void;
-    const left = new Promise<void>((resolve) => (leave = resolve));
-    // As many renders as run at once (render-slots.ts): one shared, the rest each visitor's own.
-    const own = RENDERS_AT_ONCE - 1;
-    const clients = [
-      // One render shared by twenty visitors who all leave: it finishes, for the cache.
-      ...Array.from({ length: 20 }, () => impatient('/de/blog', left)),
-      // Rendered for each visitor (free input, the FAQ's filter, is never shared): these renders must stop.
-      ...Array.from({ length: own }, (_, i) => impatient(i % 2 ? `${FAQ}?q=motor-${i}` : `${FAQ}/_payload.json?q=motor-${i}`, left)),
-    ];
-    // Every render is under way, waiting for the upstream, when everyone leaves.
-    await until('every render to start', () => count('render started') === RENDERS_AT_ONCE);
-    // Ten more wait for a slot: they leave (first) before they have one, and are never rendered.
-    const arrived = requestsReceived(10);
-    let leaveWaiting!: () => void;
-    const waitingLeft = new Promise<void>((resolve) => (leaveWaiting = resolve));
-    const waiting = Array.from({ length: 10 }, (_, i) => impatient(`${FAQ}?q=waiting-${i}`, waitingLeft));
-    await arrived;
-    leaveWaiting();
-    await Promise.all(waiting);
-    await until('the server saw them leave', () => count('request aborted') === waiting.length);
-    leave();
-    await Promise.all(clients);
-    expect(answered).toEqual([]);
-    await until('the request log of every client that left', () => count('request aborted') === clients.length + waiting.length);
-    await until('every visitor’s render to stop', () => count('render stopped: the client went away') === own);
+      let leave!: () => void;
+      const left = new Promise<void>((resolve) => (leave = resolve));
+      // As many renders as run at once (render-slots.ts): one shared, the rest each visitor's own.
+      const own = RENDERS_AT_ONCE - 1;
+      const clients = [
+        // One render shared by twenty visitors who all leave: it finishes, for the cache.
+        ...Array.from({ length: 20 }, () => impatient('/de/blog', left)),
+        // Rendered for each visitor (free input, the FAQ's filter, is never shared): these renders must stop.
+        ...Array.from({ length: own }, (_, i) => impatient(i % 2 ? `${FAQ}?q=motor-${i}` : `${FAQ}/_payload.json?q=motor-${i}`, left)),
+      ];
+      // Every render is under way, waiting for the upstream, when everyone leaves.
+      await until('every render to start', () => count('render started') === RENDERS_AT_ONCE);
+      // Ten more wait for a slot: they leave (first) before they have one, and are never rendered.
+      const arrived = requestsReceived(10);
+      let leaveWaiting!: () => void;
+      const waitingLeft = new Promise<void>((resolve) => (leaveWaiting = resolve));
+      const waiting = Array.from({ length: 10 }, (_, i) => impatient(`${FAQ}?q=waiting-${i}`, waitingLeft));
+      await arrived;
+      leaveWaiting();
+      await Promise.all(waiting);
+      await until('the server saw them leave', () => count('request aborted') === waiting.length);
+      leave();
+      await Promise.all(clients);
+      expect(answered).toEqual([]);
+      await until('the request log of every client that left', () => count('request aborted') === clients.length + waiting.length);
+      await until('every visitor’s render to stop', () => count('render stopped: the client went away') === own);
 
-    // The shared render was not stopped by its visitors leaving: once the upstream answers, its page is in the cache.
-    release();
-    await until('the shared page in the cache', async () => (await fetch(`${site.url}/de/blog`)).headers.get('x-cache') === 'HIT');
-    expect(count('render started')).toBe(RENDERS_AT_ONCE);
+      // The shared render was not stopped by its visitors leaving: once the upstream answers, its page is in the cache.
+      release();
+      await until('the shared page in the cache', async () => (await fetch(`${site.url}/de/blog`)).headers.get('x-cache') === 'HIT');
+      expect(count('render started')).toBe(RENDERS_AT_ONCE);
 
-    // No timer is left: well before a render's 10-s timer would fire (sockets may take a keep-alive
-    // timeout to close), the process is back where it was.
-    const timers = (resources: Map<string, number>) => new Map([...resources].filter(([kind]) => kind === 'Timeout'));
-    await until('the timers to return to the baseline', () => within(timers(activeResources()), timers(baseline)), 3000);
-    await until('the handles to return to the baseline', () => within(activeResources(), baseline), 20_000);
-    // Above debug: only the request log of this test's own complete requests.
-    expect(fromHere().filter((l) => l.level > DEBUG && l.msg !== 'request completed')).toEqual([]);
-    expect(warnings).toEqual([]);
-  });
+      // No timer is left: well before a render's 10-s timer would fire (sockets may take a keep-alive
+      // timeout to close), the process is back where it was.
+      const timers = (resources: Map<string, number>) => new Map([...resources].filter(([kind]) => kind === 'Timeout'));
+      await until('the timers to return to the baseline', () => within(timers(activeResources()), timers(baseline)), 3000);
+      await until('the handles to return to the baseline', () => within(activeResources(), baseline), 20_000);
+      // Above debug: only the request log of this test's own complete requests.
+      expect(fromHere().filter((l) => l.level > DEBUG && l.msg !== 'request completed')).toEqual([]);
+      expect(warnings).toEqual([]);
+    },
+  );
 
   it('finishes a shared render for the visitors who wait when the one who started it and others leave', async () => {
     const from = log.lines.length;

@@ -6,9 +6,7 @@ import Database from 'better-sqlite3';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  accountUserSchema, apiErrorSchema, authAcceptedSchema, sessionSchema, statusSchema,
-} from '../../shared/api/contract';
+import { accountUserSchema, apiErrorSchema, authAcceptedSchema, sessionSchema, statusSchema } from '../../shared/api/contract';
 import { hashPassword } from '../../server/cms/accounts/passwords';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { readEml, type Eml } from '../support/eml';
@@ -103,7 +101,12 @@ async function signIn(email: string, password: string): Promise<string> {
 type Mail = Eml & { file: string };
 
 const mailDir = () => join(dataDir, 'mail');
-const mailFiles = () => (existsSync(mailDir()) ? readdirSync(mailDir()).filter((f) => f.endsWith('.eml')).sort() : []);
+const mailFiles = () =>
+  existsSync(mailDir())
+    ? readdirSync(mailDir())
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
 const readMail = (file: string): Mail => ({ file, ...readEml(join(mailDir(), file)) });
 
 const seenFiles = new Set<string>();
@@ -211,7 +214,11 @@ describe('accounts: the whole way through', { timeout: 60_000 }, () => {
 
     const profile = { name: 'Ana Kovač Novak', phone: '+386 41 555 123', streetAddress: 'Prešernova 5', postalCode: '2390', town: 'Ravne na Koroškem' };
     secrets.add(profile.phone);
-    const updated = await ok(200, accountUserSchema, call('PUT', 'account?lang=sl', { session: session.token, body: { ...profile, email: 'evil@example.org', id: 99 } }));
+    const updated = await ok(
+      200,
+      accountUserSchema,
+      call('PUT', 'account?lang=sl', { session: session.token, body: { ...profile, email: 'evil@example.org', id: 99 } }),
+    );
     expect(updated).toEqual({ ...account, ...profile });
     expect(await ok(200, accountUserSchema, call('GET', 'account', { session: session.token }))).toEqual(updated);
 
@@ -219,7 +226,11 @@ describe('accounts: the whole way through', { timeout: 60_000 }, () => {
     const other = await signIn('ana.kovac@example.si', password);
     const newPassword = 'Žaluzije in markize 2025';
     secrets.add(newPassword);
-    await fails(400, 'wrong_password', call('PUT', 'account/password?lang=sl', { session: session.token, body: { currentPassword: 'wrong guess here', newPassword } }));
+    await fails(
+      400,
+      'wrong_password',
+      call('PUT', 'account/password?lang=sl', { session: session.token, body: { currentPassword: 'wrong guess here', newPassword } }),
+    );
     const changed = await call('PUT', 'account/password?lang=sl', { session: session.token, body: { currentPassword: password, newPassword } });
     expect({ status: changed.status, body: changed.body }).toEqual({ status: 204, body: null });
     await ok(200, accountUserSchema, call('GET', 'account', { session: session.token }));
@@ -332,7 +343,9 @@ describe('accounts: tokens', () => {
     await ok(202, authAcceptedSchema, register(user.email, user.password));
     const first = tokenIn(await oneMail(user.email), '/en/verify-email');
     const stored = db.prepare('SELECT kind, created_at, expires_at FROM user_tokens WHERE token_hash = ?').get(sha256(first)) as {
-      kind: string; created_at: string; expires_at: string;
+      kind: string;
+      created_at: string;
+      expires_at: string;
     };
     expect(stored.kind).toBe('verify');
     expect(Date.parse(stored.expires_at) - Date.parse(stored.created_at)).toBe(48 * 60 * 60_000);
@@ -371,7 +384,10 @@ describe('accounts: tokens', () => {
     const user = await verifiedUser();
     await ok(202, authAcceptedSchema, call('POST', 'auth/password-reset?lang=en', { body: { email: user.email } }));
     const token = tokenIn(await oneMail(user.email), '/en/password-reset');
-    const row = db.prepare('SELECT created_at, expires_at FROM user_tokens WHERE token_hash = ?').get(sha256(token)) as { created_at: string; expires_at: string };
+    const row = db.prepare('SELECT created_at, expires_at FROM user_tokens WHERE token_hash = ?').get(sha256(token)) as {
+      created_at: string;
+      expires_at: string;
+    };
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60_000);
     db.prepare('UPDATE user_tokens SET expires_at = ? WHERE token_hash = ?').run(new Date(Date.now() - 1000).toISOString(), sha256(token));
     await fails(400, 'invalid_token', call('POST', 'auth/password-reset/confirm', { body: { token, password: 'A brand new password' } }));
@@ -496,7 +512,11 @@ describe('accounts: login limits', { timeout: 120_000 }, () => {
         const a = await login(email, `guess ${i}`, from);
         const { retryAfter, ...rest } = a.body as { retryAfter?: number };
         // The wait is counted in whole seconds from the last attempt, so it may differ by one between runs.
-        answers.push({ status: a.status, body: rest, waits: retryAfter !== undefined && String(retryAfter) === a.headers.get('retry-after') && retryAfter >= 28 });
+        answers.push({
+          status: a.status,
+          body: rest,
+          waits: retryAfter !== undefined && String(retryAfter) === a.headers.get('retry-after') && retryAfter >= 28,
+        });
       }
       return answers;
     };
@@ -543,7 +563,9 @@ describe('accounts: login limits', { timeout: 120_000 }, () => {
     expect(mail.text).toContain('one hour');
     const token = unlockTokenIn(mail);
     const row = db.prepare('SELECT created_at, expires_at, used_at FROM unlock_tokens WHERE token_hash = ?').get(sha256(token)) as {
-      created_at: string; expires_at: string; used_at: string | null;
+      created_at: string;
+      expires_at: string;
+      used_at: string | null;
     };
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60_000);
 
@@ -558,7 +580,6 @@ describe('accounts: login limits', { timeout: 120_000 }, () => {
     expect(db.prepare('SELECT used_at FROM unlock_tokens WHERE token_hash = ?').pluck().get(sha256(token))).not.toBeNull();
     for (let i = 0; i < 5; i++) await login(user.email, `again ${i}`, from);
     await fails(429, 'too_many_attempts', login(user.email, user.password, from, token));
-
   });
 
   it('an expired unlock link is as good as none', async () => {
@@ -607,7 +628,13 @@ describe('accounts: whose X-Forwarded-For counts', { timeout: 120_000 }, () => {
     return statuses;
   };
   const attempt = async (url: string, email: string, from: string) =>
-    (await fetch(new URL('auth/login', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify({ email, password: 'one more' }) })).status;
+    (
+      await fetch(new URL('auth/login', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify({ email, password: 'one more' }),
+      })
+    ).status;
 
   it('a trusted BFF (loopback by default) names each visitor; anyone else is counted by the address they connect from', async () => {
     const email = newUser().email;
@@ -618,7 +645,14 @@ describe('accounts: whose X-Forwarded-For counts', { timeout: 120_000 }, () => {
     // Not trusted (the content API believes only 192.0.2.254): the header is ignored, so the second
     // "visitor" is the same connection and waits.
     const dir = mkdtempSync(join(tmpdir(), 'cms-untrusted-'));
-    const untrusted = await startCms({ dataDir: dir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }), siteUrl: SITE_URL, trustProxy: '192.0.2.254' });
+    const untrusted = await startCms({
+      dataDir: dir,
+      port: 0,
+      contentDir: CONTENT_DIR,
+      logger: pino({ level: 'silent' }),
+      siteUrl: SITE_URL,
+      trustProxy: '192.0.2.254',
+    });
     try {
       expect(await guesses(untrusted.url, email, '198.51.100.61')).toEqual([401, 401, 401, 401, 401]);
       expect(await attempt(untrusted.url, email, '198.51.100.62')).toBe(429);
@@ -647,7 +681,11 @@ describe('accounts: bad requests', () => {
 
     const user = await verifiedUser();
     const session = await signIn(user.email, user.password);
-    const profile = await fails(400, 'bad_request', call('PUT', 'account', { session, body: { name: 'A', phone: 'call me maybe', streetAddress: '', postalCode: '', town: '' } }));
+    const profile = await fails(
+      400,
+      'bad_request',
+      call('PUT', 'account', { session, body: { name: 'A', phone: 'call me maybe', streetAddress: '', postalCode: '', town: '' } }),
+    );
     expect(profile.body).toEqual({ error: 'bad_request', fields: { phone: 'form.errors.phone' } });
   });
 

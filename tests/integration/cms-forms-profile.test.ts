@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 const post = (path: string, form: Record<string, string>, cookie = '') =>
-  request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send({ ...personsFields(), ...form });
+  request(site.server)
+    .post(path)
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('Cookie', cookie)
+    .type('form')
+    .send({ ...personsFields(), ...form });
 
 function addSubmission(email: string, kind: 'inquiry' | 'service', data: Record<string, unknown>, createdAt: string, status = 'new'): void {
   // Confirmed for the address, as a post by the signed-in owner is (account-hardening.test.ts covers which are).
@@ -54,9 +59,9 @@ describe('the profile’s submissions', () => {
     const page = await request(site.server).get('/sl/user/profile').set('Cookie', session);
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
-    const rows = [...page.text.matchAll(/<tr><td><time dateTime="([^"]+)">([^<]+)<\/time><\/td><td>([^<]+)<\/td><td><span class="([^"]+)">([^<]+)<\/span><\/td><\/tr>/g)].map(
-      (m) => m.slice(1),
-    );
+    const rows = [
+      ...page.text.matchAll(/<tr><td><time dateTime="([^"]+)">([^<]+)<\/time><\/td><td>([^<]+)<\/td><td><span class="([^"]+)">([^<]+)<\/span><\/td><\/tr>/g),
+    ].map((m) => m.slice(1));
     expect(rows).toEqual([
       // 22:30 UTC is the next day at the company (Ljubljana): the day it arrived there.
       ['2026-04-20T22:30:00.000Z', '21. apr. 2026', 'Zahteva za servis', 'submissions__status submissions__status--closed', 'Zaključeno'],

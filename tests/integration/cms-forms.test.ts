@@ -170,8 +170,18 @@ describe('POST forms/inquiry', () => {
     expect(stored[0]).toMatchObject({ id, kind: 'inquiry', locale: 'sl', email, status: 'new' });
     const data = JSON.parse(String(stored[0]!.data)) as Record<string, unknown>;
     expect(data).toMatchObject({
-      offerType: 'rolete', system: 'podometni', mechanism: 'motor', motorControl: 'remote', colour: 'ral', ralCode: 'RAL 7016', width: 120, height: 140, amount: 2,
-      visitTime: 'weekdayAfternoon', terms: true, marketingOptOut: true,
+      offerType: 'rolete',
+      system: 'podometni',
+      mechanism: 'motor',
+      motorControl: 'remote',
+      colour: 'ral',
+      ralCode: 'RAL 7016',
+      width: 120,
+      height: 140,
+      amount: 2,
+      visitTime: 'weekdayAfternoon',
+      terms: true,
+      marketingOptOut: true,
     });
 
     const notification = await notificationOf(id, 'inquiry_notification');
@@ -234,7 +244,8 @@ describe('POST forms/inquiry', () => {
     ]) {
       expect(confirmation.text).toContain(line);
     }
-    for (const typed of ['Ana Kovač', 'RAL 9016', 'RAL 7016', 'dnevni sobi', '16. uri', 'Prešernova', '555 123']) expect(confirmation.text).not.toContain(typed);
+    for (const typed of ['Ana Kovač', 'RAL 9016', 'RAL 7016', 'dnevni sobi', '16. uri', 'Prešernova', '555 123'])
+      expect(confirmation.text).not.toContain(typed);
   });
 
   it('writes the company’s notification in the company’s language naming the visitor’s, and the confirmation in the visitor’s, with every option by its label', async () => {
@@ -306,7 +317,12 @@ describe('POST forms/inquiry', () => {
     expect(await refused(post('inquiry', inquiry(email), { key: 'inquiry:id:has spaces and / slashes' }))).toBeUndefined();
     expect(await refused(post('inquiry', inquiry(email), { lang: 'fr' }))).toBeUndefined();
 
-    expect(await refused(post('inquiry', {}))).toMatchObject({ offerType: 'form.errors.offerType', email: 'form.errors.emailOrPhone', phone: 'form.errors.emailOrPhone', terms: 'form.errors.terms' });
+    expect(await refused(post('inquiry', {}))).toMatchObject({
+      offerType: 'form.errors.offerType',
+      email: 'form.errors.emailOrPhone',
+      phone: 'form.errors.emailOrPhone',
+      terms: 'form.errors.terms',
+    });
     // The bounds of decisions.md, by the shared schema.
     expect(await refused(post('inquiry', inquiry(email, { width: 5 })))).toEqual({ width: 'form.errors.width' });
     expect(await refused(post('inquiry', inquiry(email, { height: 601 })))).toEqual({ height: 'form.errors.height' });
@@ -360,7 +376,10 @@ describe('POST forms/inquiry', () => {
     const address = { streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec' };
     const ids = [
       await acked(201, post('inquiry', inquiry(email))),
-      await acked(201, post('service', { phone: '041 222 444', email: email.replace('@', '+servis@'), ...address, content: 'Tenda se ne zapre.', terms: true })),
+      await acked(
+        201,
+        post('service', { phone: '041 222 444', email: email.replace('@', '+servis@'), ...address, content: 'Tenda se ne zapre.', terms: true }),
+      ),
       await acked(201, post('newsletter', { email: email.toUpperCase(), consent: true })),
       await acked(201, post('inquiry', inquiry(email), { lang: 'de' })),
       await acked(201, post('service', { phone: '041 222 444', email, ...address, content: 'Še vedno se ne zapre.', terms: true })),
@@ -386,23 +405,45 @@ describe('POST forms/inquiry', () => {
     // Each went to the address as it was typed.
     expect(confirmations.map((r) => r.recipient)).toEqual(spellings.slice(0, CONFIRMATIONS_PER_DAY).map((e) => e.toLowerCase()));
     const gmail = `f.l.o.o.d.${Date.now()}`;
-    for (const email of [`${gmail}@gmail.com`, `${gmail.replaceAll('.', '')}+a@googlemail.com`, `${gmail.slice(0, 3)}${gmail.slice(3).replaceAll('.', '')}@gmail.com`]) {
+    for (const email of [
+      `${gmail}@gmail.com`,
+      `${gmail.replaceAll('.', '')}+a@googlemail.com`,
+      `${gmail.slice(0, 3)}${gmail.slice(3).replaceAll('.', '')}@gmail.com`,
+    ]) {
       for (let i = 0; i < 2; i++) await acked(201, post('inquiry', inquiry(email)));
     }
-    expect(rows("SELECT id FROM outgoing_mail WHERE template = 'inquiry_confirmation' AND recipient_key = ?", `${gmail.replaceAll('.', '')}@gmail.com`)).toHaveLength(CONFIRMATIONS_PER_DAY);
+    expect(
+      rows("SELECT id FROM outgoing_mail WHERE template = 'inquiry_confirmation' AND recipient_key = ?", `${gmail.replaceAll('.', '')}@gmail.com`),
+    ).toHaveLength(CONFIRMATIONS_PER_DAY);
   });
 });
 
 describe('the company’s language (COMPANY_LOCALE)', () => {
   it('writes the notification in the language the company set, naming the visitor’s, and "not sure, advise me" by its name', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cms-forms-de-'));
-    const german = await startCms({ dataDir: dir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }), siteUrl: 'https://www.sencila.test', mail: { from: FROM }, companyLocale: 'de' });
+    const german = await startCms({
+      dataDir: dir,
+      port: 0,
+      contentDir: CONTENT_DIR,
+      logger: pino({ level: 'silent' }),
+      siteUrl: 'https://www.sencila.test',
+      mail: { from: FROM },
+      companyLocale: 'de',
+    });
     try {
       const email = visitor();
       const res = await fetch(new URL('forms/inquiry?lang=sl', german.url), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': newKey('inquiry') },
-        body: JSON.stringify({ offerType: 'svetovanje', nameAndSurname: 'Ana Kovač', email, width: 180, iWantInstallation: true, message: 'Okno proti jugu.', terms: true }),
+        body: JSON.stringify({
+          offerType: 'svetovanje',
+          nameAndSurname: 'Ana Kovač',
+          email,
+          width: 180,
+          iWantInstallation: true,
+          message: 'Okno proti jugu.',
+          terms: true,
+        }),
       });
       expect(res.status).toBe(201);
       const files = () => (existsSync(join(dir, 'mail')) ? readdirSync(join(dir, 'mail')).filter((f) => f.endsWith('.eml')) : []);
@@ -431,7 +472,11 @@ describe('POST forms/service', () => {
     personal.add('Roleta v spalnici se ne spušča več do konca.');
     const id = await acked(
       201,
-      post('service', { phone, invoiceNumber: 'R-2019-0415', installationYear: 2019, content: 'Roleta v spalnici se ne spušča več do konca.', terms: true }, { lang: 'en' }),
+      post(
+        'service',
+        { phone, invoiceNumber: 'R-2019-0415', installationYear: 2019, content: 'Roleta v spalnici se ne spušča več do konca.', terms: true },
+        { lang: 'en' },
+      ),
     );
     expect(rows('SELECT kind, locale, email FROM submissions WHERE id = ?', id)).toEqual([{ kind: 'service', locale: 'en', email: null }]);
     const notification = await notificationOf(id, 'service_notification');
@@ -453,7 +498,14 @@ describe('POST forms/service', () => {
 
   it('with an address: a confirmation too, in the visitor’s language, repeating the description but never the name or phone', async () => {
     const email = visitor();
-    const id = await acked(201, post('service', { phone: '041 222 444', content: 'Motor brni, a se tenda ne premakne.', email, nameAndSurname: 'Janez Novak', terms: 'on' }, { lang: 'sl' }));
+    const id = await acked(
+      201,
+      post(
+        'service',
+        { phone: '041 222 444', content: 'Motor brni, a se tenda ne premakne.', email, nameAndSurname: 'Janez Novak', terms: 'on' },
+        { lang: 'sl' },
+      ),
+    );
     personal.add('Janez Novak');
     personal.add('Motor brni, a se tenda ne premakne.');
     const notification = await notificationOf(id, 'service_notification');
@@ -472,10 +524,19 @@ describe('POST forms/service', () => {
     const email = visitor();
     const address = { streetAddress: 'Glavni trg 24', postalCode: '2380', town: 'Slovenj Gradec' };
     for (const value of Object.values(address)) personal.add(value);
-    const id = await acked(201, post('service', { phone: '041 222 555', email, ...address, visitTime: 'saturday', content: 'Tenda se ne zapre.', terms: true }, { lang: 'sl' }));
+    const id = await acked(
+      201,
+      post('service', { phone: '041 222 555', email, ...address, visitTime: 'saturday', content: 'Tenda se ne zapre.', terms: true }, { lang: 'sl' }),
+    );
     personal.add('Tenda se ne zapre.');
     const notification = await notificationOf(id, 'service_notification');
-    for (const line of ['Naslov montaže: Glavni trg 24', 'Poštna številka: 2380', 'Kraj: Slovenj Gradec', 'Želeni termin obiska: V soboto', 'Opis: Tenda se ne zapre.']) {
+    for (const line of [
+      'Naslov montaže: Glavni trg 24',
+      'Poštna številka: 2380',
+      'Kraj: Slovenj Gradec',
+      'Želeni termin obiska: V soboto',
+      'Opis: Tenda se ne zapre.',
+    ]) {
       expect(notification.text).toContain(line);
     }
     const confirmation = await delivered(mailsTo(email, 'service_confirmation')[0]!);
@@ -541,7 +602,9 @@ describe('POST forms/newsletter', () => {
   it('asks an address that had unsubscribed to confirm again, and leaves it unsubscribed until then', async () => {
     const email = visitor();
     const id = await acked(201, post('newsletter', { email, consent: 'on' }));
-    db.prepare("UPDATE newsletter_subscriptions SET confirmed_at = '2025-01-01T00:00:00.000Z', unsubscribed_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").run(id);
+    db.prepare("UPDATE newsletter_subscriptions SET confirmed_at = '2025-01-01T00:00:00.000Z', unsubscribed_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").run(
+      id,
+    );
     db.prepare("UPDATE newsletter_tokens SET created_at = '2025-01-01T00:00:00.000Z' WHERE subscription_id = ?").run(id);
     db.prepare("UPDATE outgoing_mail SET created_at = '2025-01-01T00:00:00.000Z' WHERE recipient = ?").run(email);
     expect(await acked(201, post('newsletter', { email, consent: 'on' }, { lang: 'de' }))).toBe(id);
@@ -562,9 +625,18 @@ describe('GET account/submissions', () => {
     const password = 'Senčila za vse letne čase';
     const at = new Date().toISOString();
     db.prepare('INSERT INTO users (email, password_hash, name, locale, verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      email, await hashPassword(password), 'Ana', 'sl', at, at,
+      email,
+      await hashPassword(password),
+      'Ana',
+      'sl',
+      at,
+      at,
     );
-    const res = await fetch(new URL('auth/login?lang=sl', cms.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const res = await fetch(new URL('auth/login?lang=sl', cms.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     return sessionSchema.parse(await res.json()).token;
   }
 
@@ -583,7 +655,10 @@ describe('GET account/submissions', () => {
     const email = visitor();
     const other = visitor();
     const token = await signedIn(email);
-    const first = await acked(201, post('inquiry', { ...inquiry(email, { offerType: 'tende', system: 'kasetna', length: 250 }), accountGrant: await grantFor(token) }));
+    const first = await acked(
+      201,
+      post('inquiry', { ...inquiry(email, { offerType: 'tende', system: 'kasetna', length: 250 }), accountGrant: await grantFor(token) }),
+    );
     await acked(201, post('inquiry', inquiry(other)));
     const second = await acked(201, post('service', { phone: '041 222 444', content: 'Servis', email, terms: true, accountGrant: await grantFor(token) }));
     await acked(201, post('newsletter', { email, consent: true }));

@@ -5,7 +5,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  articleListSchema, categoriesSchema, faqSchema, initSchema, pageSchema, sitemapSchema, type Sitemap, type SitemapEntry,
+  articleListSchema,
+  categoriesSchema,
+  faqSchema,
+  initSchema,
+  pageSchema,
+  sitemapSchema,
+  type Sitemap,
+  type SitemapEntry,
   type Slugs,
 } from '../../shared/api/contract';
 import { LOCALES } from '../../shared/locales';
@@ -24,8 +31,7 @@ async function ok<S extends z.ZodType>(path: string, schema: S): Promise<z.infer
   return schema.parse(await res.json());
 }
 
-const byRoute = <R extends SitemapEntry['route']>(route: R) =>
-  sitemap.entries.filter((e): e is SitemapEntry & { route: R } => e.route === route);
+const byRoute = <R extends SitemapEntry['route']>(route: R) => sitemap.entries.filter((e): e is SitemapEntry & { route: R } => e.route === route);
 const key = (slugs: Slugs | null) => JSON.stringify(slugs);
 
 beforeAll(async () => {
@@ -51,8 +57,16 @@ describe('GET sitemap (embedded content API)', () => {
     const categories = await ok('categories?lang=sl', categoriesSchema);
     const products = categories.flatMap((c) => c.products);
     expect(products.length).toBeGreaterThanOrEqual(9);
-    expect(byRoute('product').map((e) => key(e.slugs)).sort()).toEqual(products.map((p) => key(p.slugs)).sort());
-    expect(byRoute('slug').map((e) => key(e.slugs)).sort()).toEqual(categories.map((c) => key(c.slugs)).sort());
+    expect(
+      byRoute('product')
+        .map((e) => key(e.slugs))
+        .sort(),
+    ).toEqual(products.map((p) => key(p.slugs)).sort());
+    expect(
+      byRoute('slug')
+        .map((e) => key(e.slugs))
+        .sort(),
+    ).toEqual(categories.map((c) => key(c.slugs)).sort());
     for (const entry of [...byRoute('product'), ...byRoute('slug')]) {
       for (const l of LOCALES) expect(entry.slugs[l]).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(entry.updatedAt).toBeNull();
@@ -92,7 +106,11 @@ describe('GET sitemap (embedded content API)', () => {
     const faq = await ok('faq?lang=de', faqSchema);
     const items = faq.categories.flatMap((c) => c.items);
     expect(items.length).toBeGreaterThan(0);
-    expect(byRoute('faqItem').map((e) => key(e.slugs)).sort()).toEqual(items.map((i) => key(i.slugs)).sort());
+    expect(
+      byRoute('faqItem')
+        .map((e) => key(e.slugs))
+        .sort(),
+    ).toEqual(items.map((i) => key(i.slugs)).sort());
   });
 
   it('lists the legal pages on `page` and the business-customer page on its own `b2b` screen, dated', async () => {

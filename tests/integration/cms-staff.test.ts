@@ -7,7 +7,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSubmissionSchema, sessionSchema, submissionAckSchema } from '../../shared/api/contract';
 import {
-  leadDetailSchema, leadPageSchema, staffAuditPageSchema, staffEnrolledSchema, staffInvitationSchema, staffLoginStepSchema, staffMemberSchema, staffTeamSchema,
+  leadDetailSchema,
+  leadPageSchema,
+  staffAuditPageSchema,
+  staffEnrolledSchema,
+  staffInvitationSchema,
+  staffLoginStepSchema,
+  staffMemberSchema,
+  staffTeamSchema,
 } from '../../shared/api/staff';
 import { hashPassword } from '../../server/cms/accounts/passwords';
 import { startCms, type RunningCms } from '../../server/cms/server';
@@ -37,7 +44,16 @@ const logLines: string[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cms-staff-'));
   const logger = pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) });
-  cms = await startCms({ dataDir, port: 0, contentDir: CONTENT_DIR, logger, siteUrl: SITE_URL, mail: { from: 'Senčila <no-reply@sencila.test>' }, opsToken: OPS_TOKEN, now: () => new Date(clock) });
+  cms = await startCms({
+    dataDir,
+    port: 0,
+    contentDir: CONTENT_DIR,
+    logger,
+    siteUrl: SITE_URL,
+    mail: { from: 'Senčila <no-reply@sencila.test>' },
+    opsToken: OPS_TOKEN,
+    now: () => new Date(clock),
+  });
   db = new Database(join(dataDir, 'cms.sqlite'));
 });
 
@@ -69,9 +85,20 @@ const get = (path: string, token?: string) => call('GET', path, { token });
 /** An inquiry as the BFF's outbox delivers it. */
 async function sendInquiry(email: string | undefined, extra: Record<string, unknown> = {}): Promise<string> {
   const body = {
-    offerType: 'tende', system: 'kasetna', width: 400, length: 250, amount: 1,
-    nameAndSurname: 'Marta Žnidaršič', email, phone: '+386 41 222 333', streetAddress: 'Cankarjeva 3', postalCode: '1000', town: 'Ljubljana',
-    message: 'Zanima me tenda za teraso.', terms: true, ...extra,
+    offerType: 'tende',
+    system: 'kasetna',
+    width: 400,
+    length: 250,
+    amount: 1,
+    nameAndSurname: 'Marta Žnidaršič',
+    email,
+    phone: '+386 41 222 333',
+    streetAddress: 'Cankarjeva 3',
+    postalCode: '1000',
+    town: 'Ljubljana',
+    message: 'Zanima me tenda za teraso.',
+    terms: true,
+    ...extra,
   };
   const res = await fetch(new URL('forms/inquiry?lang=de', cms.url), {
     method: 'POST',
@@ -219,7 +246,10 @@ describe('roles and the team', () => {
   it('keeps visitors’ sessions and staff sessions apart', async () => {
     const email = 'obiskovalec@sencila.test';
     db.prepare("INSERT INTO users (email, password_hash, name, locale, verified_at, created_at) VALUES (?, ?, 'Obiskovalec', 'sl', ?, ?)").run(
-      email, await hashPassword(PASSWORD), new Date().toISOString(), new Date().toISOString(),
+      email,
+      await hashPassword(PASSWORD),
+      new Date().toISOString(),
+      new Date().toISOString(),
     );
     const visitor = sessionSchema.parse((await post('auth/login', { email, password: PASSWORD })).body);
     expect((await get('staff/me', visitor.token)).status).toBe(401);
@@ -230,10 +260,19 @@ describe('roles and the team', () => {
   it('writes who did what, when, to which lead, for owners to read', async () => {
     const page = staffAuditPageSchema.parse((await get('staff/audit', ownerToken)).body);
     const actions = page.items.map((entry) => `${entry.member.name}: ${entry.action}`);
-    expect(actions).toEqual(expect.arrayContaining([
-      'command line: invite', 'Lana Lastnik: invitation_accepted', 'Lana Lastnik: enrol', 'Lana Lastnik: sign_in', 'Lana Lastnik: sign_in_recovery_code',
-      'Lana Lastnik: sign_out_everywhere', 'Lana Lastnik: invite', 'sales member: enrol', 'Lana Lastnik: member_disabled',
-    ]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'command line: invite',
+        'Lana Lastnik: invitation_accepted',
+        'Lana Lastnik: enrol',
+        'Lana Lastnik: sign_in',
+        'Lana Lastnik: sign_in_recovery_code',
+        'Lana Lastnik: sign_out_everywhere',
+        'Lana Lastnik: invite',
+        'sales member: enrol',
+        'Lana Lastnik: member_disabled',
+      ]),
+    );
     // Nothing secret reaches the log: no password, no code, no token.
     expect(JSON.stringify(page)).not.toContain(PASSWORD);
     expect(logLines.join('\n')).not.toContain(PASSWORD);
@@ -242,10 +281,21 @@ describe('roles and the team', () => {
 
   describe('leads', () => {
     it('lists every locale’s leads with filters and paging, and finds them by name, phone or town', async () => {
-      const ids = [await sendInquiry('marta@example.si'), await sendInquiry('peter@example.si', { nameAndSurname: 'Peter Klemenčič', town: 'Šmarje pri Jelšah', phone: '041 999 888' })];
+      const ids = [
+        await sendInquiry('marta@example.si'),
+        await sendInquiry('peter@example.si', { nameAndSurname: 'Peter Klemenčič', town: 'Šmarje pri Jelšah', phone: '041 999 888' }),
+      ];
       const all = leadPageSchema.parse((await get('staff/leads?status=new', sales.token)).body);
       expect(all.items.map((lead) => lead.id)).toEqual(expect.arrayContaining(ids));
-      expect(all.items[0]).toMatchObject({ id: ids[1], kind: 'inquiry', status: 'new', locale: 'de', offerType: 'tende', name: 'Peter Klemenčič', assignee: null });
+      expect(all.items[0]).toMatchObject({
+        id: ids[1],
+        kind: 'inquiry',
+        status: 'new',
+        locale: 'de',
+        offerType: 'tende',
+        name: 'Peter Klemenčič',
+        assignee: null,
+      });
       const byTown = leadPageSchema.parse((await get(`staff/leads?q=${encodeURIComponent('smarje')}`, sales.token)).body);
       expect(byTown.items.map((lead) => lead.id)).toEqual([ids[1]]);
       const byPhone = leadPageSchema.parse((await get('staff/leads?q=041999888', sales.token)).body);
@@ -260,16 +310,24 @@ describe('roles and the team', () => {
       // A visitor with an account sends an inquiry while signed in: their account lists it.
       const email = 'stranka@example.si';
       db.prepare("INSERT INTO users (email, password_hash, name, locale, verified_at, created_at) VALUES (?, ?, 'Stranka', 'de', ?, ?)").run(
-        email, await hashPassword(PASSWORD), new Date().toISOString(), new Date().toISOString(),
+        email,
+        await hashPassword(PASSWORD),
+        new Date().toISOString(),
+        new Date().toISOString(),
       );
       const visitor = sessionSchema.parse((await post('auth/login', { email, password: PASSWORD })).body);
       const grant = ((await post('account/submission-grants', {}, visitor.token)).body as { grant: string }).grant;
       const id = await sendInquiry(email, { accountGrant: grant });
 
       const me = staffMemberSchema.parse((await get('staff/me', sales.token)).body);
-      expect(leadDetailSchema.parse((await post(`staff/leads/${id}/assignee`, { memberId: me.id }, sales.token)).body).assignee).toEqual({ id: me.id, name: me.name });
+      expect(leadDetailSchema.parse((await post(`staff/leads/${id}/assignee`, { memberId: me.id }, sales.token)).body).assignee).toEqual({
+        id: me.id,
+        name: me.name,
+      });
       expect((await post(`staff/leads/${id}/status`, { status: 'visit_booked' }, sales.token)).body).toMatchObject({ fields: { visitAt: 'errors.visitAt' } });
-      const booked = leadDetailSchema.parse((await post(`staff/leads/${id}/status`, { status: 'visit_booked', visitAt: '2026-12-03T09:30' }, sales.token)).body);
+      const booked = leadDetailSchema.parse(
+        (await post(`staff/leads/${id}/status`, { status: 'visit_booked', visitAt: '2026-12-03T09:30' }, sales.token)).body,
+      );
       expect(booked).toMatchObject({ status: 'visit_booked', visitAt: '2026-12-03T09:30' });
       const visitMail = await waitForMail(dataDir, email, '09:30');
       expect(visitMail).toContain('Donnerstag, 3. Dezember 2026');
@@ -283,7 +341,10 @@ describe('roles and the team', () => {
       await post(`staff/leads/${id}/status`, { status: 'quote_sent' }, sales.token);
       await waitForMail(dataDir, email, 'Angebot');
 
-      const mine = accountSubmissionSchema.array().parse((await get('account/submissions', visitor.token)).body).find((s) => s.id === id)!;
+      const mine = accountSubmissionSchema
+        .array()
+        .parse((await get('account/submissions', visitor.token)).body)
+        .find((s) => s.id === id)!;
       expect(mine).toMatchObject({ status: 'quote_sent', visitAt: '2026-12-03T09:30', replies: [{ text: 'Gerne kommen wir am Donnerstag vorbei.' }] });
       // The internal note is not shown in the account's list; it is in the visitor's copy of their data.
       expect(JSON.stringify(mine)).not.toContain('sivo barvo');
@@ -293,10 +354,22 @@ describe('roles and the team', () => {
       // A lost lead says why; spam reads as received to its sender.
       expect((await post(`staff/leads/${id}/status`, { status: 'lost' }, sales.token)).body).toMatchObject({ fields: { reason: 'errors.lostReason' } });
       await post(`staff/leads/${id}/status`, { status: 'spam' }, sales.token);
-      expect(accountSubmissionSchema.array().parse((await get('account/submissions', visitor.token)).body).find((s) => s.id === id)!.status).toBe('received');
+      expect(
+        accountSubmissionSchema
+          .array()
+          .parse((await get('account/submissions', visitor.token)).body)
+          .find((s) => s.id === id)!.status,
+      ).toBe('received');
 
       const audit = staffAuditPageSchema.parse((await get(`staff/audit?lead=${id}`, ownerToken)).body);
-      expect(audit.items.map((entry) => entry.action).reverse()).toEqual(['lead_assigned', 'lead_status', 'lead_note', 'lead_reply', 'lead_status', 'lead_status']);
+      expect(audit.items.map((entry) => entry.action).reverse()).toEqual([
+        'lead_assigned',
+        'lead_status',
+        'lead_note',
+        'lead_reply',
+        'lead_status',
+        'lead_status',
+      ]);
     });
 
     it('counts leads by kind and status, the wait for a first contact, and those waiting too long', async () => {

@@ -6,8 +6,21 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  apiErrorSchema, articleListSchema, articleSchema, categoriesSchema, categoryDetailSchema, faqItemSchema, faqSchema,
-  faqSearchResultsSchema, homeSchema, initSchema, pageSchema, productSchema, searchResultsSchema, settingsFromList, slugTargetSchema,
+  apiErrorSchema,
+  articleListSchema,
+  articleSchema,
+  categoriesSchema,
+  categoryDetailSchema,
+  faqItemSchema,
+  faqSchema,
+  faqSearchResultsSchema,
+  homeSchema,
+  initSchema,
+  pageSchema,
+  productSchema,
+  searchResultsSchema,
+  settingsFromList,
+  slugTargetSchema,
   type ArticleSummary,
 } from '../../shared/api/contract';
 import { LOCALES, type Locale } from '../../shared/locales';
@@ -61,9 +74,7 @@ function seoTitles(contentDir = CONTENT_DIR): Record<Locale, Record<string, stri
 /** The seo group of every locale in one init answer, entry -> title. */
 async function seoGroups(cms: RunningCms): Promise<Record<string, Record<string, string>>> {
   const init = await ok(cms, 'init?lang=en', initSchema);
-  return Object.fromEntries(
-    init.locales.map((l) => [l.code, Object.fromEntries(Object.entries(l.seo).map(([entry, { title }]) => [entry, title]))]),
-  );
+  return Object.fromEntries(init.locales.map((l) => [l.code, Object.fromEntries(Object.entries(l.seo).map(([entry, { title }]) => [entry, title]))]));
 }
 
 /** Content page slugs are not listed by any endpoint; the seed file is the source. */
@@ -259,14 +270,25 @@ describe('embedded content API', () => {
     const init = await ok(cms, 'init?lang=sl', initSchema);
     const anArticle = (await ok(cms, 'articles?lang=sl&perPage=1', articleListSchema)).items[0]!;
     const paths = [
-      'init?', 'home?', 'categories?', 'articles?', 'faq?', 'search?q=rolete&', `categories/${init.categories[0]!.slug}?`,
-      `slugs/${init.categories[0]!.slug}?`, `articles/${anArticle.slug}?`, `pages/${pageSlugs('sl')[0]}?`,
+      'init?',
+      'home?',
+      'categories?',
+      'articles?',
+      'faq?',
+      'search?q=rolete&',
+      `categories/${init.categories[0]!.slug}?`,
+      `slugs/${init.categories[0]!.slug}?`,
+      `articles/${anArticle.slug}?`,
+      `pages/${pageSlugs('sl')[0]}?`,
     ];
     for (const path of paths) {
       for (const query of ['', 'lang=fr', 'lang=SL', 'lang=', 'lang=sl&lang=en']) {
         const answer = await get(cms, `${path}${query}`);
         expect({ path, query, status: answer.status, body: answer.body }).toEqual({
-          path, query, status: 400, body: { error: 'bad_request' },
+          path,
+          query,
+          status: 400,
+          body: { error: 'bad_request' },
         });
       }
     }
@@ -420,7 +442,9 @@ describe('content import', () => {
     // Slovenia opens later on Mondays, Austria no longer on Mondays but on Wednesdays; the showroom moves.
     const file = join(contentDir, 'settings.json');
     const settings = JSON.parse(readFileSync(file, 'utf8')) as {
-      street_address: string; latitude: number; opening_hours: { country: string; days: string[]; opens: string }[];
+      street_address: string;
+      latitude: number;
+      opening_hours: { country: string; days: string[]; opens: string }[];
     };
     settings.opening_hours.unshift({ ...settings.opening_hours[0]!, days: ['Mo'], opens: '08:00' });
     settings.opening_hours[1]!.days = settings.opening_hours[1]!.days.filter((day) => day !== 'Mo');
@@ -469,9 +493,7 @@ describe('content import', () => {
     const seed = JSON.parse(readFileSync(file, 'utf8')) as { key: string; de: { slug: string } }[];
     seed[0]!.de.slug = 'Not A Slug';
     writeFileSync(file, JSON.stringify(seed));
-    await expect(start(tempDir('cms-data'), contentDir)).rejects.toThrow(
-      `products.json: [0].de.slug (key "${seed[0]!.key}")`,
-    );
+    await expect(start(tempDir('cms-data'), contentDir)).rejects.toThrow(`products.json: [0].de.slug (key "${seed[0]!.key}")`);
   });
 
   it('answers an internal failure with 500 JSON and no stack trace', async () => {

@@ -51,13 +51,25 @@ beforeAll(async () => {
     req.on('end', async () => {
       expect(verifyPurge(SECRET, req.headers['x-signature'] as string, body)).not.toBeNull();
       purges.push((JSON.parse(body) as { paths?: string[] }).paths ?? []);
-      const passed = await fetch(new URL('/api/cache/purge', site.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': req.headers['x-signature'] as string }, body });
+      const passed = await fetch(new URL('/api/cache/purge', site.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': req.headers['x-signature'] as string },
+        body,
+      });
       res.writeHead(passed.status).end(await passed.text());
     });
   });
   await new Promise<void>((done) => relay.listen(0, '127.0.0.1', done));
   const purgeUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/`;
-  cms = await startCms({ dataDir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }), purgeWebhook: { url: purgeUrl, secret: SECRET }, scheduleTickMs: 100, now: () => new Date(clock) });
+  cms = await startCms({
+    dataDir,
+    port: 0,
+    contentDir: CONTENT_DIR,
+    logger: pino({ level: 'silent' }),
+    purgeWebhook: { url: purgeUrl, secret: SECRET },
+    scheduleTickMs: 100,
+    now: () => new Date(clock),
+  });
   site = await startTestSite({ UPSTREAM_URL: cms.url, CACHE_PURGE_SECRET: SECRET });
   const link = await inviteFromCommandLine(dataDir, 'editor@sencila.test', 'editor');
   const post = async (path: string, body: unknown) => {
@@ -129,9 +141,21 @@ describe('editing a product', () => {
     await until('the purge was sent', () => purges.length === 1);
     expect(purges[0]!.sort()).toEqual(
       [
-        '/sl/izdelek/predokenske-rolete', '/en/product/surface-mounted-roller-shutters', '/de/produkt/vorbaurolllaeden',
-        '/sl/rolete', '/en/roller-shutters', '/de/rolllaeden',
-        '/sl/kategorije', '/en/categories', '/de/kategorien', '/sl', '/en', '/de', '/sl/iskanje', '/en/search', '/de/suche',
+        '/sl/izdelek/predokenske-rolete',
+        '/en/product/surface-mounted-roller-shutters',
+        '/de/produkt/vorbaurolllaeden',
+        '/sl/rolete',
+        '/en/roller-shutters',
+        '/de/rolllaeden',
+        '/sl/kategorije',
+        '/en/categories',
+        '/de/kategorien',
+        '/sl',
+        '/en',
+        '/de',
+        '/sl/iskanje',
+        '/en/search',
+        '/de/suche',
       ].sort(),
     );
     await until('the site shows it', async () => (await siteTitle(EN_PATH)) === 'Shutters A');
@@ -141,9 +165,12 @@ describe('editing a product', () => {
     expect(after.revisions[0]).toMatchObject({ action: 'publish', by: 'Edita Urednik' });
   });
 
-  it('answers a renamed product\'s old address with a 301 to the new one', async () => {
+  it("answers a renamed product's old address with a 301 to the new one", async () => {
     const current = (await entity('products', PRODUCT)).published as Product;
-    expect((await call('PUT', `staff/content/products/${PRODUCT}/draft`, { json: titled(current, ['Rolete A', 'Shutters A', 'Rollläden A'], { en: 'shutters-a' }) })).status).toBe(200);
+    expect(
+      (await call('PUT', `staff/content/products/${PRODUCT}/draft`, { json: titled(current, ['Rolete A', 'Shutters A', 'Rollläden A'], { en: 'shutters-a' }) }))
+        .status,
+    ).toBe(200);
     expect((await call('POST', `staff/content/products/${PRODUCT}/publish`)).status).toBe(200);
     const old = await request(site.server).get(EN_PATH);
     expect(old.status).toBe(301);
@@ -194,11 +221,14 @@ describe('editing a product', () => {
     expect([moved.status, moved.headers.location]).toEqual([301, EN_PATH]);
   });
 
-  it('publishes a draft at its time on the content API\'s clock, and not before', async () => {
+  it("publishes a draft at its time on the content API's clock, and not before", async () => {
     const current = (await entity('products', PRODUCT)).published as Product;
     // Twenty minutes on: within the editor's session, which thirty idle minutes would end.
     const at = new Date(clock + 20 * 60_000).toISOString();
-    const scheduled = await call('PUT', `staff/content/products/${PRODUCT}/draft`, { json: titled(current, ['Rolete B', 'Shutters B', 'Rollläden B']), publishAt: at });
+    const scheduled = await call('PUT', `staff/content/products/${PRODUCT}/draft`, {
+      json: titled(current, ['Rolete B', 'Shutters B', 'Rollläden B']),
+      publishAt: at,
+    });
     expect(scheduled.status).toBe(200);
     expect((await entity('products', PRODUCT)).draft?.publishAt).toBe(at);
     expect(await siteTitle(EN_PATH)).toBe('Shutters A');
@@ -237,13 +267,17 @@ describe('editing a product', () => {
     const ownerToken = (await acceptAndEnrol(post, tokenOf(owner), 'Olga Lastnik', PASSWORD, new Date(clock))).token;
     const res = await fetch(new URL('staff/audit', cms.url), { headers: { authorization: `Bearer ${ownerToken}` } });
     const actions = staffAuditPageSchema.parse(await res.json()).items.map((x) => x.action);
-    for (const action of ['content_draft', 'content_preview', 'content_publish', 'content_schedule', 'content_restore', 'redirect_added'] as const) expect(actions).toContain(action);
+    for (const action of ['content_draft', 'content_preview', 'content_publish', 'content_schedule', 'content_restore', 'redirect_added'] as const)
+      expect(actions).toContain(action);
   });
 
   it('publishes a scheduled draft whose author was deleted since, under their name', async () => {
     const current = (await entity('products', PRODUCT)).published as Product;
     const at = new Date(clock + 10 * 60_000).toISOString();
-    expect((await call('PUT', `staff/content/products/${PRODUCT}/draft`, { json: titled(current, ['Rolete C', 'Shutters C', 'Rollläden C']), publishAt: at })).status).toBe(200);
+    expect(
+      (await call('PUT', `staff/content/products/${PRODUCT}/draft`, { json: titled(current, ['Rolete C', 'Shutters C', 'Rollläden C']), publishAt: at }))
+        .status,
+    ).toBe(200);
     // What deleting the member leaves behind (ON DELETE SET NULL).
     const db = openDb(dataDir);
     try {
@@ -256,10 +290,15 @@ describe('editing a product', () => {
     await until('the site shows it', async () => (await siteTitle(EN_PATH)) === 'Shutters C');
     const written = openDb(dataDir);
     try {
-      expect(written.prepare('SELECT member_id, member_name, action FROM content_revisions ORDER BY id DESC LIMIT 1').get())
-        .toEqual({ member_id: null, member_name: 'Edita Urednik', action: 'scheduled' });
-      expect(written.prepare("SELECT member_id, member_name FROM staff_audit WHERE action = 'content_publish' ORDER BY id DESC LIMIT 1").get())
-        .toEqual({ member_id: null, member_name: 'Edita Urednik' });
+      expect(written.prepare('SELECT member_id, member_name, action FROM content_revisions ORDER BY id DESC LIMIT 1').get()).toEqual({
+        member_id: null,
+        member_name: 'Edita Urednik',
+        action: 'scheduled',
+      });
+      expect(written.prepare("SELECT member_id, member_name FROM staff_audit WHERE action = 'content_publish' ORDER BY id DESC LIMIT 1").get()).toEqual({
+        member_id: null,
+        member_name: 'Edita Urednik',
+      });
     } finally {
       written.close();
     }

@@ -85,7 +85,11 @@ describe('content beyond the seed', { timeout: 120_000 }, () => {
     writeFileSync(join(imageContent, 'products.json'), JSON.stringify(products));
     cms = await startCms({ dataDir, port: 0, contentDir: imageContent, logger: silent });
     try {
-      for (const [lang, title] of [['sl', 'Zunanje žaluzije po meri'], ['en', 'Made-to-measure external blinds'], ['de', 'Außenjalousien nach Maß']]) {
+      for (const [lang, title] of [
+        ['sl', 'Zunanje žaluzije po meri'],
+        ['en', 'Made-to-measure external blinds'],
+        ['de', 'Außenjalousien nach Maß'],
+      ]) {
         const slug = (edited as unknown as Record<string, { slug: string }>)[lang!]!.slug;
         const after = await answer(cms, `/products/${slug}?lang=${lang}`);
         expect(after).toMatchObject({ status: 200, version, body: { title } });
@@ -105,7 +109,11 @@ describe('content beyond the seed', { timeout: 120_000 }, () => {
     await first.close();
     await contentCommand(source, 'export', exported);
     // Every seed file is there, and loads as a seed folder does.
-    expect(Object.keys(folderTexts(exported)).sort()).toEqual(Object.keys(folderTexts(CONTENT_DIR)).filter((f) => f !== 'README.md').sort());
+    expect(Object.keys(folderTexts(exported)).sort()).toEqual(
+      Object.keys(folderTexts(CONTENT_DIR))
+        .filter((f) => f !== 'README.md')
+        .sort(),
+    );
     expect(() => parseContent(exported, readContentTexts(exported))).not.toThrow();
 
     await contentCommand(target, 'import', exported);
@@ -116,7 +124,15 @@ describe('content beyond the seed', { timeout: 120_000 }, () => {
     const b = await startCms({ dataDir: target, port: 0, logger: silent });
     try {
       const products = JSON.parse(readFileSync(join(exported, 'products.json'), 'utf8')) as SeedProduct[];
-      for (const path of ['/init?lang=de', '/home?lang=sl', '/articles?lang=en', '/faq?lang=sl', '/sitemap', `/products/${products[3]!.sl.slug}?lang=sl`, '/search?lang=de&q=markise']) {
+      for (const path of [
+        '/init?lang=de',
+        '/home?lang=sl',
+        '/articles?lang=en',
+        '/faq?lang=sl',
+        '/sitemap',
+        `/products/${products[3]!.sl.slug}?lang=sl`,
+        '/search?lang=de&q=markise',
+      ]) {
         const [x, y] = [await answer(a, path), await answer(b, path)];
         expect(y, path).toEqual(x);
       }

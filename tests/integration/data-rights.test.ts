@@ -50,9 +50,11 @@ function addSubmission(
 }
 
 const submission = (id: string) =>
-  db.prepare<[string], { email: string | null; data: string; from_account: number; anonymised_at: string | null }>(
-    'SELECT email, data, from_account, anonymised_at FROM submissions WHERE id = ?',
-  ).get(id);
+  db
+    .prepare<[string], { email: string | null; data: string; from_account: number; anonymised_at: string | null }>(
+      'SELECT email, data, from_account, anonymised_at FROM submissions WHERE id = ?',
+    )
+    .get(id);
 
 describe('the download of a visitor’s data', () => {
   const email = `izvoz.${Date.now()}@example.com`;
@@ -64,13 +66,28 @@ describe('the download of a visitor’s data', () => {
   beforeAll(async () => {
     await registerVerified(email, 'Ana Novak');
     session = await signIn(email);
-    own = addSubmission(email, { offerType: 'tende', nameAndSurname: 'Ana Novak', email, message: 'Prosim za ponudbo.', terms: true }, '2026-03-02T09:15:00.000Z', { confirmed: true });
-    others = addSubmission(`tuj.${Date.now()}@example.com`, { offerType: 'pergola', email: 'tuj@example.com' }, '2026-04-01T10:00:00.000Z', { confirmed: true });
+    own = addSubmission(
+      email,
+      { offerType: 'tende', nameAndSurname: 'Ana Novak', email, message: 'Prosim za ponudbo.', terms: true },
+      '2026-03-02T09:15:00.000Z',
+      { confirmed: true },
+    );
+    others = addSubmission(`tuj.${Date.now()}@example.com`, { offerType: 'pergola', email: 'tuj@example.com' }, '2026-04-01T10:00:00.000Z', {
+      confirmed: true,
+    });
     // Sent under her address without signing in (before she registered, or by whoever typed it): what the
     // company holds under her address, so hers to see, but marked as never sent from the account (decision 0044).
-    unsigned = addSubmission(email, { offerType: 'rolete', nameAndSurname: 'Ana Novak', email, message: 'Poslano pred registracijo.' }, '2026-01-10T10:00:00.000Z');
+    unsigned = addSubmission(
+      email,
+      { offerType: 'rolete', nameAndSurname: 'Ana Novak', email, message: 'Poslano pred registracijo.' },
+      '2026-01-10T10:00:00.000Z',
+    );
     db.prepare(`INSERT INTO newsletter_subscriptions (id, email, locale, consent_at, created_at, confirmed_at) VALUES (?, ?, 'sl', ?, ?, ?)`).run(
-      randomUUID(), email, '2026-05-05T08:00:00.000Z', '2026-05-05T08:00:00.000Z', '2026-05-05T08:20:00.000Z',
+      randomUUID(),
+      email,
+      '2026-05-05T08:00:00.000Z',
+      '2026-05-05T08:00:00.000Z',
+      '2026-05-05T08:20:00.000Z',
     );
   });
 
@@ -79,7 +96,9 @@ describe('the download of a visitor’s data', () => {
     expect(none.status).toBe(303);
     expect(none.headers.location).toBe('/sl/login');
     expect(none.text).not.toContain(email);
-    const forged = await request(site.server).get('/en/user/data.json').set('Cookie', `sid=${'x'.repeat(43)}`);
+    const forged = await request(site.server)
+      .get('/en/user/data.json')
+      .set('Cookie', `sid=${'x'.repeat(43)}`);
     expect(forged.status).toBe(303);
     expect(forged.headers.location).toBe('/en/login');
     expect(String(forged.headers['set-cookie'])).toMatch(/^sid=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly/);
@@ -107,7 +126,14 @@ describe('the download of a visitor’s data', () => {
     });
     expect(data.submissions[1]).toMatchObject({ receivedAt: '2026-01-10T10:00:00.000Z', data: { message: 'Poslano pred registracijo.' }, sentSignedIn: false });
     expect(res.text).not.toContain(others);
-    expect(data.newsletter).toEqual({ email, locale: 'sl', signedUpAt: '2026-05-05T08:00:00.000Z', consentAt: '2026-05-05T08:00:00.000Z', confirmedAt: '2026-05-05T08:20:00.000Z', unsubscribedAt: null });
+    expect(data.newsletter).toEqual({
+      email,
+      locale: 'sl',
+      signedUpAt: '2026-05-05T08:00:00.000Z',
+      consentAt: '2026-05-05T08:00:00.000Z',
+      confirmedAt: '2026-05-05T08:20:00.000Z',
+      unsubscribedAt: null,
+    });
     expect(data.retention).toEqual({ submissionMonths: 24, unconfirmedDays: 30 });
     // Never the password's hash, nor a session's token.
     expect(res.text).not.toMatch(/scrypt|password|token/i);
@@ -117,7 +143,11 @@ describe('the download of a visitor’s data', () => {
   });
 
   it('matches the profile: both listed there, the one sent without signing in marked so, in every language', async () => {
-    for (const [locale, mark] of [['sl', 'poslano brez prijave'], ['en', 'sent without signing in'], ['de', 'ohne Anmeldung gesendet']] as const) {
+    for (const [locale, mark] of [
+      ['sl', 'poslano brez prijave'],
+      ['en', 'sent without signing in'],
+      ['de', 'ohne Anmeldung gesendet'],
+    ] as const) {
       const profile = await request(site.server).get(`/${locale}/user/profile`).set('Cookie', session);
       const rows = [...profile.text.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => row[1]!).filter((row) => row.includes('<time'));
       expect(rows.map((row) => /dateTime="([^"]+)"/.exec(row)![1])).toEqual(['2026-03-02T09:15:00.000Z', '2026-01-10T10:00:00.000Z']);
@@ -156,10 +186,16 @@ describe('deleting an account', () => {
     await registerVerified(email, 'Bojan Kralj');
     session = await signIn(email);
     other = await signIn(email);
-    kept = addSubmission(email, { phone: '041 222 333', content: 'Roleta se ne dviga.', email, installationYear: 2019 }, new Date().toISOString(), { kind: 'service', confirmed: true });
+    kept = addSubmission(email, { phone: '041 222 333', content: 'Roleta se ne dviga.', email, installationYear: 2019 }, new Date().toISOString(), {
+      kind: 'service',
+      confirmed: true,
+    });
     strangers = addSubmission(email, { phone: '040 000 000', content: 'Ni njegov.', email }, new Date().toISOString(), { kind: 'service' });
     db.prepare(`INSERT INTO newsletter_subscriptions (id, email, locale, consent_at, created_at) VALUES (?, ?, 'sl', ?, ?)`).run(
-      randomUUID(), email, '2026-05-05T08:00:00.000Z', '2026-05-05T08:00:00.000Z',
+      randomUUID(),
+      email,
+      '2026-05-05T08:00:00.000Z',
+      '2026-05-05T08:00:00.000Z',
     );
   });
 
@@ -217,8 +253,16 @@ describe('the privacy policy', () => {
   const settings = JSON.parse(readFileSync(join(process.cwd(), 'content', 'settings.json'), 'utf8')) as Record<string, unknown>;
   const policies = {
     sl: { path: '/sl/stran/politika-zasebnosti', periods: ['24 mesecev po zadnjem stiku', '30 dni po registraciji'], footer: 'v nogi te spletne strani' },
-    en: { path: '/en/page/privacy-policy', periods: ['24 months after your last contact', '30 days after registration'], footer: 'in the footer of this website' },
-    de: { path: '/de/seite/datenschutzbestimmungen', periods: ['24 Monate nach Ihrem letzten Kontakt', '30 Tage nach der Registrierung'], footer: 'in der Fußzeile dieser Website' },
+    en: {
+      path: '/en/page/privacy-policy',
+      periods: ['24 months after your last contact', '30 days after registration'],
+      footer: 'in the footer of this website',
+    },
+    de: {
+      path: '/de/seite/datenschutzbestimmungen',
+      periods: ['24 Monate nach Ihrem letzten Kontakt', '30 Tage nach der Registrierung'],
+      footer: 'in der Fußzeile dieser Website',
+    },
   };
 
   it('names the controller and states the retention periods from the settings, in every language', async () => {
@@ -227,7 +271,8 @@ describe('the privacy policy', () => {
       const page = await request(site.server).get(policy.path);
       expect(page.status, locale).toBe(200);
       const text = page.text.replace(/<!-- -->/g, '');
-      for (const key of ['company_legal_name', 'street_address', 'postal_code', 'town', 'company_vat_id']) expect(text, `${locale} ${key}`).toContain(String(settings[key]));
+      for (const key of ['company_legal_name', 'street_address', 'postal_code', 'town', 'company_vat_id'])
+        expect(text, `${locale} ${key}`).toContain(String(settings[key]));
       expect(text, locale).toContain(`href="mailto:${String(settings.company_email)}"`);
       for (const period of policy.periods) expect(text, locale).toContain(period);
       expect(text, locale).not.toContain(policy.footer);
@@ -241,7 +286,12 @@ describe('housekeeping applies the retention periods', () => {
     const account = `star.racun.${stamp}@example.com`;
     await registerVerified(account, 'Cvetka Zupan');
     const expired = monthsBefore(new Date(), 25).toISOString();
-    const ofAccount = addSubmission(account, { offerType: 'pergola', width: 400, nameAndSurname: 'Cvetka Zupan', email: account, message: 'Kličite zvečer.' }, expired, { confirmed: true });
+    const ofAccount = addSubmission(
+      account,
+      { offerType: 'pergola', width: 400, nameAndSurname: 'Cvetka Zupan', email: account, message: 'Kličite zvečer.' },
+      expired,
+      { confirmed: true },
+    );
     // Her address, typed by someone not signed in: a visitor's submission, erased.
     const inHerName = addSubmission(account, { offerType: 'tende', nameAndSurname: 'Nekdo Drug', email: account }, expired);
     const ofVisitor = addSubmission(`gost.${stamp}@example.com`, { offerType: 'tende', nameAndSurname: 'Gost Gostič' }, expired);

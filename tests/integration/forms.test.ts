@@ -26,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.stop());
 
-
 const PUBLIC_FORMS = new Set(['inquiry', 'service', 'newsletter']);
 
 /** A post as the browser sends it from one of the site's pages, without JavaScript; to a public form at a person's pace (its spam judgement: spam.test.ts). */
@@ -38,13 +37,11 @@ const post = (path: string, fields: Fields, cookie = '') =>
     .type('form')
     .send(encode(PUBLIC_FORMS.has(matchRoute(path)?.name ?? '') ? { ...personsFields(), ...fields } : fields));
 
-
 const actionOf = (html: string, routeId: string) => documentData(html).hydration.actionData?.[routeId] as PublicFormResult;
 const screenOf = (html: string, routeId: string) => documentData(html).hydration.loaderData[routeId] as PublicFormScreen & { offerType?: string | null };
 
 /** The content API's own database: what reached the company. */
 const cms = <T>(read: (db: Database.Database) => T): T => readCms(site.dataDir, read);
-
 
 const submissionWithKeyLike = (pattern: string) =>
   cms((db) => db.prepare('SELECT id, kind, locale, data, email FROM submissions WHERE idempotency_key LIKE ?').all(pattern)) as {
@@ -80,7 +77,10 @@ describe('newsletter without JavaScript', () => {
     const thanks = await request(site.server).get(res.headers.location!);
     expect(thanks.status).toBe(200);
     expect(screenOf(thanks.text, 'newsletter___de')).toMatchObject({ sent: true, prefill: null });
-    const row = await untilFound('the subscription is stored', () => cms((db) => db.prepare('SELECT locale FROM newsletter_subscriptions WHERE email = ?').get(email)) as { locale: string } | undefined);
+    const row = await untilFound(
+      'the subscription is stored',
+      () => cms((db) => db.prepare('SELECT locale FROM newsletter_subscriptions WHERE email = ?').get(email)) as { locale: string } | undefined,
+    );
     expect(row.locale).toBe('de');
   });
 
@@ -117,10 +117,18 @@ describe('service request without JavaScript', () => {
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/sl/servis?sent=1');
     const [row] = await untilFound('the submission is stored', () => {
-      const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as { data: string }[];
+      const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as {
+        data: string;
+      }[];
       return rows.length ? rows : undefined;
     });
-    expect(JSON.parse(row!.data)).toMatchObject({ phone: '+386 40 111 222', invoiceNumber: 'R-2024-17', installationYear: 2019, terms: true, marketingOptOut: false });
+    expect(JSON.parse(row!.data)).toMatchObject({
+      phone: '+386 40 111 222',
+      invoiceNumber: 'R-2024-17',
+      installationYear: 2019,
+      terms: true,
+      marketingOptOut: false,
+    });
   });
 });
 
@@ -128,10 +136,16 @@ describe('inquiry steps without JavaScript', () => {
   const path = '/sl/povprasevanje';
   const contact = { nameAndSurname: 'Maja Kranjc', email: unique('maja'), phone: '', streetAddress: 'Cesta 5', postalCode: '4000', town: 'Kranj' };
 
-  it('stays on the first step until an offer type is chosen, then goes on to the next step\'s address', async () => {
+  it("stays on the first step until an offer type is chosen, then goes on to the next step's address", async () => {
     const none = await post(path, { intent: 'next', offerType: '' });
     expect(none.status).toBe(400);
-    expect(actionOf(none.text, 'inquiry___sl')).toEqual({ form: 'inquiry', values: { offerType: '' }, errors: { offerType: 'form.errors.offerType' }, step: 0, formToken: expect.any(String) });
+    expect(actionOf(none.text, 'inquiry___sl')).toEqual({
+      form: 'inquiry',
+      values: { offerType: '' },
+      errors: { offerType: 'form.errors.offerType' },
+      step: 0,
+      formToken: expect.any(String),
+    });
     const browser = plainBrowser(site.server);
     const chosen = await browser.step(path, { ...personsFields(), intent: 'next', offerType: 'notranja_sencila' });
     expect(chosen.location).toBe('/sl/povprasevanje/podrobnosti');
@@ -157,12 +171,26 @@ describe('inquiry steps without JavaScript', () => {
     expect(bad.status).toBe(400);
     expect(actionOf(bad.text, 'inquiry___sl')).toMatchObject({ errors: { width: 'form.errors.width' }, step: 1 });
 
-    const fine = await browser.step(details, { intent: 'next', shown, offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100' });
+    const fine = await browser.step(details, {
+      intent: 'next',
+      shown,
+      offerType: 'notranja_sencila',
+      system: 'plise',
+      fabrics: ['prosojna', 'Moja tkanina'],
+      width: '120',
+      height: '100',
+    });
     expect(fine.location).toBe('/sl/povprasevanje/kontakt');
-    expect(inquiryScreen(fine.page.text, 'sl').draft?.values).toEqual({ offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: '120', height: '100' });
+    expect(inquiryScreen(fine.page.text, 'sl').draft?.values).toEqual({
+      offerType: 'notranja_sencila',
+      system: 'plise',
+      fabrics: ['prosojna', 'Moja tkanina'],
+      width: '120',
+      height: '100',
+    });
   });
 
-  it('goes back to the previous step\'s address with every value kept and no errors', async () => {
+  it("goes back to the previous step's address with every value kept and no errors", async () => {
     const values = { offerType: 'rolete', system: 'podometni', width: '90', nameAndSurname: 'Maja', email: 'x' };
     const back = await plainBrowser(site.server).step('/sl/povprasevanje/kontakt', { ...personsFields(), intent: 'back', ...values });
     expect(back.location).toBe('/sl/povprasevanje/podrobnosti');
@@ -184,11 +212,23 @@ describe('inquiry steps without JavaScript', () => {
     expect(sent.status).toBe(303);
     expect(sent.headers.location).toBe('/sl/povprasevanje?sent=1');
     const [row] = await untilFound('the submission is stored', () => {
-      const rows = cms((db) => db.prepare("SELECT data, email, locale FROM submissions WHERE kind = 'inquiry' AND email = ?").all(contact.email)) as { data: string; email: string; locale: string }[];
+      const rows = cms((db) => db.prepare("SELECT data, email, locale FROM submissions WHERE kind = 'inquiry' AND email = ?").all(contact.email)) as {
+        data: string;
+        email: string;
+        locale: string;
+      }[];
       return rows.length ? rows : undefined;
     });
     expect(row!.locale).toBe('sl');
-    expect(JSON.parse(row!.data)).toMatchObject({ offerType: 'notranja_sencila', system: 'plise', fabrics: ['prosojna', 'Moja tkanina'], width: 120, height: 100, amount: 2, nameAndSurname: 'Maja Kranjc' });
+    expect(JSON.parse(row!.data)).toMatchObject({
+      offerType: 'notranja_sencila',
+      system: 'plise',
+      fabrics: ['prosojna', 'Moja tkanina'],
+      width: 120,
+      height: 100,
+      amount: 2,
+      nameAndSurname: 'Maja Kranjc',
+    });
   });
 
   it('preselects the offer type from the path, keeps it in the other languages, and 404s an unknown one', async () => {
@@ -200,7 +240,11 @@ describe('inquiry steps without JavaScript', () => {
     expect(page.status).toBe(200);
     const screen = documentData(page.text).hydration.loaderData['inquiry___en'] as { offerType: string; meta: { alternates: Record<string, string> } };
     expect(screen.offerType).toBe('pergola');
-    expect(screen.meta.alternates).toEqual({ sl: '/sl/povprasevanje/podrobnosti/pergola', en: '/en/inquiry/details/pergola', de: '/de/anfrage/details/pergola' });
+    expect(screen.meta.alternates).toEqual({
+      sl: '/sl/povprasevanje/podrobnosti/pergola',
+      en: '/en/inquiry/details/pergola',
+      de: '/de/anfrage/details/pergola',
+    });
     expect((await request(site.server).get('/en/inquiry/nowhere/pergola')).status).toBe(404);
     expect((await request(site.server).get('/en/inquiry/contact/ni-tip')).status).toBe(404);
     expect(page.text).toContain('<link rel="canonical" href="http://localhost:');
@@ -220,7 +264,9 @@ const input = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>
  * the field's control and be named by it (aria-describedby), so it is seen and heard beside it.
  */
 function errorBeside(html: string, id: string): string {
-  const control = new RegExp(`<(input|fieldset)[^>]*id="${id}"[^>]*aria-describedby="[^"]*${id}-error|<(input|fieldset)[^>]*aria-describedby="[^"]*${id}-error[^>]*id="${id}"`).exec(html);
+  const control = new RegExp(
+    `<(input|fieldset)[^>]*id="${id}"[^>]*aria-describedby="[^"]*${id}-error|<(input|fieldset)[^>]*aria-describedby="[^"]*${id}-error[^>]*id="${id}"`,
+  ).exec(html);
   expect(control, `${id} names its error`).not.toBeNull();
   const error = new RegExp(`<p class="field__error" id="${id}-error">([\\s\\S]*?)</p>`).exec(html.slice(control!.index));
   expect(error, `${id}-error after the field`).not.toBeNull();
@@ -248,98 +294,140 @@ describe('drive, colour, measuring visit and installation address without JavaSc
     },
   };
 
-  it.each<Locale>(['sl', 'en', 'de'])('walks the inquiry in %s: a motor asks its control, RAL its code, and everything reaches the company and the visitor', async (locale) => {
-    const route = `inquiry___${locale}`;
-    const browser = plainBrowser(site.server);
-    const at = (step: number) => inquiryPath(locale, { step });
+  it.each<Locale>(['sl', 'en', 'de'])(
+    'walks the inquiry in %s: a motor asks its control, RAL its code, and everything reaches the company and the visitor',
+    async (locale) => {
+      const route = `inquiry___${locale}`;
+      const browser = plainBrowser(site.server);
+      const at = (step: number) => inquiryPath(locale, { step });
 
-    // The dimensions step links to the measuring guide in the visitor's language.
-    const product = (await browser.step(at(0), { ...personsFields(), intent: 'next', offerType: 'rolete' })).page;
-    expect(product.text).toContain(`href="${pathTo('blogArticle', locale, GUIDE[locale])}" target="_blank"`);
-    expect(product.text).not.toContain('name="motorControl"');
+      // The dimensions step links to the measuring guide in the visitor's language.
+      const product = (await browser.step(at(0), { ...personsFields(), intent: 'next', offerType: 'rolete' })).page;
+      expect(product.text).toContain(`href="${pathTo('blogArticle', locale, GUIDE[locale])}" target="_blank"`);
+      expect(product.text).not.toContain('name="motorControl"');
 
-    // A motor and a RAL colour bring their follow-ups: the step is shown again with them.
-    const chosen = { offerType: 'rolete', system: 'podometni', mechanism: 'motor', colour: 'ral', width: '120', height: '140', amount: '2' };
-    const grew = await browser.step(at(1), { intent: 'next', shown: stepFields(1, { offerType: 'rolete' }).join(','), ...chosen });
-    expect(grew.location).toBe(at(1));
-    expect(inquiryScreen(grew.page.text, locale).draft?.values).toEqual(chosen);
-    expect(grew.page.text).toContain('name="motorControl"');
-    expect(input(grew.page.text, 'inquiry-ralCode')).not.toBe('');
+      // A motor and a RAL colour bring their follow-ups: the step is shown again with them.
+      const chosen = { offerType: 'rolete', system: 'podometni', mechanism: 'motor', colour: 'ral', width: '120', height: '140', amount: '2' };
+      const grew = await browser.step(at(1), { intent: 'next', shown: stepFields(1, { offerType: 'rolete' }).join(','), ...chosen });
+      expect(grew.location).toBe(at(1));
+      expect(inquiryScreen(grew.page.text, locale).draft?.values).toEqual(chosen);
+      expect(grew.page.text).toContain('name="motorControl"');
+      expect(input(grew.page.text, 'inquiry-ralCode')).not.toBe('');
 
-    // A control the form does not offer: its error beside it, every value kept.
-    const filled = { ...chosen, motorControl: 'voice', ralCode: 'RAL 7016' };
-    const shown = stepFields(1, filled).join(',');
-    expect(shown).toContain('motorControl,colour,ralCode');
-    const bad = await browser.post(at(1), { intent: 'next', shown, ...filled });
-    expect(bad.status).toBe(400);
-    expect(actionOf(bad.text, route)).toEqual({ form: 'inquiry', values: filled, errors: { motorControl: 'form.errors.choice' }, step: 1, formToken: expect.any(String) });
-    expect(errorBeside(bad.text, 'inquiry-motorControl')).toContain(pageI18n(locale).t('form.errors.choice'));
-    expect(input(bad.text, 'inquiry-width')).toContain('value="120"');
-    expect(input(bad.text, 'inquiry-ralCode')).toContain('value="RAL 7016"');
-    expect(bad.text).toMatch(/<input type="radio"(?=[^>]*name="mechanism")(?=[^>]*value="motor")[^>]*checked=""/);
+      // A control the form does not offer: its error beside it, every value kept.
+      const filled = { ...chosen, motorControl: 'voice', ralCode: 'RAL 7016' };
+      const shown = stepFields(1, filled).join(',');
+      expect(shown).toContain('motorControl,colour,ralCode');
+      const bad = await browser.post(at(1), { intent: 'next', shown, ...filled });
+      expect(bad.status).toBe(400);
+      expect(actionOf(bad.text, route)).toEqual({
+        form: 'inquiry',
+        values: filled,
+        errors: { motorControl: 'form.errors.choice' },
+        step: 1,
+        formToken: expect.any(String),
+      });
+      expect(errorBeside(bad.text, 'inquiry-motorControl')).toContain(pageI18n(locale).t('form.errors.choice'));
+      expect(input(bad.text, 'inquiry-width')).toContain('value="120"');
+      expect(input(bad.text, 'inquiry-ralCode')).toContain('value="RAL 7016"');
+      expect(bad.text).toMatch(/<input type="radio"(?=[^>]*name="mechanism")(?=[^>]*value="motor")[^>]*checked=""/);
 
-    const good = { ...filled, motorControl: 'smartHome' };
-    expect((await browser.step(at(1), { intent: 'next', shown, ...good })).location).toBe(at(2));
-    const email = unique(`izmera-${locale}`);
-    const contactStep = { nameAndSurname: 'Maja Kranjc', email, town: 'Kranj', visitTime: 'saturday' };
-    expect((await browser.step(at(2), { intent: 'next', ...good, ...contactStep })).location).toBe(at(3));
-    const sent = await browser.post(at(3), { intent: 'send', ...good, ...contactStep, terms: 'on' });
-    expect(sent.status).toBe(303);
+      const good = { ...filled, motorControl: 'smartHome' };
+      expect((await browser.step(at(1), { intent: 'next', shown, ...good })).location).toBe(at(2));
+      const email = unique(`izmera-${locale}`);
+      const contactStep = { nameAndSurname: 'Maja Kranjc', email, town: 'Kranj', visitTime: 'saturday' };
+      expect((await browser.step(at(2), { intent: 'next', ...good, ...contactStep })).location).toBe(at(3));
+      const sent = await browser.post(at(3), { intent: 'send', ...good, ...contactStep, terms: 'on' });
+      expect(sent.status).toBe(303);
 
-    const [row] = await untilFound('the submission is stored', () => {
-      const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'inquiry' AND email = ?").all(email)) as { data: string }[];
-      return rows.length ? rows : undefined;
-    });
-    expect(JSON.parse(row!.data)).toMatchObject({ mechanism: 'motor', motorControl: 'smartHome', colour: 'ral', ralCode: 'RAL 7016', visitTime: 'saturday', town: 'Kranj' });
-    // The company reads Slovenian whatever the visitor's language (COMPANY_LOCALE), and is told which it was.
-    const notification = await waitForMail(site.dataDir, COMPANY, email);
-    for (const line of [...MAIL.sl.visitor, ...MAIL.sl.company, `Jezik obiskovalca: ${{ sl: 'slovenščina', en: 'angleščina', de: 'nemščina' }[locale]}`]) expect(notification).toContain(line);
-    const confirmation = await waitForMail(site.dataDir, email);
-    for (const line of MAIL[locale].visitor) expect(confirmation).toContain(line);
-    for (const typed of MAIL[locale].company) expect(confirmation).not.toContain(typed);
-  });
+      const [row] = await untilFound('the submission is stored', () => {
+        const rows = cms((db) => db.prepare("SELECT data FROM submissions WHERE kind = 'inquiry' AND email = ?").all(email)) as { data: string }[];
+        return rows.length ? rows : undefined;
+      });
+      expect(JSON.parse(row!.data)).toMatchObject({
+        mechanism: 'motor',
+        motorControl: 'smartHome',
+        colour: 'ral',
+        ralCode: 'RAL 7016',
+        visitTime: 'saturday',
+        town: 'Kranj',
+      });
+      // The company reads Slovenian whatever the visitor's language (COMPANY_LOCALE), and is told which it was.
+      const notification = await waitForMail(site.dataDir, COMPANY, email);
+      for (const line of [...MAIL.sl.visitor, ...MAIL.sl.company, `Jezik obiskovalca: ${{ sl: 'slovenščina', en: 'angleščina', de: 'nemščina' }[locale]}`])
+        expect(notification).toContain(line);
+      const confirmation = await waitForMail(site.dataDir, email);
+      for (const line of MAIL[locale].visitor) expect(confirmation).toContain(line);
+      for (const typed of MAIL[locale].company) expect(confirmation).not.toContain(typed);
+    },
+  );
 
   it.each<[Locale, string[]]>([
     ['sl', ['Naslov montaže: Gozdna pot 7', 'Poštna številka: 2380', 'Kraj: Slovenj Gradec', 'Želeni termin obiska: V soboto']],
     ['en', ['Installation address: Gozdna pot 7', 'Postcode: 2380', 'Town: Slovenj Gradec', 'Preferred time for the visit: Saturday']],
     ['de', ['Montageadresse: Gozdna pot 7', 'Postleitzahl: 2380', 'Ort: Slovenj Gradec', 'Wunschtermin für den Besuch: Samstags']],
-  ])('requires the installation address of a service request in %s, mails it with the preferred time, and confirms both in the visitor’s language', async (locale, lines) => {
-    const path = pathTo('service', locale);
-    const email = unique(`servis-${locale}`);
-    const fields = { phone: '041 333 444', email, visitTime: 'saturday', content: `Tenda (${locale})`, terms: 'on' };
+  ])(
+    'requires the installation address of a service request in %s, mails it with the preferred time, and confirms both in the visitor’s language',
+    async (locale, lines) => {
+      const path = pathTo('service', locale);
+      const email = unique(`servis-${locale}`);
+      const fields = { phone: '041 333 444', email, visitTime: 'saturday', content: `Tenda (${locale})`, terms: 'on' };
 
-    const missing = await post(path, { ...fields, streetAddress: ADDRESS.streetAddress });
-    expect(missing.status).toBe(400);
-    const result = actionOf(missing.text, `service___${locale}`);
-    expect(result.errors).toEqual({ postalCode: 'form.errors.required', town: 'form.errors.required' });
-    expect(result.values).toEqual({ ...fields, streetAddress: ADDRESS.streetAddress });
-    expect(errorBeside(missing.text, 'service-town')).toContain(pageI18n(locale).t('form.errors.required'));
-    expect(errorBeside(missing.text, 'service-postalCode')).toContain(pageI18n(locale).t('form.errors.required'));
-    expect(input(missing.text, 'service-streetAddress')).toContain(`value="${ADDRESS.streetAddress}"`);
+      const missing = await post(path, { ...fields, streetAddress: ADDRESS.streetAddress });
+      expect(missing.status).toBe(400);
+      const result = actionOf(missing.text, `service___${locale}`);
+      expect(result.errors).toEqual({ postalCode: 'form.errors.required', town: 'form.errors.required' });
+      expect(result.values).toEqual({ ...fields, streetAddress: ADDRESS.streetAddress });
+      expect(errorBeside(missing.text, 'service-town')).toContain(pageI18n(locale).t('form.errors.required'));
+      expect(errorBeside(missing.text, 'service-postalCode')).toContain(pageI18n(locale).t('form.errors.required'));
+      expect(input(missing.text, 'service-streetAddress')).toContain(`value="${ADDRESS.streetAddress}"`);
 
-    expect((await post(path, { ...fields, ...ADDRESS })).status).toBe(303);
-    // The company's notification in Slovenian (COMPANY_LOCALE), the visitor's confirmation in theirs.
-    const notification = await waitForMail(site.dataDir, COMPANY, email);
-    for (const line of ['Naslov montaže: Gozdna pot 7', 'Poštna številka: 2380', 'Kraj: Slovenj Gradec', 'Želeni termin obiska: V soboto']) expect(notification).toContain(line);
-    const confirmation = await waitForMail(site.dataDir, email);
-    for (const line of lines) expect(confirmation).toContain(line);
-    expect(confirmation).toContain(`Tenda (${locale})`);
-    expect(confirmation).not.toContain('041 333 444');
-  });
+      expect((await post(path, { ...fields, ...ADDRESS })).status).toBe(303);
+      // The company's notification in Slovenian (COMPANY_LOCALE), the visitor's confirmation in theirs.
+      const notification = await waitForMail(site.dataDir, COMPANY, email);
+      for (const line of ['Naslov montaže: Gozdna pot 7', 'Poštna številka: 2380', 'Kraj: Slovenj Gradec', 'Želeni termin obiska: V soboto'])
+        expect(notification).toContain(line);
+      const confirmation = await waitForMail(site.dataDir, email);
+      for (const line of lines) expect(confirmation).toContain(line);
+      expect(confirmation).toContain(`Tenda (${locale})`);
+      expect(confirmation).not.toContain('041 333 444');
+    },
+  );
 });
 
 describe('what every form post must pass', () => {
   it('refuses control characters in a one-line field with its field error, in the page in each language, and stores nothing', async () => {
     const name = 'Eve\r\nBcc: victim@evil.example';
-    for (const [locale, routeId] of [['sl', 'inquiry___sl'], ['en', 'inquiry___en'], ['de', 'inquiry___de']] as const) {
+    for (const [locale, routeId] of [
+      ['sl', 'inquiry___sl'],
+      ['en', 'inquiry___en'],
+      ['de', 'inquiry___de'],
+    ] as const) {
       const email = unique('eve');
-      const res = await post(pathTo('inquiry', locale), { intent: 'send', step: '3', offerType: 'tende', nameAndSurname: name, email, town: 'Kranj\u0000', terms: 'on' });
+      const res = await post(pathTo('inquiry', locale), {
+        intent: 'send',
+        step: '3',
+        offerType: 'tende',
+        nameAndSurname: name,
+        email,
+        town: 'Kranj\u0000',
+        terms: 'on',
+      });
       expect(res.status).toBe(400);
-      expect(actionOf(res.text, routeId)).toMatchObject({ errors: { nameAndSurname: 'form.errors.controlCharacters', town: 'form.errors.controlCharacters' }, step: 2 });
+      expect(actionOf(res.text, routeId)).toMatchObject({
+        errors: { nameAndSurname: 'form.errors.controlCharacters', town: 'form.errors.controlCharacters' },
+        step: 2,
+      });
       expect(res.text).toContain(pageI18n(locale).t('form.errors.controlCharacters'));
       expect(cms((db) => db.prepare('SELECT count(*) AS n FROM submissions WHERE email = ?').get(email))).toEqual({ n: 0 });
     }
-    const service = await post('/en/service', { phone: '+386 40 111 222', ...ADDRESS, streetAddress: 'Main St 1\nBcc: x', content: 'Two\nlines are fine here.', terms: 'on' });
+    const service = await post('/en/service', {
+      phone: '+386 40 111 222',
+      ...ADDRESS,
+      streetAddress: 'Main St 1\nBcc: x',
+      content: 'Two\nlines are fine here.',
+      terms: 'on',
+    });
     expect(service.status).toBe(400);
     expect(actionOf(service.text, 'service___en').errors).toEqual({ streetAddress: 'form.errors.controlCharacters' });
   });
@@ -347,9 +435,17 @@ describe('what every form post must pass', () => {
   it('refuses a post from another site', async () => {
     const crossSite = await request(site.server).post('/sl/e-novice').set('Sec-Fetch-Site', 'cross-site').type('form').send('email=a%40b.si&consent=on');
     expect(crossSite.status).toBe(403);
-    const otherOrigin = await request(site.server).post('/sl/servis').set('Origin', 'https://evil.example').type('form').send('phone=123456&content=x&terms=on');
+    const otherOrigin = await request(site.server)
+      .post('/sl/servis')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send('phone=123456&content=x&terms=on');
     expect(otherOrigin.status).toBe(403);
-    const payload = await request(site.server).post('/sl/e-novice/_payload.json').set('Origin', 'https://evil.example').type('form').send('email=a%40b.si&consent=on');
+    const payload = await request(site.server)
+      .post('/sl/e-novice/_payload.json')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send('email=a%40b.si&consent=on');
     expect(payload.status).toBe(403);
   });
 
@@ -361,24 +457,42 @@ describe('what every form post must pass', () => {
 
     const submissionId = crypto.randomUUID();
     const viaRouter = (email: string) =>
-      request(site.server).post('/en/newsletter/_payload.json').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode({ email, consent: 'on', submissionId }));
+      request(site.server)
+        .post('/en/newsletter/_payload.json')
+        .set('Sec-Fetch-Site', 'same-origin')
+        .type('form')
+        .send(encode({ email, consent: 'on', submissionId }));
     const a = await viaRouter(unique('double'));
     const b = await viaRouter(unique('double-changed'));
     expect(a.body).toMatchObject({ status: 303, redirect: '/en/newsletter?sent=1' });
     expect(b.body).toMatchObject({ status: 303, redirect: '/en/newsletter?sent=1' });
 
     await until('the service request is stored', () => submissionWithKeyLike('service:%').some((r) => JSON.parse(r.data).content === content));
-    await until('the newsletter request is stored', () => cms((db) => db.prepare('SELECT 1 FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`)) !== undefined);
+    await until(
+      'the newsletter request is stored',
+      () => cms((db) => db.prepare('SELECT 1 FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`)) !== undefined,
+    );
     // Let the outbox settle: anything still to come would be a second delivery.
     await until('the outbox is empty', async () => (await site.outbox.stats()).pending === 0);
     expect(submissionWithKeyLike('service:%').filter((r) => JSON.parse(r.data).content === content)).toHaveLength(1);
-    expect(cms((db) => db.prepare('SELECT COUNT(*) AS n FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`))).toEqual({ n: 1 });
+    expect(cms((db) => db.prepare('SELECT COUNT(*) AS n FROM newsletter_requests WHERE idempotency_key = ?').get(`newsletter:id:${submissionId}`))).toEqual({
+      n: 1,
+    });
   });
 
   it('answers the browser router with payloads: 400 with the result, 303 as a redirect', async () => {
-    const bad = await request(site.server).post('/sl/povprasevanje/_payload.json').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode({ intent: 'next', step: '0' }));
+    const bad = await request(site.server)
+      .post('/sl/povprasevanje/_payload.json')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send(encode({ intent: 'next', step: '0' }));
     expect(bad.status).toBe(400);
-    expect((bad.body as PagePayload).actionData?.['inquiry___sl']).toEqual({ form: 'inquiry', values: {}, errors: { offerType: 'form.errors.offerType' }, step: 0 });
+    expect((bad.body as PagePayload).actionData?.['inquiry___sl']).toEqual({
+      form: 'inquiry',
+      values: {},
+      errors: { offerType: 'form.errors.offerType' },
+      step: 0,
+    });
     expect(bad.headers['cache-control']).toBe('private, no-store');
   });
 });
@@ -395,7 +509,11 @@ describe('a signed-in visitor', () => {
     await post('/sl/verify-email', { token });
     const login = await post('/sl/login', { email, password });
     session = String(login.headers['set-cookie']).split(';')[0]!;
-    await post('/sl/user/profile', { intent: 'profile', name: 'Nina Zupan', phone: '+386 41 555 666', streetAddress: 'Trg 3', postalCode: '2000', town: 'Maribor' }, session);
+    await post(
+      '/sl/user/profile',
+      { intent: 'profile', name: 'Nina Zupan', phone: '+386 41 555 666', streetAddress: 'Trg 3', postalCode: '2000', town: 'Maribor' },
+      session,
+    );
   });
 
   it('finds their details filled in, on a private page', async () => {
@@ -404,7 +522,14 @@ describe('a signed-in visitor', () => {
       expect(page.status, path).toBe(200);
       expect(page.headers['cache-control'], path).toBe('private, no-store');
       const id = `${path === '/sl/servis' ? 'service' : path === '/sl/e-novice' ? 'newsletter' : 'inquiry'}___sl`;
-      expect(screenOf(page.text, id).prefill, path).toEqual({ nameAndSurname: 'Nina Zupan', email, phone: '+386 41 555 666', streetAddress: 'Trg 3', postalCode: '2000', town: 'Maribor' });
+      expect(screenOf(page.text, id).prefill, path).toEqual({
+        nameAndSurname: 'Nina Zupan',
+        email,
+        phone: '+386 41 555 666',
+        streetAddress: 'Trg 3',
+        postalCode: '2000',
+        town: 'Maribor',
+      });
     }
     // The service request takes their address as the installation's: filled in, to be changed if it is elsewhere.
     const service = await request(site.server).get('/sl/servis').set('Cookie', session);
@@ -423,7 +548,9 @@ describe('a signed-in visitor', () => {
     const res = await post('/sl/servis', { phone: '+386 41 555 666', ...ADDRESS, content, email: '', terms: 'on' }, session);
     expect(res.status).toBe(303);
     const [row] = await untilFound('the submission is stored', () => {
-      const rows = cms((db) => db.prepare("SELECT email FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as { email: string }[];
+      const rows = cms((db) => db.prepare("SELECT email FROM submissions WHERE kind = 'service' AND json_extract(data, '$.content') = ?").all(content)) as {
+        email: string;
+      }[];
       return rows.length ? rows : undefined;
     });
     expect(row!.email).toBe(email);
@@ -451,7 +578,8 @@ describe('the rate limit', () => {
   it('answers 429 once a client has posted FORM_RATE_LIMIT_MAX times: the form with every value kept and when to send again (issue 26, point 3)', async () => {
     const strict = await startTestSite({ FORM_RATE_LIMIT_MAX: '2' });
     try {
-      const send = (fields: Fields = { email: 'x' }) => request(strict.server).post('/en/newsletter').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode(fields));
+      const send = (fields: Fields = { email: 'x' }) =>
+        request(strict.server).post('/en/newsletter').set('Sec-Fetch-Site', 'same-origin').type('form').send(encode(fields));
       const first = await send();
       expect(first.status).toBe(400);
       expect(first.headers['ratelimit-policy']).toMatch(/^"2-in-10min"; q=2; w=600; pk=:[A-Za-z0-9+/=]+:$/);
@@ -463,7 +591,12 @@ describe('the rate limit', () => {
       expect(limited.headers.ratelimit).toMatch(/; r=0; /);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(590);
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
-      expect(actionOf(limited.text, 'newsletter___en')).toEqual({ form: 'newsletter', values: valid, errors: { form: 'form.errors.tooManyPosts' }, retryAfterMinutes: 10 });
+      expect(actionOf(limited.text, 'newsletter___en')).toEqual({
+        form: 'newsletter',
+        values: valid,
+        errors: { form: 'form.errors.tooManyPosts' },
+        retryAfterMinutes: 10,
+      });
       expect(limited.text).toContain(pageI18n('en').t('form.errors.tooManyPosts', { count: 10 }));
       expect(limited.text).toContain(`value="${valid.email}"`);
       // Nothing stored; a post with mistakes still has them shown, since nothing would be stored anyway.

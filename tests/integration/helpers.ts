@@ -12,9 +12,20 @@ import { TEST_FORM_TOKEN_SECRET } from '../support/form-guard';
  * Silent, unless a test gives the logger whose lines it reads. The cache is not refilled in the
  * background (no warm-up at start), so what a test asks is what is rendered, unless it turns it on.
  */
-export async function startTestSite(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' })): Promise<Site & { dataDir: string; stop(): Promise<void> }> {
+export async function startTestSite(
+  env: Record<string, string> = {},
+  logger: Logger = pino({ level: 'silent' }),
+): Promise<Site & { dataDir: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shading-it-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTML_CACHE_REFILL_CONCURRENCY: '0', FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET, ...env });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    HTML_CACHE_REFILL_CONCURRENCY: '0',
+    FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
+    ...env,
+  });
   const site = await startSite(config, logger);
   return {
     ...site,

@@ -17,7 +17,17 @@ afterAll(() => site?.stop());
 const get = (path: string) => request(site.server).get(path);
 /** Once a render's bytes are kept in the HTML cache. */
 const cached = (path: string) => until(`${path} is in the HTML cache`, () => site.htmlCache!.get(pageCacheKey(path)!) !== undefined);
-const SHARED_HEADERS = ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'strict-transport-security', 'x-frame-options', 'cross-origin-opener-policy'];
+const SHARED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'strict-transport-security',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+];
 
 describe('HTML cache', () => {
   it('answers the second visit from the cache with the same bytes and the same security headers', async () => {
@@ -100,7 +110,8 @@ describe('HTML cache', () => {
     expect((await get('/en/blog')).headers.age).toBeDefined();
 
     const body = JSON.stringify({ paths: ['/en/blog'] });
-    const post = (signature: string) => request(site.server).post('/api/cache/purge').set('Content-Type', 'application/json').set('X-Signature', signature).send(body);
+    const post = (signature: string) =>
+      request(site.server).post('/api/cache/purge').set('Content-Type', 'application/json').set('X-Signature', signature).send(body);
     expect((await post('t=1,v1=' + '0'.repeat(64))).status).toBe(401);
     expect((await post(signPurge(SECRET, body, Math.floor(Date.now() / 1000) - 3600))).status).toBe(401);
     expect((await post(signPurge('another-secret-of-the-same-length-xx', body))).status).toBe(401);

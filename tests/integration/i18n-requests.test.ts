@@ -39,7 +39,9 @@ describe('renders at the same time in three languages', () => {
   afterAll(() => site?.stop());
 
   it('each in its own language, with its own screen’s strings, however they interleave', async () => {
-    const pages = await Promise.all(LOCALES.map(async (locale) => [locale, [(await screenPaths(site.server, locale)).product, pathTo('inquiry', locale)]] as const));
+    const pages = await Promise.all(
+      LOCALES.map(async (locale) => [locale, [(await screenPaths(site.server, locale)).product, pathTo('inquiry', locale)]] as const),
+    );
     const asked = Array.from({ length: 8 }, () => pages.flatMap(([locale, paths]) => paths.map((path) => ({ locale, path })))).flat();
     const answers = await Promise.all(asked.map(async ({ locale, path }) => ({ locale, path, html: (await request(site.server).get(path)).text })));
     for (const { locale, path, html } of answers) {

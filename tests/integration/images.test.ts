@@ -80,12 +80,16 @@ describe('raster images', () => {
     expect(gallery.img).toContain('loading="lazy"');
     expect(gallery.img).not.toMatch(/fetchpriority/i);
     // The illustration in the gallery: the SVG itself, sized, lazy.
-    expect(html).toMatch(/<img class="product__gallery-image" src="\/images\/products\/predokenske-rolete-2\.svg" width="800" height="600" alt="[^"]+" loading="lazy"/);
+    expect(html).toMatch(
+      /<img class="product__gallery-image" src="\/images\/products\/predokenske-rolete-2\.svg" width="800" height="600" alt="[^"]+" loading="lazy"/,
+    );
   });
 
   it('the original stays where it was (the <img> fallback, structured data), cached as a public file', async () => {
     const html = await page(PRODUCT);
-    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((b) => b['@type'] === 'Product');
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!))
+      .find((b) => b['@type'] === 'Product');
     expect(ld.image[0]).toMatch(/^http:\/\/localhost:\d+\/images\/products\/predokenske-rolete-photo\.jpg$/);
     const original = await request(site.server).get('/images/products/predokenske-rolete-photo.jpg').buffer(true);
     expect(original.status).toBe(200);

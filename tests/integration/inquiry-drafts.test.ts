@@ -37,7 +37,8 @@ describe('alone (SQLite)', () => {
     site = await startTestSite({ FORM_RATE_LIMIT_MAX: '1000' });
   });
   afterAll(() => site?.stop());
-  const inquiriesOf = (email: string) => readCms(site.dataDir, (db) => db.prepare("SELECT count(*) AS n FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email)) as { n: number };
+  const inquiriesOf = (email: string) =>
+    readCms(site.dataDir, (db) => db.prepare("SELECT count(*) AS n FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email)) as { n: number };
 
   it('answers each step with a 303 to the next step’s address and sets the draft’s cookie once: HttpOnly, SameSite=Lax, the locale’s inquiry path, 24 hours', async () => {
     const browser = plainBrowser(site.server);
@@ -79,7 +80,12 @@ describe('alone (SQLite)', () => {
     expect((await browser.get(at(3))).text).toContain('Okno v kopalnici.</textarea>');
     // A page of an earlier step, as the browser kept it, posts its stale copies of the other steps: the draft keeps the newer.
     const stale = await browser.step(at(1), { intent: 'next', shown: PRODUCT_FIELDS, ...PRODUCT, width: '85', nameAndSurname: '', email: '' });
-    expect(inquiryScreen(stale.page.text, 'sl').draft?.values).toMatchObject({ width: '85', nameAndSurname: 'Maja Kranjc', email, message: 'Okno v kopalnici.' });
+    expect(inquiryScreen(stale.page.text, 'sl').draft?.values).toMatchObject({
+      width: '85',
+      nameAndSurname: 'Maja Kranjc',
+      email,
+      message: 'Okno v kopalnici.',
+    });
   });
 
   it('sends: the draft is erased and its cookie cleared; a reload shows the thank-you and sends nothing twice', async () => {
@@ -88,7 +94,9 @@ describe('alone (SQLite)', () => {
     const sent = await browser.post(message.location, { intent: 'send', message: 'Prosim za ponudbo.', terms: 'on' });
     expect(sent.status).toBe(303);
     expect(sent.headers.location).toBe('/sl/povprasevanje?sent=1');
-    expect(sent.headers['set-cookie']).toEqual([expect.stringMatching(/^inquiry_draft=; Path=\/sl\/povprasevanje; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/)]);
+    expect(sent.headers['set-cookie']).toEqual([
+      expect.stringMatching(/^inquiry_draft=; Path=\/sl\/povprasevanje; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/),
+    ]);
     for (let reload = 0; reload < 2; reload++) {
       const thanks = await browser.get(sent.headers.location as string);
       expect(thanks.status).toBe(200);
@@ -134,7 +142,10 @@ describe('replicas sharing PostgreSQL', () => {
   beforeAll(async () => {
     postgres = await startTestPostgres();
     const url = await postgres.createDatabase('drafts');
-    replicas = [await startTestSite({ DATABASE_URL: url, FORM_RATE_LIMIT_MAX: '1000' }), await startTestSite({ DATABASE_URL: url, FORM_RATE_LIMIT_MAX: '1000' })];
+    replicas = [
+      await startTestSite({ DATABASE_URL: url, FORM_RATE_LIMIT_MAX: '1000' }),
+      await startTestSite({ DATABASE_URL: url, FORM_RATE_LIMIT_MAX: '1000' }),
+    ];
   }, 120_000);
   afterAll(async () => {
     for (const replica of replicas ?? []) await replica.stop();
@@ -150,11 +161,21 @@ describe('replicas sharing PostgreSQL', () => {
     const draftCookie = (first.answer.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
     const onB = await request(b!.server).get(first.location).set('Cookie', draftCookie);
     expect(inquiryScreen(onB.text, 'sl').draft?.values).toEqual({ offerType: PRODUCT.offerType });
-    const stepOnB = await request(b!.server).post(first.location).set('Cookie', draftCookie).set('Sec-Fetch-Site', 'same-origin').type('form').send(new URLSearchParams({ intent: 'next', shown: PRODUCT_FIELDS, ...PRODUCT }).toString());
+    const stepOnB = await request(b!.server)
+      .post(first.location)
+      .set('Cookie', draftCookie)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send(new URLSearchParams({ intent: 'next', shown: PRODUCT_FIELDS, ...PRODUCT }).toString());
     expect([stepOnB.status, stepOnB.headers.location]).toEqual([303, at(2)]);
     const onA = await request(a!.server).get(at(2)).set('Cookie', draftCookie);
     expect(inquiryScreen(onA.text, 'sl').draft?.values).toEqual(PRODUCT);
-    const sent = await request(b!.server).post(at(3)).set('Cookie', draftCookie).set('Sec-Fetch-Site', 'same-origin').type('form').send(new URLSearchParams({ intent: 'send', ...contact(email), terms: 'on' }).toString());
+    const sent = await request(b!.server)
+      .post(at(3))
+      .set('Cookie', draftCookie)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send(new URLSearchParams({ intent: 'send', ...contact(email), terms: 'on' }).toString());
     expect(sent.status).toBe(303);
     expect(inquiryScreen((await request(a!.server).get(at(3)).set('Cookie', draftCookie)).text, 'sl').draft).toBeNull();
   });

@@ -34,7 +34,9 @@ function brotliBytes(urlPath: string): number {
 
 /** The scripts a page's HTML makes the browser load before it can hydrate: the loader and what it loads. */
 function firstLoadScripts(html: string): string[] {
-  const loader = new RegExp(`<script type="module" src="([^"]+)" id="${APP_LOADER_ID}" ${APP_ENTRY_ATTRIBUTE}="([^"]+)" ${APP_MODULES_ATTRIBUTE}="([^"]*)"`).exec(html);
+  const loader = new RegExp(
+    `<script type="module" src="([^"]+)" id="${APP_LOADER_ID}" ${APP_ENTRY_ATTRIBUTE}="([^"]+)" ${APP_MODULES_ATTRIBUTE}="([^"]*)"`,
+  ).exec(html);
   if (!loader) return [];
   return [...new Set([loader[1]!, loader[2]!, ...loader[3]!.split(' ').filter(Boolean)])];
 }

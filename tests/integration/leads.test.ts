@@ -138,7 +138,9 @@ describe('paths to the forms', () => {
     const product = products[category.id]![0]!;
     const inquiry = inquiryPath(locale, { step: 1, offerType: category.offerType });
     expect(linksOf(await get(pathTo('slug', locale, { slug: category.slug })))).toContain(inquiry);
-    expect(linksOf(await get(pathTo('product', locale, { slug: product.slug })))).toContain(inquiryPath(locale, { step: 1, offerType: category.offerType, product: product.slug }));
+    expect(linksOf(await get(pathTo('product', locale, { slug: product.slug })))).toContain(
+      inquiryPath(locale, { step: 1, offerType: category.offerType, product: product.slug }),
+    );
   });
 
   it.each(LOCALES)('in %s: an article ends with both forms, and so does the B2B page', async (locale) => {
@@ -203,9 +205,17 @@ describe('error pages', () => {
   it('a 429 from the form rate limit comes in the layout, with the phone and email', async () => {
     const limited = await startTestSite({ FORM_RATE_LIMIT_MAX: '1' });
     try {
-      const post = (fields: Record<string, string>) => request(limited.server).post(pathTo('service', 'de')).set('Origin', limited.url).type('form').send(fields);
+      const post = (fields: Record<string, string>) =>
+        request(limited.server).post(pathTo('service', 'de')).set('Origin', limited.url).type('form').send(fields);
       expect((await post({ phone: '' })).status).toBe(400);
-      const res = await post({ phone: '0664 123 456', streetAddress: 'Hauptplatz 1', postalCode: '9020', town: 'Klagenfurt', content: 'Der Motor brummt.', terms: 'on' });
+      const res = await post({
+        phone: '0664 123 456',
+        streetAddress: 'Hauptplatz 1',
+        postalCode: '9020',
+        town: 'Klagenfurt',
+        content: 'Der Motor brummt.',
+        terms: 'on',
+      });
       expect(res.status).toBe(429);
       expect(res.headers['retry-after']).toMatch(/^\d+$/);
       expect(res.headers['cache-control']).toMatch(/no-store/);
@@ -219,7 +229,11 @@ describe('error pages', () => {
   });
 
   it('an error in the middleware chain on a page\u2019s address (a body too large) comes in the layout too', async () => {
-    const res = await request(site.server).post(pathTo('service', 'en')).set('Origin', site.url).type('form').send({ content: 'x'.repeat(100_000) });
+    const res = await request(site.server)
+      .post(pathTo('service', 'en'))
+      .set('Origin', site.url)
+      .type('form')
+      .send({ content: 'x'.repeat(100_000) });
     expect(res.status).toBe(413);
     expect(res.text).toContain('<header class="site-header">');
     expect(headerCallLink(res.text)).toBe(dialled(byCountry('SI').phone));
@@ -244,7 +258,14 @@ describe('error pages', () => {
 
     beforeAll(async () => {
       cmsDir = mkdtempSync(path.join(os.tmpdir(), 'shading-leads-cms-'));
-      cms = await startCms({ dataDir: cmsDir, port: 0, contentDir: CONTENT_DIR, siteUrl: 'http://localhost', logger: pino({ level: 'silent' }), mail: { from: 'site@localhost' } });
+      cms = await startCms({
+        dataDir: cmsDir,
+        port: 0,
+        contentDir: CONTENT_DIR,
+        siteUrl: 'http://localhost',
+        logger: pino({ level: 'silent' }),
+        mail: { from: 'site@localhost' },
+      });
       proxy = http.createServer(async (req, res) => {
         if (!up) return void res.writeHead(502).end();
         const answer = await fetch(new URL(req.url!, cms.url));
@@ -262,7 +283,11 @@ describe('error pages', () => {
 
     it('a fresh process shows the build\u2019s phone and email; later, those of the last init it read', async () => {
       const secret = 'a-long-shared-secret-for-the-purge-webhook';
-      const bff = await startTestSite({ UPSTREAM_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`, UPSTREAM_TIMEOUT_MS: '1000', CACHE_PURGE_SECRET: secret });
+      const bff = await startTestSite({
+        UPSTREAM_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`,
+        UPSTREAM_TIMEOUT_MS: '1000',
+        CACHE_PURGE_SECRET: secret,
+      });
       try {
         up = false;
         const fresh = await request(bff.server).get('/de/kategorien');
@@ -278,7 +303,11 @@ describe('error pages', () => {
         // Down again, and every cached answer dropped: only the process's copy of init is left.
         up = false;
         const body = '{}';
-        const purge = await request(bff.server).post('/api/cache/purge').set('Content-Type', 'application/json').set('X-Signature', signPurge(secret, body)).send(body);
+        const purge = await request(bff.server)
+          .post('/api/cache/purge')
+          .set('Content-Type', 'application/json')
+          .set('X-Signature', signPurge(secret, body))
+          .send(body);
         expect(purge.status).toBe(200);
         const down = await request(bff.server).get('/de/kategorien');
         expect(down.status).toBe(503);

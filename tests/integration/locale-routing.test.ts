@@ -44,7 +44,16 @@ describe('locale routing', () => {
   });
 
   it('keeps every redirect on this site', async () => {
-    for (const path of ['//evil.example', '//evil.example/', '/\\evil.example', '/\\evil.example/', '/%2F%2Fevil.example/', '/%2F%2Fevil.example', '/sl//evil.example/', '/%5C%5Cevil.example/']) {
+    for (const path of [
+      '//evil.example',
+      '//evil.example/',
+      '/\\evil.example',
+      '/\\evil.example/',
+      '/%2F%2Fevil.example/',
+      '/%2F%2Fevil.example',
+      '/sl//evil.example/',
+      '/%5C%5Cevil.example/',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBeLessThan(500);
       if (res.status >= 300 && res.status < 400) {
@@ -75,7 +84,13 @@ describe('locale routing', () => {
 
 describe('bad input', () => {
   it('answers malformed percent-encoding, null bytes and overlong URLs with a 4xx error page', async () => {
-    for (const [path, status] of [['/sl/%E0%A4%A', 400], ['/sl/%', 400], ['/sl/a%00b', 400], ['/sl?q=%ZZ', 400], [`/sl/${'a'.repeat(5000)}`, 414]] as const) {
+    for (const [path, status] of [
+      ['/sl/%E0%A4%A', 400],
+      ['/sl/%', 400],
+      ['/sl/a%00b', 400],
+      ['/sl?q=%ZZ', 400],
+      [`/sl/${'a'.repeat(5000)}`, 414],
+    ] as const) {
       const res = await get(path);
       expect(res.status, path).toBe(status);
       expect(res.text, path).toContain('class="container error-page"');
@@ -102,7 +117,11 @@ describe('bad input', () => {
   });
 
   it('refuses a posted body that is too large', async () => {
-    const res = await request(site.server).post('/sl/login').set('Sec-Fetch-Site', 'same-origin').type('form').send(`email=${'a'.repeat(100_000)}`);
+    const res = await request(site.server)
+      .post('/sl/login')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send(`email=${'a'.repeat(100_000)}`);
     expect(res.status).toBe(413);
     expect(res.text).toContain('error-page');
   });

@@ -41,7 +41,13 @@ const CLIENT_GONE = 'closed';
 /** `signedIn`: sent with the session (the screens only a signed-in visitor can post to; the sign-in screens send a signed-in visitor away). */
 /** `route`: the router's pattern the path was filled from. */
 type Target = { app: 'site' | 'cms'; method: string; path: string; route?: string; signedIn?: boolean; staffSignedIn?: boolean };
-type Body = { name: string; type?: string; headers?: Record<string, string>; body: Buffer; /** Sent whole but announced longer, then the connection is closed. */ cutAndGone?: boolean };
+type Body = {
+  name: string;
+  type?: string;
+  headers?: Record<string, string>;
+  body: Buffer;
+  /** Sent whole but announced longer, then the connection is closed. */ cutAndGone?: boolean;
+};
 
 let site: SiteProcess;
 let dataDir: string;
@@ -51,9 +57,16 @@ let staffSession = '';
 const siteRoutes: Target[] = [];
 const cmsRoutes: Target[] = [];
 
-
 /** Values for the route table's parameters and the routers' (a new parameter needs one here). */
-const PARAMS: Record<string, string[]> = { category: ['strehe'], slug: ['x'], offerType: ['rolete'], kind: ['inquiry', 'service', 'newsletter'], id: [randomUUID()], n: ['0'], key: ['predokenske-rolete'] };
+const PARAMS: Record<string, string[]> = {
+  category: ['strehe'],
+  slug: ['x'],
+  offerType: ['rolete'],
+  kind: ['inquiry', 'service', 'newsletter'],
+  id: [randomUUID()],
+  n: ['0'],
+  key: ['predokenske-rolete'],
+};
 
 function fillParams(route: string): string[] {
   // The staff area's catch-all: its screens are read from its own route table (adminRoutes).
@@ -69,7 +82,8 @@ beforeAll(async () => {
   // The routers as the apps build them: the site's with every optional endpoint on, the content API's.
   const inProcess = await startTestSite({ CACHE_PURGE_SECRET: SECRET, OPS_TOKEN: 'o'.repeat(32) });
   try {
-    for (const { method, path: route } of bodyRoutes(inProcess.app)) for (const filled of fillParams(route)) siteRoutes.push({ app: 'site', method, path: filled, route, staffSignedIn: route.startsWith(ADMIN_PREFIX) });
+    for (const { method, path: route } of bodyRoutes(inProcess.app))
+      for (const filled of fillParams(route)) siteRoutes.push({ app: 'site', method, path: filled, route, staffSignedIn: route.startsWith(ADMIN_PREFIX) });
   } finally {
     await inProcess.stop();
   }
@@ -129,8 +143,16 @@ function pageRoutes(): Target[] {
   return ROUTE_NAMES.flatMap((name) =>
     LOCALES.flatMap((locale) => {
       // The inquiry's step in the locale's words (its product step, which the offer type follows).
-      const page = pathTo(name, locale, { ...Object.fromEntries(Object.entries(PARAMS).map(([key, [value]]) => [key, value])), step: INQUIRY_STEP_SLUGS[locale][1] });
-      return [page, `${page.replace(/\/$/, '')}${PAYLOAD_SUFFIX}`].map((p) => ({ app: 'site' as const, method: 'POST', path: p, signedIn: SIGNED_IN_SCREENS.has(name) }));
+      const page = pathTo(name, locale, {
+        ...Object.fromEntries(Object.entries(PARAMS).map(([key, [value]]) => [key, value])),
+        step: INQUIRY_STEP_SLUGS[locale][1],
+      });
+      return [page, `${page.replace(/\/$/, '')}${PAYLOAD_SUFFIX}`].map((p) => ({
+        app: 'site' as const,
+        method: 'POST',
+        path: p,
+        signedIn: SIGNED_IN_SCREENS.has(name),
+      }));
     }),
   );
 }
@@ -139,12 +161,18 @@ function pageRoutes(): Target[] {
 function adminRoutes(): Target[] {
   // The editors' screens with a kind of content (the routers' :kind is a form's, which no content screen has).
   const params = { id: PARAMS.id![0]!, kind: 'products', key: PARAMS.key![0]! };
-  return ADMIN_SCREEN_NAMES.map((name) => ({ app: 'site', method: 'POST', path: adminPath(name, params), staffSignedIn: ADMIN_SCREENS[name].access !== 'anyone' }));
+  return ADMIN_SCREEN_NAMES.map((name) => ({
+    app: 'site',
+    method: 'POST',
+    path: adminPath(name, params),
+    staffSignedIn: ADMIN_SCREENS[name].access !== 'anyone',
+  }));
 }
 
 /** A valid multipart post: fields around a photo part. */
 function multipart(): Buffer {
-  const part = (headers: string, content: Buffer | string) => Buffer.concat([Buffer.from(`--${BOUNDARY}\r\n${headers}\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n')]);
+  const part = (headers: string, content: Buffer | string) =>
+    Buffer.concat([Buffer.from(`--${BOUNDARY}\r\n${headers}\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n')]);
   return Buffer.concat([
     part('Content-Disposition: form-data; name="phone"', '041 333 444'),
     part('Content-Disposition: form-data; name="photos"; filename="okno.jpg"\r\nContent-Type: image/jpeg', randomBytes(4096)),
@@ -165,15 +193,35 @@ function bodies(): Body[] {
   }
   const photoAt = whole.indexOf('filename=');
   const fieldAt = whole.indexOf('Roleta');
-  const json = (text: string | Buffer, headers?: Record<string, string>) => ({ type: 'application/json', body: Buffer.from(text), ...(headers ? { headers } : {}) });
-  const form = (text: string | Buffer, headers?: Record<string, string>, charset = '') => ({ type: `application/x-www-form-urlencoded${charset}`, body: Buffer.from(text), ...(headers ? { headers } : {}) });
+  const json = (text: string | Buffer, headers?: Record<string, string>) => ({
+    type: 'application/json',
+    body: Buffer.from(text),
+    ...(headers ? { headers } : {}),
+  });
+  const form = (text: string | Buffer, headers?: Record<string, string>, charset = '') => ({
+    type: `application/x-www-form-urlencoded${charset}`,
+    body: Buffer.from(text),
+    ...(headers ? { headers } : {}),
+  });
   return [
     ...cuts,
     { name: 'multipart cut mid-photo', type, body: whole.subarray(0, photoAt + 2000) },
     { name: 'multipart cut mid-field', type, body: whole.subarray(0, fieldAt + 4) },
-    { name: 'one part with a file name and no closing boundary', type: 'multipart/form-data; boundary=b', body: Buffer.from('--b\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nunfinished') },
-    { name: 'a file of another field and no closing boundary', type: 'multipart/form-data; boundary=b', body: Buffer.from('--b\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\n\r\nunfinished') },
-    { name: 'one part without a file name and no closing boundary', type: 'multipart/form-data; boundary=b', body: Buffer.from('--b\r\nContent-Disposition: form-data; name="phone"\r\n\r\n041') },
+    {
+      name: 'one part with a file name and no closing boundary',
+      type: 'multipart/form-data; boundary=b',
+      body: Buffer.from('--b\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nunfinished'),
+    },
+    {
+      name: 'a file of another field and no closing boundary',
+      type: 'multipart/form-data; boundary=b',
+      body: Buffer.from('--b\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\n\r\nunfinished'),
+    },
+    {
+      name: 'one part without a file name and no closing boundary',
+      type: 'multipart/form-data; boundary=b',
+      body: Buffer.from('--b\r\nContent-Disposition: form-data; name="phone"\r\n\r\n041'),
+    },
     { name: 'a wrong boundary', type: 'multipart/form-data; boundary=another', body: whole },
     { name: 'no boundary', type: 'multipart/form-data', body: whole },
     { name: 'a broken part header', type, body: Buffer.from(`--${BOUNDARY}\r\nthis is no header\r\n\r\nx\r\n--${BOUNDARY}--\r\n`) },
@@ -212,8 +260,12 @@ function exchange(target: Target, body: Body): Promise<number | typeof CLIENT_GO
     ...body.headers,
   };
   if (!headers['transfer-encoding']) headers['content-length'] = String(body.body.length + (body.cutAndGone ? 10_000 : 0));
-  const head = `${target.method} ${target.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
-  return sendRaw(url.href, head, body.body, { gone: body.cutAndGone, what: `${target.method} ${target.path} (${body.name})` }).then((status) => status ?? CLIENT_GONE);
+  const head = `${target.method} ${target.path} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n`;
+  return sendRaw(url.href, head, body.body, { gone: body.cutAndGone, what: `${target.method} ${target.path} (${body.name})` }).then(
+    (status) => status ?? CLIENT_GONE,
+  );
 }
 
 /** The visitor's or the owner's session, and for signing out one that is no session. */
@@ -223,7 +275,13 @@ function bearerFor(path: string): string {
 }
 
 async function alive(): Promise<boolean> {
-  return site.child.exitCode === null && (await fetch(`${site.url}/healthz`).then((r) => r.ok, () => false));
+  return (
+    site.child.exitCode === null &&
+    (await fetch(`${site.url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  );
 }
 
 /**
@@ -256,8 +314,19 @@ const NO_STEP_SENDS_ON = new Set<string>([ADMIN_SCREENS.code.path, ADMIN_SCREENS
 describe('malformed bodies', () => {
   it('are read from the route table and both apps’ routers: every address that takes a body', () => {
     const paths = [...siteRoutes, ...cmsRoutes].map((t) => `${t.method} ${t.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['POST /api/rum', 'POST /api/cache/purge', 'POST /forms/service', 'POST /auth/login', 'POST /newsletter/unsubscribe', 'PUT /account']));
-    expect(pageRoutes().map((t) => t.path)).toEqual(expect.arrayContaining(['/sl/servis', '/de/anfrage/details/rolete/_payload.json', '/en/newsletter/unsubscribe']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'POST /api/rum',
+        'POST /api/cache/purge',
+        'POST /forms/service',
+        'POST /auth/login',
+        'POST /newsletter/unsubscribe',
+        'PUT /account',
+      ]),
+    );
+    expect(pageRoutes().map((t) => t.path)).toEqual(
+      expect.arrayContaining(['/sl/servis', '/de/anfrage/details/rolete/_payload.json', '/en/newsletter/unsubscribe']),
+    );
   });
 
   it('are refused at every address, and the process stays alive', async () => {
@@ -287,7 +356,11 @@ describe('malformed bodies', () => {
   }, 600_000);
 
   it('refuses a multipart post cut before its closing boundary with 400 at every page, as the forms would show it', async () => {
-    const cut: Body = { name: 'cut', type: 'multipart/form-data; boundary=b', body: Buffer.from('--b\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\nunfinished') };
+    const cut: Body = {
+      name: 'cut',
+      type: 'multipart/form-data; boundary=b',
+      body: Buffer.from('--b\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\nunfinished'),
+    };
     const statuses = await Promise.all(pageRoutes().map((target) => exchange(target, cut)));
     expect(new Set(statuses)).toEqual(new Set([400]));
     expect(await alive()).toBe(true);

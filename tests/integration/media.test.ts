@@ -83,9 +83,34 @@ async function mediaList(role: StaffRole = 'editor'): Promise<MediaItem[]> {
 
 const rgb = { r: 200, g: 120, b: 40 };
 const PHOTOS: [string, () => Promise<Photo>][] = [
-  ['JPEG (with its camera data and GPS position)', async () => ({ name: 'hisa.jpg', bytes: await sharp({ create: { width: 2000, height: 1500, channels: 3, background: rgb } }).withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitude: '46/1 3/1 0/1', GPSLatitudeRef: 'N' } }).jpeg().toBuffer() })],
-  ['PNG', async () => ({ name: 'okno.png', bytes: await sharp({ create: { width: 1300, height: 900, channels: 4, background: { ...rgb, alpha: 1 } } }).png().toBuffer() })],
-  ['WebP', async () => ({ name: 'senčilo.webp', bytes: await sharp({ create: { width: 900, height: 600, channels: 3, background: rgb } }).webp().toBuffer() })],
+  [
+    'JPEG (with its camera data and GPS position)',
+    async () => ({
+      name: 'hisa.jpg',
+      bytes: await sharp({ create: { width: 2000, height: 1500, channels: 3, background: rgb } })
+        .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitude: '46/1 3/1 0/1', GPSLatitudeRef: 'N' } })
+        .jpeg()
+        .toBuffer(),
+    }),
+  ],
+  [
+    'PNG',
+    async () => ({
+      name: 'okno.png',
+      bytes: await sharp({ create: { width: 1300, height: 900, channels: 4, background: { ...rgb, alpha: 1 } } })
+        .png()
+        .toBuffer(),
+    }),
+  ],
+  [
+    'WebP',
+    async () => ({
+      name: 'senčilo.webp',
+      bytes: await sharp({ create: { width: 900, height: 600, channels: 3, background: rgb } })
+        .webp()
+        .toBuffer(),
+    }),
+  ],
 ];
 
 describe('uploading a photo', () => {
@@ -121,7 +146,12 @@ describe('uploading a photo', () => {
   it.skipIf(heifEnc.status !== 0 || !heifEnc.stdout.includes('x265'))('stores a HEIC photo (HEVC, as iPhones take it) as the others', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'media-heic-'));
     try {
-      writeFileSync(join(dir, 'in.jpg'), await sharp({ create: { width: 1000, height: 750, channels: 3, background: rgb } }).jpeg().toBuffer());
+      writeFileSync(
+        join(dir, 'in.jpg'),
+        await sharp({ create: { width: 1000, height: 750, channels: 3, background: rgb } })
+          .jpeg()
+          .toBuffer(),
+      );
       execFileSync('heif-enc', ['-q', '80', '-o', join(dir, 'IMG_0002.HEIC'), join(dir, 'in.jpg')]);
       expect(answerOf(await upload([{ name: 'IMG_0002.HEIC', bytes: readFileSync(join(dir, 'IMG_0002.HEIC')) }]))).toBe(UPLOADED);
       const item = (await mediaList()).find((m) => m.name === 'IMG_0002.HEIC')!;
@@ -133,7 +163,10 @@ describe('uploading a photo', () => {
   });
 
   it('is audited: who uploaded which photo', async () => {
-    const entries = readCms(dataDir, (db) => db.prepare("SELECT member_name, detail FROM staff_audit WHERE action = 'media_upload'").all() as { member_name: string; detail: string }[]);
+    const entries = readCms(
+      dataDir,
+      (db) => db.prepare("SELECT member_name, detail FROM staff_audit WHERE action = 'media_upload'").all() as { member_name: string; detail: string }[],
+    );
     expect(entries.map((e) => [e.member_name, (JSON.parse(e.detail) as { name: string }).name])).toContainEqual(['editor member', 'hisa.jpg']);
   });
 });
@@ -144,9 +177,13 @@ describe('refusing an upload', () => {
   it.each([
     ['a decompression bomb (a 12,000 × 12,000 PNG of a few kB)', () => ({ name: 'bomba.png', bytes: pngBomb(12_000, 12_000) }), 'media.errors.notAnImage'],
     ['a text file named like a photo', () => text, 'media.errors.notAnImage'],
-    ['an SVG', () => ({ name: 'risba.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') }), 'media.errors.notAnImage'],
+    [
+      'an SVG',
+      () => ({ name: 'risba.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') }),
+      'media.errors.notAnImage',
+    ],
     ['a photo over 10 MB', () => ({ name: 'velika.jpg', bytes: Buffer.alloc(PHOTO_LIMITS.bytesEach + 1, 1) }), 'media.errors.tooLarge'],
-  ])('refuses %s with the photo field\'s message, nothing stored', async (_, make, message) => {
+  ])("refuses %s with the photo field's message, nothing stored", async (_, make, message) => {
     const before = (await mediaList()).length;
     const res = await upload([make()]);
     expect(answerOf(res)).toBe(400);
@@ -176,18 +213,42 @@ describe('refusing an upload', () => {
   });
 
   it('answers 413 to a post over the limit, 415 to a body of another type, 403 without a session or from another origin', async () => {
-    const huge = await request(site.server).post('/admin/media').set('Origin', site.url).set('Cookie', cookie('editor')).field('intent', 'upload').attach('photos', Buffer.alloc(MAX_POST_BYTES, 1), 'huge.jpg');
+    const huge = await request(site.server)
+      .post('/admin/media')
+      .set('Origin', site.url)
+      .set('Cookie', cookie('editor'))
+      .field('intent', 'upload')
+      .attach('photos', Buffer.alloc(MAX_POST_BYTES, 1), 'huge.jpg');
     expect(huge.status).toBe(413);
-    const json = await request(site.server).post('/admin/media').set('Origin', site.url).set('Cookie', cookie('editor')).type('json').send({ intent: 'upload' });
+    const json = await request(site.server)
+      .post('/admin/media')
+      .set('Origin', site.url)
+      .set('Cookie', cookie('editor'))
+      .type('json')
+      .send({ intent: 'upload' });
     expect(json.status).toBe(415);
     const anonymous = await request(site.server).post('/admin/media').set('Origin', site.url).field('intent', 'upload').attach('photos', text.bytes, 'x.jpg');
     expect(anonymous.status).toBe(403);
-    const foreign = await request(site.server).post('/admin/media').set('Origin', 'https://evil.example').set('Cookie', cookie('editor')).field('intent', 'upload').attach('photos', text.bytes, 'x.jpg');
+    const foreign = await request(site.server)
+      .post('/admin/media')
+      .set('Origin', 'https://evil.example')
+      .set('Cookie', cookie('editor'))
+      .field('intent', 'upload')
+      .attach('photos', text.bytes, 'x.jpg');
     expect(foreign.status).toBe(403);
-    const cut = await request(site.server).post('/admin/media').set('Origin', site.url).set('Cookie', cookie('editor')).set('Content-Type', 'multipart/form-data; boundary=b').send(Buffer.from('--b\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\nunfinished'));
+    const cut = await request(site.server)
+      .post('/admin/media')
+      .set('Origin', site.url)
+      .set('Cookie', cookie('editor'))
+      .set('Content-Type', 'multipart/form-data; boundary=b')
+      .send(Buffer.from('--b\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\nunfinished'));
     expect([cut.status, cut.text]).toEqual([400, 'Bad Request']);
     // The content API takes multipart only.
-    const unread = await fetch(new URL('staff/media', cms.url), { method: 'POST', headers: { authorization: `Bearer ${sessions.editor}`, 'content-type': 'application/json' }, body: '{}' });
+    const unread = await fetch(new URL('staff/media', cms.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sessions.editor}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(unread.status).toBe(415);
   });
 });
@@ -197,9 +258,31 @@ describe('who may', () => {
     for (const role of ['owner', 'editor'] as const) expect((await request(site.server).get('/admin/media').set('Cookie', cookie(role))).status).toBe(200);
     expect((await request(site.server).get('/admin/media').set('Cookie', cookie('sales'))).status).toBe(403);
     const before = (await mediaList()).length;
-    const byOwner = await upload([{ name: 'lastnik.webp', bytes: await sharp({ create: { width: 500, height: 400, channels: 3, background: rgb } }).webp().toBuffer() }], ALT, 'owner');
+    const byOwner = await upload(
+      [
+        {
+          name: 'lastnik.webp',
+          bytes: await sharp({ create: { width: 500, height: 400, channels: 3, background: rgb } })
+            .webp()
+            .toBuffer(),
+        },
+      ],
+      ALT,
+      'owner',
+    );
     expect(answerOf(byOwner)).toBe(UPLOADED);
-    const bySales = await upload([{ name: 'prodaja.webp', bytes: await sharp({ create: { width: 500, height: 400, channels: 3, background: { r: 1, g: 1, b: 1 } } }).webp().toBuffer() }], ALT, 'sales');
+    const bySales = await upload(
+      [
+        {
+          name: 'prodaja.webp',
+          bytes: await sharp({ create: { width: 500, height: 400, channels: 3, background: { r: 1, g: 1, b: 1 } } })
+            .webp()
+            .toBuffer(),
+        },
+      ],
+      ALT,
+      'sales',
+    );
     expect(answerOf(bySales)).toBe(403);
     expect(await mediaList()).toHaveLength(before + 1);
     expect((await fetch(new URL('staff/media', cms.url), { headers: { authorization: `Bearer ${sessions.sales}` } })).status).toBe(403);
@@ -208,11 +291,17 @@ describe('who may', () => {
 });
 
 describe('a photo on the site', () => {
-  it('shows in a product\'s <picture> with its AVIF and WebP sources once an editor picks it and publishes', async () => {
+  it("shows in a product's <picture> with its AVIF and WebP sources once an editor picks it and publishes", async () => {
     const photo = (await mediaList()).find((m) => m.name === 'hisa.jpg')!;
     const call = (method: string, path: string, body?: unknown) =>
-      fetch(new URL(path, cms.url), { method, headers: { authorization: `Bearer ${sessions.editor}`, 'content-type': 'application/json' }, body: body === undefined ? '{}' : JSON.stringify(body) });
-    const entity = contentEntitySchema.parse(await (await fetch(new URL('staff/content/products/podometne-rolete', cms.url), { headers: { authorization: `Bearer ${sessions.editor}` } })).json());
+      fetch(new URL(path, cms.url), {
+        method,
+        headers: { authorization: `Bearer ${sessions.editor}`, 'content-type': 'application/json' },
+        body: body === undefined ? '{}' : JSON.stringify(body),
+      });
+    const entity = contentEntitySchema.parse(
+      await (await fetch(new URL('staff/content/products/podometne-rolete', cms.url), { headers: { authorization: `Bearer ${sessions.editor}` } })).json(),
+    );
     const product = entity.published as Record<string, unknown>;
     const json = { ...product, image: { src: photo.src, width: photo.width, height: photo.height } };
     expect((await call('PUT', 'staff/content/products/podometne-rolete/draft', { json })).status).toBe(200);
@@ -220,7 +309,11 @@ describe('a photo on the site', () => {
 
     const page = await request(site.server).get('/en/product/concealed-roller-shutters');
     expect(page.status).toBe(200);
-    const srcset = (type: string) => photo.variants.filter((v) => v.type === type).map((v) => `${v.src} ${v.width}w`).join(', ');
+    const srcset = (type: string) =>
+      photo.variants
+        .filter((v) => v.type === type)
+        .map((v) => `${v.src} ${v.width}w`)
+        .join(', ');
     const sources = [...page.text.matchAll(/<source type="([^"]+)" srcset="([^"]+)"/gi)].map((m) => [m[1], m[2]]);
     expect(sources).toContainEqual(['image/avif', srcset('image/avif')]);
     expect(sources).toContainEqual(['image/webp', srcset('image/webp')]);

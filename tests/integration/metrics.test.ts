@@ -67,7 +67,15 @@ describe('GET /metrics', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-cache']).toBeUndefined();
       expect(res.headers['content-encoding']).toBeUndefined();
-      for (const family of ['site_http_requests_total', 'site_http_request_duration_seconds', 'site_html_cache_requests_total', 'site_rate_limited_requests_total', 'site_outbox_pending_submissions', 'nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes']) {
+      for (const family of [
+        'site_http_requests_total',
+        'site_http_request_duration_seconds',
+        'site_html_cache_requests_total',
+        'site_rate_limited_requests_total',
+        'site_outbox_pending_submissions',
+        'nodejs_eventloop_lag_seconds',
+        'process_resident_memory_bytes',
+      ]) {
         expect(res.text).toContain(`# TYPE ${family} `);
       }
     }
@@ -81,14 +89,22 @@ describe('GET /metrics', () => {
     for (const result of ['miss', 'hit']) {
       expect(value(after, 'site_html_cache_requests_total', { result }) - value(before, 'site_html_cache_requests_total', { result }), result).toBe(1);
     }
-    expect(value(after, 'site_http_requests_total', { kind: 'page', code: '200' }) - value(before, 'site_http_requests_total', { kind: 'page', code: '200' })).toBe(2);
-    expect(value(after, 'site_http_request_duration_seconds_count', { kind: 'page' }) - value(before, 'site_http_request_duration_seconds_count', { kind: 'page' })).toBe(2);
+    expect(
+      value(after, 'site_http_requests_total', { kind: 'page', code: '200' }) - value(before, 'site_http_requests_total', { kind: 'page', code: '200' }),
+    ).toBe(2);
+    expect(
+      value(after, 'site_http_request_duration_seconds_count', { kind: 'page' }) - value(before, 'site_http_request_duration_seconds_count', { kind: 'page' }),
+    ).toBe(2);
     expect(value(after, 'site_html_cache_entries')).toBeGreaterThanOrEqual(1);
     expect(value(after, 'site_html_cache_bytes')).toBeGreaterThan(1000);
     // The render read the categories upstream, by endpoint and never by a path or slug.
     expect(value(after, 'site_upstream_calls_total', { endpoint: 'categories', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
     expect(value(after, 'site_upstream_request_duration_seconds_count', { endpoint: 'categories' })).toBeGreaterThanOrEqual(1);
-    const endpoints = new Set(samples(after).filter((s) => s.name === 'site_upstream_calls_total').map((s) => s.labels.endpoint));
+    const endpoints = new Set(
+      samples(after)
+        .filter((s) => s.name === 'site_upstream_calls_total')
+        .map((s) => s.labels.endpoint),
+    );
     for (const endpoint of endpoints) expect(endpoint).toMatch(/^[a-z-]+$/);
   });
 
@@ -106,8 +122,17 @@ describe('GET /metrics', () => {
   });
 
   it('keeps its labels few: 50 requests to random addresses and queries add no label set of their own', async () => {
-    const shapes = [(t: string) => `/${t}?q=${t}`, (t: string) => `/en/${t}?utm_source=${t}`, (t: string) => `/sl/iskanje?q=${t}`, (t: string) => `/assets/${t}.js`, (t: string) => `/api/${t}`];
-    const series = (text: string) => samples(text).filter((s) => s.name.startsWith('site_')).map((s) => `${s.name}${JSON.stringify(s.labels)}`);
+    const shapes = [
+      (t: string) => `/${t}?q=${t}`,
+      (t: string) => `/en/${t}?utm_source=${t}`,
+      (t: string) => `/sl/iskanje?q=${t}`,
+      (t: string) => `/assets/${t}.js`,
+      (t: string) => `/api/${t}`,
+    ];
+    const series = (text: string) =>
+      samples(text)
+        .filter((s) => s.name.startsWith('site_'))
+        .map((s) => `${s.name}${JSON.stringify(s.labels)}`);
     // Each shape once first: its kind, status and upstream endpoint may be new.
     for (const shape of shapes) await request(site.server).get(shape(randomUUID()));
     const before = series(await scrape());
@@ -119,8 +144,21 @@ describe('GET /metrics', () => {
   });
 
   it('shows a web-vitals report in its histograms, and refuses a screen that is not one', async () => {
-    const report: RumReport = { route: 'product', locale: 'de', metrics: [{ name: 'LCP', value: 1840, rating: 'good' }, { name: 'CLS', value: 0.02, rating: 'good' }] };
-    const beacon = (body: unknown) => request(site.server).post('/api/rum').set('X-Forwarded-For', address()).set('Sec-Fetch-Site', 'same-origin').set('Content-Type', 'application/json').send(JSON.stringify(body));
+    const report: RumReport = {
+      route: 'product',
+      locale: 'de',
+      metrics: [
+        { name: 'LCP', value: 1840, rating: 'good' },
+        { name: 'CLS', value: 0.02, rating: 'good' },
+      ],
+    };
+    const beacon = (body: unknown) =>
+      request(site.server)
+        .post('/api/rum')
+        .set('X-Forwarded-For', address())
+        .set('Sec-Fetch-Site', 'same-origin')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(body));
     await beacon(report).expect(204);
     await beacon({ ...report, route: 'made-up-screen' }).expect(400);
     const text = await scrape();
@@ -137,7 +175,12 @@ describe('GET /metrics', () => {
     const from = address();
     const report: RumReport = { route: 'index', locale: 'sl', metrics: [{ name: 'TTFB', value: 90, rating: 'good' }] };
     for (let i = 0; i < LIMIT + 1; i++) {
-      await request(site.server).post('/api/rum').set('X-Forwarded-For', from).set('Sec-Fetch-Site', 'same-origin').set('Content-Type', 'application/json').send(JSON.stringify(report));
+      await request(site.server)
+        .post('/api/rum')
+        .set('X-Forwarded-For', from)
+        .set('Sec-Fetch-Site', 'same-origin')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(report));
     }
     for (let i = 0; i < LIMIT + 1; i++) {
       // The last one valid: over the limit, a post that would be stored is the one answered 429.

@@ -26,7 +26,12 @@ afterAll(() => site?.stop());
 
 /** A post as the browser sends it from one of the site's pages, without JavaScript. */
 const post = (url: string, form: Record<string, string>, cookie = '') =>
-  request(site.server).post(url).set('Sec-Fetch-Site', 'same-origin').set('Cookie', cookie).type('form').send({ ...personsFields(), ...form });
+  request(site.server)
+    .post(url)
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('Cookie', cookie)
+    .type('form')
+    .send({ ...personsFields(), ...form });
 const get = (url: string, cookie = '') => request(site.server).get(url).set('Cookie', cookie);
 
 /** The content API's database, written by its process; read (and, for a test's account, written) here. */
@@ -40,17 +45,23 @@ function cms<T>(use: (db: Database.Database) => T): T {
 }
 
 type Row = { confirmed_at: string | null; unsubscribed_at: string | null } | undefined;
-const subscription = (email: string) => cms((db) => db.prepare('SELECT confirmed_at, unsubscribed_at FROM newsletter_subscriptions WHERE email = ?').get(email)) as Row;
+const subscription = (email: string) =>
+  cms((db) => db.prepare('SELECT confirmed_at, unsubscribed_at FROM newsletter_subscriptions WHERE email = ?').get(email)) as Row;
 const mailsTo = (email: string, template: string) =>
   cms((db) => db.prepare('SELECT count(*) FROM outgoing_mail WHERE recipient = ? AND template = ?').pluck().get(email, template)) as number;
 const requestsOf = (email: string) =>
-  cms((db) => db.prepare('SELECT count(*) FROM newsletter_requests r JOIN newsletter_subscriptions s ON s.id = r.subscription_id WHERE s.email = ?').pluck().get(email)) as number;
+  cms((db) =>
+    db.prepare('SELECT count(*) FROM newsletter_requests r JOIN newsletter_subscriptions s ON s.id = r.subscription_id WHERE s.email = ?').pluck().get(email),
+  ) as number;
 
 /** The newest .eml to an address containing a text, parsed with its headers. */
 async function mailWith(email: string, containing: string): Promise<Eml> {
   await waitForMail(site.dataDir, email, containing);
   const dir = path.join(site.dataDir, 'mail');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse()) {
     const mail = readEml(path.join(dir, file));
     if (mail.to === email && mail.text.includes(containing)) return mail;
   }
@@ -95,7 +106,8 @@ describe('double opt-in', () => {
     expect(confirmed.text).toContain('Prijava je potrjena');
     expect(subscription(email)!.confirmed_at).not.toBeNull();
     // The link used again (a second click, a mail program's preview): already confirmed, said kindly; nothing more is sent.
-    const welcomes = () => cms((db) => db.prepare("SELECT count(*) FROM outgoing_mail WHERE recipient = ? AND template = 'newsletter_welcome'").pluck().get(email));
+    const welcomes = () =>
+      cms((db) => db.prepare("SELECT count(*) FROM outgoing_mail WHERE recipient = ? AND template = 'newsletter_welcome'").pluck().get(email));
     expect(welcomes()).toBe(1);
     const again = await post(`/sl/e-novice/potrditev?token=${token}`, { token });
     expect(again.status).toBe(200);
@@ -113,7 +125,13 @@ describe('double opt-in', () => {
     await mailWith(email, '/en/newsletter/confirm?token=');
     expect(mailsTo(email, 'newsletter_confirm')).toBe(1);
     // An hour later, one more.
-    cms((db) => db.prepare("UPDATE newsletter_tokens SET created_at = '2026-01-01T00:00:00.000Z' WHERE subscription_id = (SELECT id FROM newsletter_subscriptions WHERE email = ?)").run(email));
+    cms((db) =>
+      db
+        .prepare(
+          "UPDATE newsletter_tokens SET created_at = '2026-01-01T00:00:00.000Z' WHERE subscription_id = (SELECT id FROM newsletter_subscriptions WHERE email = ?)",
+        )
+        .run(email),
+    );
     cms((db) => db.prepare("UPDATE outgoing_mail SET created_at = '2026-01-01T00:00:00.000Z' WHERE recipient = ?").run(email));
     await signup(email, 'en');
     expect(mailsTo(email, 'newsletter_confirm')).toBe(2);
@@ -128,7 +146,12 @@ describe('double opt-in', () => {
     await signup(waiting);
 
     const answers = await Promise.all([subscribed, waiting, unique('ema')].map((email) => signup(email)));
-    for (const res of answers) expect({ status: res.status, location: res.headers.location, body: res.text }).toEqual({ status: 303, location: '/sl/e-novice?sent=1', body: answers[0]!.text });
+    for (const res of answers)
+      expect({ status: res.status, location: res.headers.location, body: res.text }).toEqual({
+        status: 303,
+        location: '/sl/e-novice?sent=1',
+        body: answers[0]!.text,
+      });
     const thanks = [await get('/sl/e-novice?sent=1'), await get('/sl/e-novice?sent=1')];
     expect(thanks[0]!.text).toContain('Preverite svoj e-poštni predal');
     // The subscribed address is not mailed again.
@@ -151,10 +174,22 @@ describe('double opt-in', () => {
 describe('the forms’ marketing opt-out', () => {
   it('keeps its meaning: an inquiry or service request never subscribes its address, ticked or not', async () => {
     const email = unique('hana');
-    const service = { phone: '041 222 333', content: 'Roleta se ne spusti do konca.', terms: 'on', email, streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', website: '' };
+    const service = {
+      phone: '041 222 333',
+      content: 'Roleta se ne spusti do konca.',
+      terms: 'on',
+      email,
+      streetAddress: 'Gozdna pot 7',
+      postalCode: '2380',
+      town: 'Slovenj Gradec',
+      website: '',
+    };
     expect((await post('/sl/servis', service)).status).toBe(303);
     expect((await post('/sl/servis', { ...service, content: 'Še ena zahteva.', marketingOptOut: 'on' })).status).toBe(303);
-    await until('both requests reached the content API', () => (cms((db) => db.prepare('SELECT count(*) FROM submissions WHERE email = ?').pluck().get(email)) as number) === 2);
+    await until(
+      'both requests reached the content API',
+      () => (cms((db) => db.prepare('SELECT count(*) FROM submissions WHERE email = ?').pluck().get(email)) as number) === 2,
+    );
     expect(subscription(email)).toBeUndefined();
     expect(mailsTo(email, 'newsletter_confirm')).toBe(0);
   });
@@ -186,7 +221,11 @@ describe('unsubscribe', () => {
   it('takes a mail program’s one-click POST: no cookie, no origin, not counted as a form, never cached', async () => {
     const { email, welcome } = await subscriber();
     const link = new URL(/https:\/\/\S+\?token=[A-Za-z0-9_-]+/.exec(welcome.text)![0]);
-    const oneClick = () => request(site.server).post(link.pathname + link.search).type('form').send('List-Unsubscribe=One-Click');
+    const oneClick = () =>
+      request(site.server)
+        .post(link.pathname + link.search)
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
     const res = await oneClick();
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -197,7 +236,9 @@ describe('unsubscribe', () => {
     // RFC 8058 prefers multipart/form-data: the token is in the address either way.
     const other = await subscriber();
     const otherLink = new URL(/https:\/\/\S+\?token=[A-Za-z0-9_-]+/.exec(other.welcome.text)![0]);
-    const multipart = await request(site.server).post(otherLink.pathname + otherLink.search).field('List-Unsubscribe', 'One-Click');
+    const multipart = await request(site.server)
+      .post(otherLink.pathname + otherLink.search)
+      .field('List-Unsubscribe', 'One-Click');
     expect(multipart.status).toBe(200);
     expect(subscription(other.email)!.unsubscribed_at).not.toBeNull();
     // The same from another site is still refused for an ordinary form.
@@ -239,7 +280,11 @@ describe('a signed-in visitor', () => {
   beforeAll(async () => {
     const hash = await hashPassword(password);
     const at = new Date().toISOString();
-    cms((db) => db.prepare('INSERT INTO users (email, password_hash, name, locale, verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(email, hash, 'Greta', 'sl', at, at));
+    cms((db) =>
+      db
+        .prepare('INSERT INTO users (email, password_hash, name, locale, verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(email, hash, 'Greta', 'sl', at, at),
+    );
     const res = await post('/sl/login', { email, password });
     expect(res.status).toBe(303);
     session = String(res.headers['set-cookie']).split(';')[0]!;
@@ -267,7 +312,9 @@ describe('a signed-in visitor', () => {
     const value = `value="${email}"`;
     for (const url of ['/sl/povprasevanje', '/sl/servis', '/sl/e-novice']) expect((await get(url, session)).text, url).toContain(value);
     const home = await get('/sl', session);
-    expect(home.text).toMatch(new RegExp(`id="footer-newsletter-email"[^>]*${value.replace(/[.]/g, '\\.')}|${value.replace(/[.]/g, '\\.')}[^>]*id="footer-newsletter-email"`));
+    expect(home.text).toMatch(
+      new RegExp(`id="footer-newsletter-email"[^>]*${value.replace(/[.]/g, '\\.')}|${value.replace(/[.]/g, '\\.')}[^>]*id="footer-newsletter-email"`),
+    );
     // Nobody else's page has it, and a shared page never does.
     expect((await get('/sl')).text).not.toContain(email);
   });

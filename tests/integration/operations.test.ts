@@ -16,10 +16,12 @@ afterAll(() => site?.stop());
 /** The bytes as they came over the wire (supertest and fetch would decompress them). */
 function rawGet(path: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(new URL(path, site.url), { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(new URL(path, site.url), { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -78,7 +80,10 @@ describe('operations', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
-    for (const [accept, encoding, decode] of [['gzip, deflate, br', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
       const res = await rawGet(entry, accept);
       expect(res.headers['content-encoding'], accept).toBe(encoding);
       expect(res.headers['content-type']).toMatch(/^text\/javascript/);
@@ -134,7 +139,14 @@ describe('request log', () => {
       const line = (id: string) => lines.filter((l) => l.reqId === id);
       expect(page.headers['x-request-id']).toBe('lb-00000001');
       expect(line('lb-00000001')).toEqual([
-        expect.objectContaining({ level: 30, msg: 'request completed', reqId: 'lb-00000001', req: { method: 'GET', path: '/en/categories' }, res: { status: 200 }, responseTime: expect.any(Number) }),
+        expect.objectContaining({
+          level: 30,
+          msg: 'request completed',
+          reqId: 'lb-00000001',
+          req: { method: 'GET', path: '/en/categories' },
+          res: { status: 200 },
+          responseTime: expect.any(Number),
+        }),
       ]);
       expect(line(missing.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 40, res: { status: 404 } })]);
       // Answered from the HTML cache before the middleware: the same line, saying so.

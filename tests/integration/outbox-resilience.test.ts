@@ -137,7 +137,10 @@ async function countingProxy(port: number, target: string): Promise<string[]> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<
+        string,
+        string
+      >;
       fetch(new URL(req.url!, target), { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined })
         .then(async (answer) => {
           if (req.method === 'POST' && answer.ok) accepted.push(String(req.headers['idempotency-key']));
@@ -156,7 +159,15 @@ async function countingProxy(port: number, target: string): Promise<string[]> {
 }
 
 const serviceRequest = (content: string) =>
-  new URLSearchParams({ phone: '+386 40 123 456', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content, terms: 'on', website: '' }).toString();
+  new URLSearchParams({
+    phone: '+386 40 123 456',
+    streetAddress: 'Gozdna pot 7',
+    postalCode: '2380',
+    town: 'Slovenj Gradec',
+    content,
+    terms: 'on',
+    website: '',
+  }).toString();
 
 /** A service request posted without JavaScript, as a browser does: urlencoded, same-origin, the 303 not followed. */
 const sendServiceRequest = (site: string, content: string) =>
@@ -191,7 +202,11 @@ describe.each([SQLITE, POSTGRES])('the outbox in $name loses nothing and deliver
     for (let batch = 0; batch < 10; batch++) {
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          request(site.server).post('/sl/servis').set('Sec-Fetch-Site', 'same-origin').type('form').send(serviceRequest(`Outage ${run} #${batch * 20 + i}`)),
+          request(site.server)
+            .post('/sl/servis')
+            .set('Sec-Fetch-Site', 'same-origin')
+            .type('form')
+            .send(serviceRequest(`Outage ${run} #${batch * 20 + i}`)),
         ),
       );
       for (const answer of answers) {
@@ -212,41 +227,45 @@ describe.each([SQLITE, POSTGRES])('the outbox in $name loses nothing and deliver
     expect(await site.outbox.stats()).toEqual({ pending: 0, delivered: 200, dead: 0, oldestPendingAt: null });
   });
 
-  it(`delivers what was acknowledged before the BFF was killed, once each, after a restart${engine === POSTGRES ? ' (of another replica)' : ''}`, { timeout: 60_000 }, async () => {
-    const outbox = await engine.prepare();
-    const stall = await stallingUpstream();
-    const dataDir = tempDir('bff');
-    const run = Date.now().toString(36);
-    const midDelivery = `Killed mid-delivery ${run}`;
-    const justAcknowledged = `Killed right after the answer ${run}`;
+  it(
+    `delivers what was acknowledged before the BFF was killed, once each, after a restart${engine === POSTGRES ? ' (of another replica)' : ''}`,
+    { timeout: 60_000 },
+    async () => {
+      const outbox = await engine.prepare();
+      const stall = await stallingUpstream();
+      const dataDir = tempDir('bff');
+      const run = Date.now().toString(36);
+      const midDelivery = `Killed mid-delivery ${run}`;
+      const justAcknowledged = `Killed right after the answer ${run}`;
 
-    const first = await startBff({ ...outbox.env, DATA_DIR: dataDir, UPSTREAM_URL: stall.url });
-    // One submission is on its way upstream when the process dies (the upstream may have it or not)...
-    expect((await sendServiceRequest(first.url, midDelivery)).status).toBe(303);
-    await until('the first delivery reached the upstream', () => stall.stalled.length === 1, 5000);
-    // ...and one was acknowledged a moment before.
-    expect((await sendServiceRequest(first.url, justAcknowledged)).status).toBe(303);
-    first.child.kill('SIGKILL');
-    await first.exited;
+      const first = await startBff({ ...outbox.env, DATA_DIR: dataDir, UPSTREAM_URL: stall.url });
+      // One submission is on its way upstream when the process dies (the upstream may have it or not)...
+      expect((await sendServiceRequest(first.url, midDelivery)).status).toBe(303);
+      await until('the first delivery reached the upstream', () => stall.stalled.length === 1, 5000);
+      // ...and one was acknowledged a moment before.
+      expect((await sendServiceRequest(first.url, justAcknowledged)).status).toBe(303);
+      first.child.kill('SIGKILL');
+      await first.exited;
 
-    const port = await freePort();
-    const { dataDir: cmsDir } = await startContentApi(port);
-    // SQLite: the same folder, restarted. PostgreSQL: another replica, with a folder of its own.
-    const second = await startBff({ ...outbox.env, DATA_DIR: outbox.shared ? tempDir('bff') : dataDir, UPSTREAM_URL: `http://127.0.0.1:${port}/` });
-    // The one in flight waits out its lease (timeout + 5 s), then goes again.
-    await until('both are stored upstream', () => stored(cmsDir, midDelivery).rows === 1 && stored(cmsDir, justAcknowledged).rows === 1, 30_000);
-    await until('the outbox has marked both delivered', async () => (await outbox.rows(dataDir)).every((row) => row.status === 'delivered'), 5000);
-    expect(stored(cmsDir, `Killed % ${run}`)).toEqual({ rows: 2, keys: 2 });
-    expect((await outbox.rows(dataDir)).map(({ status, body }) => ({ status, body }))).toEqual([
-      { status: 'delivered', body: null },
-      { status: 'delivered', body: null },
-    ]);
-    // What the processes logged holds no form contents.
-    for (const log of [first.log(), second.log()]) {
-      expect(log).not.toContain(run);
-      expect(log).not.toContain('123 456');
-    }
-  });
+      const port = await freePort();
+      const { dataDir: cmsDir } = await startContentApi(port);
+      // SQLite: the same folder, restarted. PostgreSQL: another replica, with a folder of its own.
+      const second = await startBff({ ...outbox.env, DATA_DIR: outbox.shared ? tempDir('bff') : dataDir, UPSTREAM_URL: `http://127.0.0.1:${port}/` });
+      // The one in flight waits out its lease (timeout + 5 s), then goes again.
+      await until('both are stored upstream', () => stored(cmsDir, midDelivery).rows === 1 && stored(cmsDir, justAcknowledged).rows === 1, 30_000);
+      await until('the outbox has marked both delivered', async () => (await outbox.rows(dataDir)).every((row) => row.status === 'delivered'), 5000);
+      expect(stored(cmsDir, `Killed % ${run}`)).toEqual({ rows: 2, keys: 2 });
+      expect((await outbox.rows(dataDir)).map(({ status, body }) => ({ status, body }))).toEqual([
+        { status: 'delivered', body: null },
+        { status: 'delivered', body: null },
+      ]);
+      // What the processes logged holds no form contents.
+      for (const log of [first.log(), second.log()]) {
+        expect(log).not.toContain(run);
+        expect(log).not.toContain('123 456');
+      }
+    },
+  );
 
   it('on SIGTERM lets the delivery in flight end, keeps the submission and exits cleanly', { timeout: 30_000 }, async () => {
     const outbox = await engine.prepare();

@@ -20,7 +20,9 @@ let bomb: Buffer;
 beforeAll(async () => {
   [site, bomb] = await Promise.all([
     startSiteProcess({ FORM_RATE_LIMIT_MAX: '1000' }),
-    sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#d0e0f0' }, limitInputPixels: false }).avif({ quality: 30, effort: 0 }).toBuffer(),
+    sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#d0e0f0' }, limitInputPixels: false })
+      .avif({ quality: 30, effort: 0 })
+      .toBuffer(),
   ]);
 }, 120_000);
 afterAll(() => site?.stop());
@@ -29,29 +31,42 @@ const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${site.chil
 
 function post(photos: { name: string; bytes: Buffer }[]): Promise<Response> {
   const form = new FormData();
-  const fields = { phone: '041 333 444', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content: `Bomba ${Math.random()}`, terms: 'on' };
+  const fields = {
+    phone: '041 333 444',
+    streetAddress: 'Gozdna pot 7',
+    postalCode: '2380',
+    town: 'Slovenj Gradec',
+    content: `Bomba ${Math.random()}`,
+    terms: 'on',
+  };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const photo of photos) form.append('photos', new Blob([new Uint8Array(photo.bytes)]), photo.name);
   return fetch(`${site.url}/sl/servis`, { method: 'POST', body: form, headers: { 'sec-fetch-site': 'same-origin' }, redirect: 'manual' });
 }
 
 describe('AVIF bombs', () => {
-  it.skipIf(process.platform !== 'linux')('are refused from their header while a real photo is taken, the process under 300 MB', async () => {
-    expect(bomb.length).toBeLessThan(4096);
-    const real = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#a07040', noise: { type: 'gaussian', mean: 110, sigma: 20 } } }).jpeg().toBuffer();
-    let peak = rssMb();
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
-    try {
-      const bombs = Array.from({ length: POSTS }, (_, i) => post(Array.from({ length: PHOTOS }, (_, n) => ({ name: `bomb-${i}-${n}.avif`, bytes: bomb }))));
-      const visitor = post([{ name: 'okno.jpg', bytes: real }]);
-      const answers = await Promise.all(bombs);
-      expect(answers.map((a) => a.status).join(",")).toBe(Array(POSTS).fill(400).join(","));
-      for (const answer of answers) expect(await answer.text()).toContain('form.photos.errors.notAnImage');
-      expect((await visitor).status).toBe(303);
-    } finally {
-      clearInterval(sampler);
-    }
-    expect(peak).toBeLessThan(LIMIT_MB);
-    expect(site.child.exitCode).toBeNull();
-  }, 120_000);
+  it.skipIf(process.platform !== 'linux')(
+    'are refused from their header while a real photo is taken, the process under 300 MB',
+    async () => {
+      expect(bomb.length).toBeLessThan(4096);
+      const real = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#a07040', noise: { type: 'gaussian', mean: 110, sigma: 20 } } })
+        .jpeg()
+        .toBuffer();
+      let peak = rssMb();
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
+      try {
+        const bombs = Array.from({ length: POSTS }, (_, i) => post(Array.from({ length: PHOTOS }, (_, n) => ({ name: `bomb-${i}-${n}.avif`, bytes: bomb }))));
+        const visitor = post([{ name: 'okno.jpg', bytes: real }]);
+        const answers = await Promise.all(bombs);
+        expect(answers.map((a) => a.status).join(',')).toBe(Array(POSTS).fill(400).join(','));
+        for (const answer of answers) expect(await answer.text()).toContain('form.photos.errors.notAnImage');
+        expect((await visitor).status).toBe(303);
+      } finally {
+        clearInterval(sampler);
+      }
+      expect(peak).toBeLessThan(LIMIT_MB);
+      expect(site.child.exitCode).toBeNull();
+    },
+    120_000,
+  );
 });

@@ -34,11 +34,21 @@ afterAll(async () => {
 });
 
 const unique = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-const serviceFields = (email: string, content: string) => ({ phone: '041 333 444', email, content, terms: 'on', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec' });
+const serviceFields = (email: string, content: string) => ({
+  phone: '041 333 444',
+  email,
+  content,
+  terms: 'on',
+  streetAddress: 'Gozdna pot 7',
+  postalCode: '2380',
+  town: 'Slovenj Gradec',
+});
 
 /** A photo of fine detail (noise): what re-encodes large. */
 const detailed = (width: number, height: number, seed: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: seed, g: 120, b: 90 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg({ quality: 92 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: seed, g: 120, b: 90 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 
 function post(fields: Record<string, string>, photos: { name: string; bytes: Buffer }[]) {
   let req = request(site.server).post('/sl/servis').set('Sec-Fetch-Site', 'same-origin');
@@ -56,7 +66,9 @@ const storedBytes = (content: string) => {
   const db = new Database(path.join(site.dataDir, 'cms.sqlite'), { readonly: true });
   try {
     return db
-      .prepare(`SELECT p.bytes FROM submission_photos p JOIN submissions s ON s.id = p.submission_id WHERE json_extract(s.data, '$.content') = ? ORDER BY p.position`)
+      .prepare(
+        `SELECT p.bytes FROM submission_photos p JOIN submissions s ON s.id = p.submission_id WHERE json_extract(s.data, '$.content') = ? ORDER BY p.position`,
+      )
       .all(content)
       .map((row) => (row as { bytes: Buffer }).bytes);
   } finally {
@@ -85,11 +97,14 @@ describe('photos too large together to attach', () => {
     await until('the content API has the photos', () => storedBytes(content).length === 2);
     const stored = storedBytes(content);
     for (const [i, link] of links.entries()) {
-      const res = await request(site.server).get(link).buffer(true).parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const res = await request(site.server)
+        .get(link)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
       expect(res.headers['cache-control']).toBe('private, no-store');
@@ -127,7 +142,10 @@ describe("a client's hour of photos", () => {
     // Two more do not: refused, named, and every value kept.
     const second = unique('proracun');
     const fields = serviceFields(second, `Druga ${second}`);
-    const refused = await post(fields, [{ name: 'druga.jpg', bytes }, { name: 'tretja.jpg', bytes }]);
+    const refused = await post(fields, [
+      { name: 'druga.jpg', bytes },
+      { name: 'tretja.jpg', bytes },
+    ]);
     expect(refused.status).toBe(429);
     const result = actionOf(refused.text);
     expect(result.errors).toEqual({ photos: 'form.photos.errors.overBudget' });
@@ -136,7 +154,9 @@ describe("a client's hour of photos", () => {
     expect(refused.text).toContain('v zadnji uri ste poslali že veliko fotografij');
 
     // The hour is spent: even one more small photo is refused, before it is decoded.
-    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer();
     expect((await post(serviceFields(unique('proracun'), 'Še ena'), [{ name: 'majhna.jpg', bytes: small }])).status).toBe(429);
 
     // The same request without photos is taken.

@@ -37,7 +37,6 @@ function tempDir(name: string): string {
   return dir;
 }
 
-
 async function startBff(env: Record<string, string>): Promise<SiteProcess> {
   const bff = await startSiteProcess({ UPSTREAM_TIMEOUT_MS: '1000', ...env });
   cleanups.push(bff.stop);
@@ -66,7 +65,11 @@ function sqlite<T>(file: string, read: (db: Database.Database) => T): T {
 /** What waits in the outbox: submissions by status, and photos. */
 interface OutboxEngine {
   name: string;
-  prepare(): Promise<{ env: Record<string, string>; shared: boolean; counts(dataDir: string): Promise<{ pending: number; delivered: number; photos: number }> }>;
+  prepare(): Promise<{
+    env: Record<string, string>;
+    shared: boolean;
+    counts(dataDir: string): Promise<{ pending: number; delivered: number; photos: number }>;
+  }>;
 }
 
 const SQLITE: OutboxEngine = {
@@ -117,11 +120,22 @@ describe.each([SQLITE, POSTGRES])('a request with photos in the $name outbox', (
 
     const content = `Photos through an outage ${Date.now().toString(36)}`;
     const form = new FormData();
-    for (const [name, value] of Object.entries({ phone: '+386 40 123 456', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content, terms: 'on' })) {
+    for (const [name, value] of Object.entries({
+      phone: '+386 40 123 456',
+      streetAddress: 'Gozdna pot 7',
+      postalCode: '2380',
+      town: 'Slovenj Gradec',
+      content,
+      terms: 'on',
+    })) {
       form.append(name, value);
     }
-    const window = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();
-    const frame = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#443322' } }).webp().toBuffer();
+    const window = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#88aacc' } })
+      .jpeg()
+      .toBuffer();
+    const frame = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#443322' } })
+      .webp()
+      .toBuffer();
     form.append('photos', new Blob([new Uint8Array(window)], { type: 'image/jpeg' }), 'okno.jpg');
     form.append('photos', new Blob([new Uint8Array(frame)], { type: 'image/webp' }), 'okvir.webp');
     const answer = await fetch(`${first.url}/sl/servis`, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' }, body: form, redirect: 'manual' });
@@ -153,7 +167,11 @@ describe.each([SQLITE, POSTGRES])('a request with photos in the $name outbox', (
     expect(photos.map((p) => p.name)).toEqual(['okno.jpg', 'okvir.jpg']);
     // One submission: both photos under one key, and no second row for the request.
     expect(new Set(photos.map((p) => p.key)).size).toBe(1);
-    expect(sqlite(path.join(cmsDir, 'cms.sqlite'), (db) => db.prepare("SELECT count(*) FROM submissions WHERE json_extract(data, '$.content') = ?").pluck().get(content))).toBe(1);
+    expect(
+      sqlite(path.join(cmsDir, 'cms.sqlite'), (db) =>
+        db.prepare("SELECT count(*) FROM submissions WHERE json_extract(data, '$.content') = ?").pluck().get(content),
+      ),
+    ).toBe(1);
     expect(await outbox.counts(dataDir)).toEqual({ pending: 0, delivered: 1, photos: 0 });
   });
 });

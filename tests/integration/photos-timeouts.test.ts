@@ -92,7 +92,10 @@ describe('upload folders a killed process left', () => {
     const left = path.join(dataDir, 'uploads', 'post-left-by-a-killed-process');
     mkdirSync(left, { recursive: true });
     writeFileSync(path.join(left, '0'), randomBytes(1024));
-    const started = await startSite(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTML_CACHE_REFILL_CONCURRENCY: '0' }), pino({ level: 'silent' }));
+    const started = await startSite(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTML_CACHE_REFILL_CONCURRENCY: '0' }),
+      pino({ level: 'silent' }),
+    );
     try {
       expect(readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
     } finally {
@@ -130,7 +133,15 @@ describe('a post whose work is held', () => {
       const answer = await fetch(`${held.url}/sl/servis`, {
         method: 'POST',
         headers: { 'sec-fetch-site': 'same-origin', cookie: `sid=${'s'.repeat(43)}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ phone: '041 333 444', email: 'ana@example.com', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content: 'Ne dela.', terms: 'on' }),
+        body: new URLSearchParams({
+          phone: '041 333 444',
+          email: 'ana@example.com',
+          streetAddress: 'Gozdna pot 7',
+          postalCode: '2380',
+          town: 'Slovenj Gradec',
+          content: 'Ne dela.',
+          terms: 'on',
+        }),
         redirect: 'manual',
       });
       expect(answer.status).toBe(503);

@@ -93,9 +93,18 @@ it('makes a camera photo with its metadata (what the site must strip)', async ()
   expect(meta.orientation).toBe(6);
   expect(meta.exif?.toString('latin1')).toContain('PhotoCam');
 });
-const png = () => sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 0.5 } } }).png().toBuffer();
-const webp = () => sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 200, b: 20 } } }).webp().toBuffer();
-const smallJpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 1, g: 2, b: 3 } } }).jpeg().toBuffer();
+const png = () =>
+  sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
+const webp = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 200, b: 20 } } })
+    .webp()
+    .toBuffer();
+const smallJpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+    .jpeg()
+    .toBuffer();
 
 describe('a service request with photos, without JavaScript', () => {
   it('re-encodes every photo, stores it with its submission, attaches it to the company mail and lists it for the visitor', async () => {
@@ -142,7 +151,10 @@ describe('a service request with photos, without JavaScript', () => {
     expect(confirmation).not.toContain('Content-Disposition: attachment');
 
     // Delivered: the outbox keeps neither the body nor the photos.
-    await until('the outbox has erased the photos', () => outbox((db) => (db.prepare('SELECT count(*) AS n FROM submission_photos').get() as { n: number }).n) === 0);
+    await until(
+      'the outbox has erased the photos',
+      () => outbox((db) => (db.prepare('SELECT count(*) AS n FROM submission_photos').get() as { n: number }).n) === 0,
+    );
   });
 
   /**
@@ -155,7 +167,12 @@ describe('a service request with photos, without JavaScript', () => {
   it.skipIf(heifEnc.status !== 0 || !heifEnc.stdout.includes('x265'))('decodes a HEIC photo (HEVC) and stores it as a JPEG of its colours', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'heic-'));
     try {
-      writeFileSync(path.join(dir, 'in.jpg'), await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 200 } } }).jpeg().toBuffer());
+      writeFileSync(
+        path.join(dir, 'in.jpg'),
+        await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 200 } } })
+          .jpeg()
+          .toBuffer(),
+      );
       execFileSync('heif-enc', ['-q', '80', '-o', path.join(dir, 'IMG_0001.HEIC'), path.join(dir, 'in.jpg')]);
       const heic = readFileSync(path.join(dir, 'IMG_0001.HEIC'));
       expect(heic.toString('latin1', 4, 12)).toBe('ftypheic');
@@ -175,12 +192,21 @@ describe('a service request with photos, without JavaScript', () => {
   });
 
   it.each([
-    ['a text file named like a photo', async (): Promise<Photo> => ({ name: 'okno.jpg', bytes: Buffer.from('To ni fotografija, samo besedilo.\n'.repeat(50)) })],
-    ['a corrupt JPEG (cut in half)', async (): Promise<Photo> => {
-      const whole = await cameraJpeg();
-      return { name: 'pokvarjena.jpg', bytes: whole.subarray(0, Math.floor(whole.length / 2)) };
-    }],
-    ['an SVG, which decodes but is no photo', async (): Promise<Photo> => ({ name: 'risba.jpg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') })],
+    [
+      'a text file named like a photo',
+      async (): Promise<Photo> => ({ name: 'okno.jpg', bytes: Buffer.from('To ni fotografija, samo besedilo.\n'.repeat(50)) }),
+    ],
+    [
+      'a corrupt JPEG (cut in half)',
+      async (): Promise<Photo> => {
+        const whole = await cameraJpeg();
+        return { name: 'pokvarjena.jpg', bytes: whole.subarray(0, Math.floor(whole.length / 2)) };
+      },
+    ],
+    [
+      'an SVG, which decodes but is no photo',
+      async (): Promise<Photo> => ({ name: 'risba.jpg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') }),
+    ],
   ])('refuses %s with a field error naming it, keeping every other value', async (_what, make) => {
     const email = unique('ni-slika');
     const fields = serviceFields(email, 'Vse ostalo je v redu');
@@ -194,9 +220,14 @@ describe('a service request with photos, without JavaScript', () => {
   });
 
   it('refuses a photo over the size of one, naming it', async () => {
-    const res = await postMultipart('/sl/servis', serviceFields(unique('velika'), 'x'), [{ name: 'ogromna.jpg', bytes: Buffer.alloc(PHOTO_LIMITS.bytesEach + 1, 7) }]);
+    const res = await postMultipart('/sl/servis', serviceFields(unique('velika'), 'x'), [
+      { name: 'ogromna.jpg', bytes: Buffer.alloc(PHOTO_LIMITS.bytesEach + 1, 7) },
+    ]);
     expect(res.status).toBe(400);
-    expect(actionOf(res.text, 'service___sl')).toMatchObject({ errors: { photos: 'form.photos.errors.tooLarge' }, photoRefused: { name: 'ogromna.jpg', reason: 'tooLarge' } });
+    expect(actionOf(res.text, 'service___sl')).toMatchObject({
+      errors: { photos: 'form.photos.errors.tooLarge' },
+      photoRefused: { name: 'ogromna.jpg', reason: 'tooLarge' },
+    });
   });
 
   it('refuses the photo that takes the total over the limit, naming it', async () => {
@@ -235,7 +266,11 @@ describe('a service request with photos, without JavaScript', () => {
   });
 
   it('answers a post over the limit with the 413 page in the layout, in the page language', async () => {
-    for (const [url, locale] of [['/sl/servis', 'sl'], ['/en/service', 'en'], ['/de/service', 'de']] as const) {
+    for (const [url, locale] of [
+      ['/sl/servis', 'sl'],
+      ['/en/service', 'en'],
+      ['/de/service', 'de'],
+    ] as const) {
       const res = await postMultipart(url, serviceFields(unique('413'), 'x'), [
         { name: 'a.jpg', bytes: Buffer.alloc(PHOTO_LIMITS.bytesEach, 1) },
         { name: 'b.jpg', bytes: Buffer.alloc(PHOTO_LIMITS.bytesEach, 1) },
@@ -276,7 +311,10 @@ describe('photos posted as the browser with JavaScript posts them (the payload U
     const res = await postMultipart('/sl/servis/_payload.json', fields, [{ name: 'racun.pdf', bytes: Buffer.from('%PDF-1.4\n%âãÏÓ\n') }]);
     const payload = res.body as PagePayload;
     expect(payload.status).toBe(400);
-    expect(payload.actionData?.['service___sl']).toMatchObject({ errors: { photos: 'form.photos.errors.notAnImage' }, photoRefused: { name: 'racun.pdf', reason: 'notAnImage' } });
+    expect(payload.actionData?.['service___sl']).toMatchObject({
+      errors: { photos: 'form.photos.errors.notAnImage' },
+      photoRefused: { name: 'racun.pdf', reason: 'notAnImage' },
+    });
   });
 
   it('answers a post over the limit with 413, which the router shows as its error page', async () => {
@@ -305,10 +343,15 @@ describe('thumbnails of a visitor’s own photos in the profile', () => {
     const owner = await signedIn(email);
     const content = `Fotografije v profilu ${email}`;
     // Posted while signed in: only then is the submission the account's (its grant confirms the address).
-    const sent = await postMultipart('/sl/servis', serviceFields(email, content), [
-      { name: 'okno.jpg', bytes: await cameraJpeg() },
-      { name: 'okvir.png', bytes: await png() },
-    ], owner);
+    const sent = await postMultipart(
+      '/sl/servis',
+      serviceFields(email, content),
+      [
+        { name: 'okno.jpg', bytes: await cameraJpeg() },
+        { name: 'okvir.png', bytes: await png() },
+      ],
+      owner,
+    );
     expect(sent.status).toBe(303);
     await until('the content API has the photos', () => photosOfSubmissionWith(content).length === 2);
     const id = cms((db) => db.prepare("SELECT id FROM submissions WHERE json_extract(data, '$.content') = ?").pluck().get(content)) as string;

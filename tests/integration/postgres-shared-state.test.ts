@@ -97,7 +97,9 @@ describe('the purge fan-out', () => {
     const { url, pool: db } = await database('reconnect');
     const a = await replica(url, 'a');
     const b = await replica(url, 'b');
-    const terminated = await db.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'b purge listener' AND datname = current_database()");
+    const terminated = await db.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'b purge listener' AND datname = current_database()",
+    );
     expect(terminated.rowCount).toBe(1);
     await until('b reconnected', () => b.log.lines.some((l) => l.msg.startsWith('purge listener reconnected')));
     expect(b.log.lines.map((l) => l.msg)).toEqual([
@@ -130,7 +132,9 @@ describe('the purge fan-out', () => {
   it('closes its listening connection', async () => {
     const { url, pool: db } = await database('closing');
     const b = await replica(url, 'b');
-    const listeners = async () => (await db.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'b purge listener' AND datname = current_database()")).rows[0].n;
+    const listeners = async () =>
+      (await db.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'b purge listener' AND datname = current_database()")).rows[0]
+        .n;
     expect(await listeners()).toBe(1);
     await b.fanout.close();
     await until('its backend is gone', async () => (await listeners()) === 0);
@@ -233,7 +237,9 @@ describe('the form rate limit in PostgreSQL', () => {
       expect(res.status).toBe(200);
       expect(res.headers.ratelimit).toBeUndefined();
     }
-    expect(log.lines.filter((l) => l.level === pino.levels.values.warn).map((l) => l.msg)).toEqual(Array(3).fill('rate limit store failed; the request goes on uncounted'));
+    expect(log.lines.filter((l) => l.level === pino.levels.values.warn).map((l) => l.msg)).toEqual(
+      Array(3).fill('rate limit store failed; the request goes on uncounted'),
+    );
   });
 });
 

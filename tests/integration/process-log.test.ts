@@ -84,7 +84,11 @@ describe('the process log', () => {
     expect(await site.exited).toBe(1);
     const written = requestIds(site);
     expect(ids.filter((id) => !written.has(id))).toEqual([]);
-    expect(lines(site).at(-1)).toMatchObject({ level: 60, msg: 'uncaught exception: the process stops', err: { message: 'an error nothing caught, thrown for the test' } });
+    expect(lines(site).at(-1)).toMatchObject({
+      level: 60,
+      msg: 'uncaught exception: the process stops',
+      err: { message: 'an error nothing caught, thrown for the test' },
+    });
   });
 
   it('answers while its destination takes nothing; what its buffer cannot hold is dropped, counted and said', { timeout: 120_000 }, async () => {

@@ -42,7 +42,11 @@ describe('renders for visitors', () => {
     await request(site.server).get('/en').expect(200);
     const release = proxy.hold();
     // Each a page no one has asked for: a render of its own, waiting for the content API's answer.
-    const misses = Array.from({ length: RENDERS_AT_ONCE + RENDERS_WAITING }, (_, i) => request(site.server).get(`/en/product/not-yet-${i}`).then((res) => res.status));
+    const misses = Array.from({ length: RENDERS_AT_ONCE + RENDERS_WAITING }, (_, i) =>
+      request(site.server)
+        .get(`/en/product/not-yet-${i}`)
+        .then((res) => res.status),
+    );
     const asked = Date.now();
     await until('the queue is full', async () => {
       const res = await request(site.server).get('/en/product/one-too-many');

@@ -51,7 +51,13 @@ beforeAll(async () => {
 
   cmsDir = tempDir('cms');
   cms = await startCms({ dataDir: cmsDir, port: 0, contentDir: CONTENT_DIR, logger: pino({ level: 'silent' }) });
-  const env = { UPSTREAM_URL: cms.url, DATABASE_URL: url, CACHE_PURGE_SECRET: SECRET, FORM_RATE_LIMIT_MAX: String(LIMIT), SEARCH_RATE_LIMIT_MAX: String(LIMIT) };
+  const env = {
+    UPSTREAM_URL: cms.url,
+    DATABASE_URL: url,
+    CACHE_PURGE_SECRET: SECRET,
+    FORM_RATE_LIMIT_MAX: String(LIMIT),
+    SEARCH_RATE_LIMIT_MAX: String(LIMIT),
+  };
   [a, b] = await Promise.all([
     startSiteProcess({ ...env, DATA_DIR: tempDir('a') }),
     startSiteProcess({ ...env, DATA_DIR: tempDir('b'), DATABASE_URL: asB.href, HTML_CACHE_REFILL_CONCURRENCY: '2', LOG_LEVEL: 'debug' }),
@@ -123,7 +129,9 @@ describe('two replicas sharing PostgreSQL', () => {
     expect(heard).toMatchObject({ paths: 2 });
     expect(heard.purged).toBeGreaterThanOrEqual(1);
 
-    await until('B rendered the page again in the background', () => lines(b).some((l) => l.msg === 'background render started' && l.path === PAGE && (l.time as number) >= sent));
+    await until('B rendered the page again in the background', () =>
+      lines(b).some((l) => l.msg === 'background render started' && l.path === PAGE && (l.time as number) >= sent),
+    );
     await until('B answers the new copy from its cache', async () => {
       const res = await get(b, PAGE);
       return res.headers.get('x-cache') === 'HIT' && firstText(await res.text(), 'h1') === 'Cookies';
@@ -180,7 +188,9 @@ describe('two replicas sharing PostgreSQL', () => {
 
   it('a replica whose listening connection was cut reconnects, purges everything, and hears later purges', async () => {
     const cut = Date.now();
-    const terminated = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'replica_b' AND application_name = 'site purge listener'");
+    const terminated = await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'replica_b' AND application_name = 'site purge listener'",
+    );
     expect(terminated.rowCount).toBe(1);
     await until('B reconnected', () => lines(b).some((l) => l.msg.startsWith('purge listener reconnected') && (l.time as number) >= cut));
     expect(logged(b, 'purge listener lost its database connection; reconnecting', cut)).toHaveLength(1);

@@ -25,7 +25,10 @@ beforeAll(async () => {
       done();
     },
   });
-  site = await startTestSite({ TRUST_PROXY: 'loopback', RUM_RATE_LIMIT_MAX: String(LIMIT), FORM_RATE_LIMIT_MAX: String(LIMIT), OPS_TOKEN }, pino({ level: 'info' }, sink));
+  site = await startTestSite(
+    { TRUST_PROXY: 'loopback', RUM_RATE_LIMIT_MAX: String(LIMIT), FORM_RATE_LIMIT_MAX: String(LIMIT), OPS_TOKEN },
+    pino({ level: 'info' }, sink),
+  );
 });
 afterAll(() => site?.stop());
 beforeEach(() => {
@@ -62,7 +65,13 @@ describe('POST /api/rum', () => {
   });
 
   it('takes a report from a browser without Fetch Metadata when its Origin is the site', async () => {
-    await request(site.server).post('/api/rum').set('X-Forwarded-For', '198.51.100.200').set('Origin', site.url).set('Content-Type', 'application/json').send(JSON.stringify(report)).expect(204);
+    await request(site.server)
+      .post('/api/rum')
+      .set('X-Forwarded-For', '198.51.100.200')
+      .set('Origin', site.url)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(report))
+      .expect(204);
     expect(rumLines()).toHaveLength(1);
   });
 
@@ -72,7 +81,12 @@ describe('POST /api/rum', () => {
     ['another origin', { Origin: 'https://evil.example' }],
     ['no origin at all', {}],
   ])('refuses a report from %s: 403', async (_, headers: Record<string, string>) => {
-    const res = await request(site.server).post('/api/rum').set('X-Forwarded-For', `198.51.100.${nextAddress++}`).set(headers).set('Content-Type', 'application/json').send(JSON.stringify(report));
+    const res = await request(site.server)
+      .post('/api/rum')
+      .set('X-Forwarded-For', `198.51.100.${nextAddress++}`)
+      .set(headers)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(report));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'forbidden' });
     expect(rumLines()).toHaveLength(0);
@@ -117,7 +131,12 @@ describe('POST /api/rum', () => {
     expect(rumLines()).toHaveLength(LIMIT);
     await beacon('203.0.113.8').send(JSON.stringify(report)).expect(204);
     // The forms keep their own limit: the reports used none of it.
-    const form = await request(site.server).post('/en/newsletter').set('X-Forwarded-For', address).set('Sec-Fetch-Site', 'same-origin').type('form').send('email=');
+    const form = await request(site.server)
+      .post('/en/newsletter')
+      .set('X-Forwarded-For', address)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send('email=');
     expect(form.status).not.toBe(429);
   });
 });
@@ -126,7 +145,11 @@ describe('GET /api/rum/p75', () => {
   const get = () => request(site.server).get('/api/rum/p75');
 
   it('answers the p75 per screen, locale and metric to the ops token only', async () => {
-    await beacon().send(JSON.stringify({ route: 'faq', locale: 'de', metrics: [{ name: 'INP', value: 180, rating: 'good', interaction: 'pointer', loadState: 'complete' }] })).expect(204);
+    await beacon()
+      .send(
+        JSON.stringify({ route: 'faq', locale: 'de', metrics: [{ name: 'INP', value: 180, rating: 'good', interaction: 'pointer', loadState: 'complete' }] }),
+      )
+      .expect(204);
     const res = await get().set('Authorization', `Bearer ${OPS_TOKEN}`).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const rows = (res.body as { rows: Array<Record<string, unknown>> }).rows;
@@ -158,6 +181,11 @@ describe('without OPS_TOKEN', () => {
     const res = await request(plain.server).get('/api/rum/p75').set('Authorization', `Bearer ${OPS_TOKEN}`).redirects(1);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    await request(plain.server).post('/api/rum').set('Sec-Fetch-Site', 'same-origin').set('Content-Type', 'application/json').send(JSON.stringify(report)).expect(204);
+    await request(plain.server)
+      .post('/api/rum')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(report))
+      .expect(204);
   });
 });

@@ -75,7 +75,7 @@ async function get(cms: RunningCms, path: string) {
 }
 
 describe('an article dated in the future', () => {
-  it('comes out at midnight of its date in the company\'s time zone', () => {
+  it("comes out at midnight of its date in the company's time zone", () => {
     expect(publicationInstant('2026-12-01').toISOString()).toBe('2026-11-30T23:00:00.000Z');
     expect(publicationInstant('2026-07-01').toISOString()).toBe('2026-06-30T22:00:00.000Z');
     expect(publicationInstant('2026-12-01T07:30:00.000Z').toISOString()).toBe('2026-12-01T07:30:00.000Z');
@@ -121,7 +121,7 @@ describe('an article dated in the future', () => {
     expect((await get(cms, 'init?lang=sl')).nextChange).toBeNull();
   });
 
-  it('appears on the site\'s cached pages at its time, without a purge', async () => {
+  it("appears on the site's cached pages at its time, without a purge", async () => {
     // The content API's clock runs as time does, from LEAD before the article is out once the site is up:
     // time for the few requests below, even on a busy machine.
     const LEAD = 8_000;
@@ -144,12 +144,16 @@ describe('an article dated in the future', () => {
       expect((await request(site.server).get(own)).status).toBe(404);
 
       // Never before its time (by the content API's clock), and on the cached list as soon as it is out.
-      await until('the blog list shows the article', async () => {
-        const text = (await request(site.server).get(blog)).text;
-        const shown = text.includes(title);
-        if (shown) expect(clock()).toBeGreaterThanOrEqual(OUT_AT);
-        return shown;
-      }, LEAD + 20_000);
+      await until(
+        'the blog list shows the article',
+        async () => {
+          const text = (await request(site.server).get(blog)).text;
+          const shown = text.includes(title);
+          if (shown) expect(clock()).toBeGreaterThanOrEqual(OUT_AT);
+          return shown;
+        },
+        LEAD + 20_000,
+      );
       expect((await request(site.server).get(home)).text).toContain(title);
       expect((await request(site.server).get(own)).status).toBe(200);
       expect((await request(site.server).get('/sitemap.xml')).text).toContain(own);

@@ -12,7 +12,10 @@ import { LEGAL_PAGE_SLUGS, pathTo, type RouteName, inquiryPath } from '../../sha
  */
 export async function screenPaths(server: Server, locale: Locale): Promise<Record<RouteName, string>> {
   const payload = async (path: string) => (await request(server).get(`${path}/_payload.json`)).body as { loaderData: Record<string, any> };
-  const categories = (await payload(pathTo('categories', locale))).loaderData[`categories___${locale}`] as { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
+  const categories = (await payload(pathTo('categories', locale))).loaderData[`categories___${locale}`] as {
+    categories: c.Category[];
+    products: Record<number, c.ProductSummary[]>;
+  };
   const category = categories.categories[0]!;
   const product = categories.products[category.id]![0]!;
   const blog = (await payload(pathTo('blog', locale))).loaderData[`blog___${locale}`] as { list: c.ArticleList };

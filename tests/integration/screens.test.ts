@@ -60,7 +60,10 @@ describe('every screen in every locale', () => {
         expect(html).toContain('<script type="application/json" id="__data">');
         // One script, the loader (client/boot.ts), which names the app's entry and modules for after the first paint.
         expect(html.match(/<script type="module"/g)).toHaveLength(1);
-        const modules = attr(html, /<script type="module" src="\/assets\/boot-[\w-]+\.js" id="__app" data-entry="\/assets\/entry-[\w-]+\.js" data-modules="([^"]*)" fetchpriority="low"><\/script>/);
+        const modules = attr(
+          html,
+          /<script type="module" src="\/assets\/boot-[\w-]+\.js" id="__app" data-entry="\/assets\/entry-[\w-]+\.js" data-modules="([^"]*)" fetchpriority="low"><\/script>/,
+        );
         // No strings are fetched to hydrate: none of the app's modules is a locale file's chunk.
         expect(stringChunks.length).toBeGreaterThan(0);
         expect(modules?.split(' ').filter((m) => stringChunks.includes(m))).toEqual([]);
@@ -74,7 +77,8 @@ describe('every screen in every locale', () => {
         for (const ns of Object.keys(strings)) expect(strings[ns], ns).toEqual(JSON.parse(readFileSync(namespaceFile(locale as Locale, ns), 'utf8')));
         // Each screen renders with the strings the browser hydrates it with: none of them missing (a
         // missing string would be written as its key).
-        for (const key of screenNamespaceKeys(locale as Locale)) expect(attr(html, /<div id="app">(.*)<\/div><script type="application\/json"/s), key).not.toContain(key);
+        for (const key of screenNamespaceKeys(locale as Locale))
+          expect(attr(html, /<div id="app">(.*)<\/div><script type="application\/json"/s), key).not.toContain(key);
         // The layout's data is what the layout shows: the SEO entries and the raw settings list stay on the server.
         const layout = (data.hydration as { loaderData: { layout: { init: Record<string, unknown>; settings: c.SiteSettings } } }).loaderData.layout;
         expect(Object.keys(layout.init).sort()).toEqual(['articleCategories', 'categories', 'languages', 'menus', 'notification']);
@@ -96,7 +100,9 @@ describe('page payloads', () => {
   it('carry a 404 as a route error', async () => {
     const res = await request(site.server).get('/en/product/no-such-product/_payload.json');
     expect(res.status).toBe(404);
-    expect(res.body.errors).toEqual({ product___en: { kind: 'response', status: 404, statusText: 'Not Found', data: { message: 'Page not found: /en/product/no-such-product' } } });
+    expect(res.body.errors).toEqual({
+      product___en: { kind: 'response', status: 404, statusText: 'Not Found', data: { message: 'Page not found: /en/product/no-such-product' } },
+    });
   });
 
   it('carry a redirect: the content page "home" is the home page', async () => {

@@ -38,7 +38,9 @@ describe('search quality table', () => {
       return keys.slice(0, TOP).includes(c[3]) ? [] : [`${c[1]} -> ${c[2]} ${c[3]}: ${keys.slice(0, 5).join(', ') || 'nothing'}`];
     });
     const found = (cases.length - misses.length) / cases.length;
-    console.log(`${locale}: ${cases.length - misses.length} of ${cases.length} found (${(found * 100).toFixed(0)} %)${misses.map((m) => `\n  missed: ${m}`).join('')}`);
+    console.log(
+      `${locale}: ${cases.length - misses.length} of ${cases.length} found (${(found * 100).toFixed(0)} %)${misses.map((m) => `\n  missed: ${m}`).join('')}`,
+    );
     expect(found, misses.join('\n')).toBeGreaterThanOrEqual(TARGET);
   });
 });

@@ -126,7 +126,11 @@ describe('site search relevance', () => {
   });
 
   it('does not need every word: a word the site never uses leaves what the others find', () => {
-    const queries = [['de', 'Rolllaeden Xyzzyq', 'Rolllaeden'], ['sl', 'garaža xyzzy', 'garaža'], ['en', 'xyzzy blinds', 'blinds']] as const;
+    const queries = [
+      ['de', 'Rolllaeden Xyzzyq', 'Rolllaeden'],
+      ['sl', 'garaža xyzzy', 'garaža'],
+      ['en', 'xyzzy blinds', 'blinds'],
+    ] as const;
     for (const [locale, query, known] of queries) {
       for (const section of ['products', 'categories', 'articles', 'pages'] as const) {
         expect(rankedKeys(locale, query, section), `${query}: ${section}`).toEqual(rankedKeys(locale, known, section));

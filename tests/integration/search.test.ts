@@ -100,7 +100,13 @@ describe('GET /api/search', () => {
   });
 
   it('refuses a missing or unknown lang and a repeated q', async () => {
-    for (const path of ['/api/search?q=rolete', '/api/search?lang=fr&q=rolete', '/api/search?lang=SL&q=x', '/api/search?lang=sl&q=a&q=b', '/api/search?lang[]=sl']) {
+    for (const path of [
+      '/api/search?q=rolete',
+      '/api/search?lang=fr&q=rolete',
+      '/api/search?lang=SL&q=x',
+      '/api/search?lang=sl&q=a&q=b',
+      '/api/search?lang[]=sl',
+    ]) {
       const res = await request(site.server).get(path);
       expect(res.status, path).toBe(400);
       expect(res.body).toEqual({ error: 'bad_request' });

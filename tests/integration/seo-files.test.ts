@@ -39,8 +39,7 @@ const HREFLANGS = [...LOCALES.map((l) => LOCALE_ISO[l]), 'x-default'];
 
 type UrlEntry = { loc: string; lastmod: string | null; alternates: Record<string, string> };
 
-const unescape = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!);
+const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!);
 
 /**
  * A small well-formedness check: an XML declaration, then only tags and text; every tag closed in
@@ -91,7 +90,10 @@ function robotsAllow(robots: string, path: string): boolean {
   let best = { length: -1, allow: true };
   for (const [, kind, pattern] of robots.matchAll(/^(Allow|Disallow):[ \t]*(\S*)$/gm)) {
     if (!pattern) continue;
-    const source = pattern.replace(/[.+?^{}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\\?\$$/, '$');
+    const source = pattern
+      .replace(/[.+?^{}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\\?\$$/, '$');
     if (!new RegExp(`^${source}`).test(path)) continue;
     const allow = kind === 'Allow';
     if (pattern.length > best.length || (pattern.length === best.length && allow)) best = { length: pattern.length, allow };
@@ -247,7 +249,13 @@ describe('sitemap.xml on the site', () => {
       expect(urls.length).toBeGreaterThan(100);
       const paths = urls.map((u) => new URL(u.loc).pathname);
       for (let i = 0; i < paths.length; i += 16) {
-        const answers = await Promise.all(paths.slice(i, i + 16).map((path) => request(site.server).get(path).then((res) => [path, res.status])));
+        const answers = await Promise.all(
+          paths.slice(i, i + 16).map((path) =>
+            request(site.server)
+              .get(path)
+              .then((res) => [path, res.status]),
+          ),
+        );
         for (const [path, status] of answers) expect(status, String(path)).toBe(200);
       }
     } finally {

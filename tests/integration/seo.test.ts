@@ -26,7 +26,10 @@ beforeAll(async () => {
   site = await startTestSite();
   const payload = async (path: string) => (await request(site.server).get(`${path}/_payload.json`)).body as { loaderData: Record<string, any> };
   for (const locale of LOCALES) {
-    const categories = (await payload(pathTo('categories', locale))).loaderData[`categories___${locale}`] as { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
+    const categories = (await payload(pathTo('categories', locale))).loaderData[`categories___${locale}`] as {
+      categories: c.Category[];
+      products: Record<number, c.ProductSummary[]>;
+    };
     const category = categories.categories[0]!;
     const product = categories.products[category.id]![0]!;
     const article = ((await payload(pathTo('blog', locale))).loaderData[`blog___${locale}`] as { list: c.ArticleList }).list.items[0]!;
@@ -50,15 +53,24 @@ async function page(path: string) {
   const head = html.slice(0, html.indexOf('</head>'));
   const blocks = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Ld);
   const og = (property: string) => [...head.matchAll(new RegExp(`<meta property="${property}" content="([^"]*)">`, 'g'))].map((m) => m[1]);
-  const crumbs = [...(/<nav class="breadcrumb"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+  const crumbs = [...(/<nav class="breadcrumb"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) =>
+    m[1]!.replace(/<[^>]+>/g, ''),
+  );
   return { html, head, blocks, og, crumbs, byType: (type: string) => blocks.filter((b) => b['@type'] === type) };
 }
 
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** Every opening-hours entry of the business and its showrooms, as `SI Mo,Tu 07:00-17:00`-like keys. */
 function hoursIn(business: Ld): string[] {
-  const spec = (entries: Ld[] = []) => entries.map((e) => `${e.dayOfWeek.map((d: string) => d.replace('https://schema.org/', '').slice(0, 2)).join(',')} ${e.opens}-${e.closes}`);
+  const spec = (entries: Ld[] = []) =>
+    entries.map((e) => `${e.dayOfWeek.map((d: string) => d.replace('https://schema.org/', '').slice(0, 2)).join(',')} ${e.opens}-${e.closes}`);
   return [...spec(business.openingHoursSpecification), ...(business.department ?? []).flatMap((d: Ld) => spec(d.openingHoursSpecification))].sort();
 }
 
@@ -74,7 +86,13 @@ describe('structured data and Open Graph', () => {
           name: settings.company_name,
           telephone: settings.company_phone,
           email: settings.company_email,
-          address: { '@type': 'PostalAddress', streetAddress: settings.street_address, postalCode: settings.postal_code, addressLocality: settings.town, addressCountry: settings.country },
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: settings.street_address,
+            postalCode: settings.postal_code,
+            addressLocality: settings.town,
+            addressCountry: settings.country,
+          },
           geo: { '@type': 'GeoCoordinates', latitude: settings.latitude, longitude: settings.longitude },
         });
         expect(hoursIn(business)).toEqual(settings.opening_hours.map((h) => `${h.days.join(',')} ${h.opens}-${h.closes}`).sort());
@@ -104,7 +122,9 @@ describe('structured data and Open Graph', () => {
         const photo = /\.(?:jpe?g|png|webp)$/.test(product.image[0]);
         expect(og('og:image')).toEqual([product.image[0].replace(/\/images\/(.+)\.[a-z]+$/, photo ? '/images/share/$1.jpg' : '/images/share/$1.png')]);
         expect([og('og:image:width')[0], og('og:image:height')[0]]).toEqual(['1200', '630']);
-        const shared = await request(site.server).get(new URL(og('og:image')[0]!).pathname).buffer(true);
+        const shared = await request(site.server)
+          .get(new URL(og('og:image')[0]!).pathname)
+          .buffer(true);
         expect(shared.status).toBe(200);
         expect(shared.headers['content-type']).toBe(photo ? 'image/jpeg' : 'image/png');
         expect(await sharp(shared.body).metadata()).toMatchObject({ format: photo ? 'jpeg' : 'png', width: 1200, height: 630 });
@@ -161,7 +181,11 @@ describe('structured data and Open Graph', () => {
           expect(og('og:image')[0]).toMatch(/^http:\/\/localhost:\d+\/images\/share\/.+\.(?:png|jpg)$/);
           expect(og('og:site_name')).toEqual([settings.company_name]);
           expect(og('og:locale')).toEqual([LOCALE_ISO[locale].replace('-', '_')]);
-          expect(og('og:locale:alternate').sort()).toEqual(LOCALES.filter((l) => l !== locale).map((l) => LOCALE_ISO[l].replace('-', '_')).sort());
+          expect(og('og:locale:alternate').sort()).toEqual(
+            LOCALES.filter((l) => l !== locale)
+              .map((l) => LOCALE_ISO[l].replace('-', '_'))
+              .sort(),
+          );
         }
       });
     });

@@ -70,7 +70,13 @@ async function connect(site: SiteProcess): Promise<RawConnection> {
 
 const SEARCH = '/en/search?q=roller';
 const SERVICE_BODY = new URLSearchParams({
-  phone: '+386 40 123 456', streetAddress: 'Gozdna pot 7', postalCode: '2380', town: 'Slovenj Gradec', content: 'Shutdown test', terms: 'on', website: '',
+  phone: '+386 40 123 456',
+  streetAddress: 'Gozdna pot 7',
+  postalCode: '2380',
+  town: 'Slovenj Gradec',
+  content: 'Shutdown test',
+  terms: 'on',
+  website: '',
 }).toString();
 
 describe('SIGTERM with keep-alive clients', () => {
@@ -177,7 +183,10 @@ describe('SIGTERM with keep-alive clients', () => {
     expect(await site.exited).toBe(0);
     await page.whenClosed();
     expect(page.responses()).toEqual([]);
-    const cut = site.log().split('\n').find((line) => line.includes('were cut'));
+    const cut = site
+      .log()
+      .split('\n')
+      .find((line) => line.includes('were cut'));
     expect(JSON.parse(cut!)).toMatchObject({ level: 40, requests: 1, timeoutS: 1 });
   });
 });
@@ -185,23 +194,27 @@ describe('SIGTERM with keep-alive clients', () => {
 describe('SIGTERM under keep-alive load from clients that do not retry (issue 24, point 8)', () => {
   // The probe saw 50 resets of 50 connections with SHUTDOWN_DRAIN_S=0, 49 with 5: a connection closed
   // while its client's next request was on its way.
-  it.each(['0', '5'])('resets no request with SHUTDOWN_DRAIN_S=%s: each is answered, the last on a connection with Connection: close', { timeout: 90_000 }, async (drainS) => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-load-'));
-    const site = await startSiteProcess({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_S: drainS, SHUTDOWN_TIMEOUT_S: '30' });
-    cleanups.push(async () => {
-      await site.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-    const load = keepAliveLoad(site.url, { connections: 50, path: '/healthz' });
-    await load.started;
-    site.child.kill('SIGTERM');
-    const outcome = await load.finished;
-    expect(await site.exited).toBe(0);
-    expect(outcome.failed).toEqual({});
-    // Every client had its last answer say Connection: close, then found the server gone.
-    expect(outcome.closing).toBeGreaterThanOrEqual(50);
-    expect(outcome.refused).toBe(50);
-  });
+  it.each(['0', '5'])(
+    'resets no request with SHUTDOWN_DRAIN_S=%s: each is answered, the last on a connection with Connection: close',
+    { timeout: 90_000 },
+    async (drainS) => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-load-'));
+      const site = await startSiteProcess({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_S: drainS, SHUTDOWN_TIMEOUT_S: '30' });
+      cleanups.push(async () => {
+        await site.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+      const load = keepAliveLoad(site.url, { connections: 50, path: '/healthz' });
+      await load.started;
+      site.child.kill('SIGTERM');
+      const outcome = await load.finished;
+      expect(await site.exited).toBe(0);
+      expect(outcome.failed).toEqual({});
+      // Every client had its last answer say Connection: close, then found the server gone.
+      expect(outcome.closing).toBeGreaterThanOrEqual(50);
+      expect(outcome.refused).toBe(50);
+    },
+  );
 });
 
 describe('drain', () => {

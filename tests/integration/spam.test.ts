@@ -42,8 +42,10 @@ const scriptPost = (pagePath: string, fields: Record<string, string>) =>
 const cms = <T>(read: (db: Database.Database) => T): T => readCms(site.dataDir, read);
 
 const submissionOf = (email: string) =>
-  cms((db) => db.prepare('SELECT id, status, created_at FROM submissions WHERE email = ?').get(email)) as { id: string; status: string; created_at: string } | undefined;
-const mailsTo = (email: string) => cms((db) => db.prepare('SELECT template FROM outgoing_mail WHERE recipient = ? ORDER BY id').all(email)) as { template: string }[];
+  cms((db) => db.prepare('SELECT id, status, created_at FROM submissions WHERE email = ?').get(email)) as
+    { id: string; status: string; created_at: string } | undefined;
+const mailsTo = (email: string) =>
+  cms((db) => db.prepare('SELECT template FROM outgoing_mail WHERE recipient = ? ORDER BY id').all(email)) as { template: string }[];
 
 /**
  * Waits until the outbox delivered the submission, and returns its status and the mails it queued:
@@ -52,7 +54,9 @@ const mailsTo = (email: string) => cms((db) => db.prepare('SELECT template FROM 
 async function delivered(email: string) {
   await until(`the submission of ${email} is stored`, () => submissionOf(email) !== undefined);
   const { status, created_at } = submissionOf(email)!;
-  const mails = cms((db) => db.prepare('SELECT template FROM outgoing_mail WHERE created_at = ? AND recipient IN (?, ?) ORDER BY id').all(created_at, email, COMPANY)) as { template: string }[];
+  const mails = cms((db) =>
+    db.prepare('SELECT template FROM outgoing_mail WHERE created_at = ? AND recipient IN (?, ?) ORDER BY id').all(created_at, email, COMPANY),
+  ) as { template: string }[];
   return { status, mails: mails.map((m) => m.template) };
 }
 
@@ -170,14 +174,32 @@ describe('a person going Back and Forward through the inquiry’s steps is never
     const openedAt = Date.now();
     const details = await browser.step('/sl/povprasevanje', { website: '', formToken: token, intent: 'next', offerType: 'komarniki' });
     expect(tokenIn(details.page.text)).toBe(token);
-    const contact = await browser.step(details.location, { website: '', formToken: tokenIn(details.page.text), intent: 'next', shown: 'system', system: 'rolo' });
+    const contact = await browser.step(details.location, {
+      website: '',
+      formToken: tokenIn(details.page.text),
+      intent: 'next',
+      shown: 'system',
+      system: 'rolo',
+    });
     // Back to the product step with the form's button, then the browser's Back and Forward (each a page of its own).
-    const back = await browser.step(contact.location, { website: '', formToken: tokenIn(contact.page.text), intent: 'back', nameAndSurname: 'Maja Kranjc', email });
+    const back = await browser.step(contact.location, {
+      website: '',
+      formToken: tokenIn(contact.page.text),
+      intent: 'back',
+      nameAndSurname: 'Maja Kranjc',
+      email,
+    });
     expect(tokenIn(back.page.text)).toBe(token);
     expect(tokenIn((await browser.get('/sl/povprasevanje')).text)).toBe(token);
     const forward = await browser.get(contact.location);
     expect(tokenIn(forward.text)).toBe(token);
-    const message = await browser.step(contact.location, { website: '', formToken: tokenIn(forward.text), intent: 'next', nameAndSurname: 'Maja Kranjc', email });
+    const message = await browser.step(contact.location, {
+      website: '',
+      formToken: tokenIn(forward.text),
+      intent: 'next',
+      nameAndSurname: 'Maja Kranjc',
+      email,
+    });
     await fillingIn('inquiry', openedAt);
     const sent = await browser.post(message.location, { website: '', formToken: tokenIn(message.page.text), intent: 'send', terms: 'on' });
     expect(sent.status).toBe(303);

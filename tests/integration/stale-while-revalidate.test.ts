@@ -53,7 +53,11 @@ async function contentApiBehindProxy(): Promise<{ cms: RunningCms; proxy: Upstre
 
 function purge(site: TestSite, paths?: string[]) {
   const body = JSON.stringify(paths ? { paths } : {});
-  return fetch(`${site.url}/api/cache/purge`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signPurge(SECRET, body) }, body });
+  return fetch(`${site.url}/api/cache/purge`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature': signPurge(SECRET, body) },
+    body,
+  });
 }
 
 describe('an expired page and concurrent misses', () => {
@@ -170,7 +174,10 @@ describe('a background render that fails', () => {
   let get: ReturnType<typeof client>;
   beforeAll(async () => {
     upstream = await contentApiBehindProxy();
-    site = await startTestSite({ HTML_CACHE_TTL_S: String(TTL_S), UPSTREAM_URL: upstream.proxy.url, UPSTREAM_TIMEOUT_MS: '1000', CACHE_PURGE_SECRET: SECRET }, log.logger);
+    site = await startTestSite(
+      { HTML_CACHE_TTL_S: String(TTL_S), UPSTREAM_URL: upstream.proxy.url, UPSTREAM_TIMEOUT_MS: '1000', CACHE_PURGE_SECRET: SECRET },
+      log.logger,
+    );
     get = client(site);
   });
   afterAll(async () => {
@@ -188,7 +195,9 @@ describe('a background render that fails', () => {
     expect((await purge(site, ['/nothing-cached-here'])).status).toBe(200);
     await expired(storedBy, TTL_S);
 
-    const failed = () => log.lines.filter((l) => l.msg === 'background render finished' && l.path === '/en/page/frequently-asked-questions-info-answers' && l.failed === true).length;
+    const failed = () =>
+      log.lines.filter((l) => l.msg === 'background render finished' && l.path === '/en/page/frequently-asked-questions-info-answers' && l.failed === true)
+        .length;
     for (let i = 0; i < 20; i++) {
       const answer = await get('/en/page/frequently-asked-questions-info-answers');
       expect(answer.status).toBe(200);
@@ -204,7 +213,11 @@ describe('a background render that fails', () => {
 
     upstream.proxy.down = false;
     // The next render is tried a time-to-live after the failure, by the next visitor.
-    await until('a fresh copy after the upstream came back', async () => (await get('/en/page/frequently-asked-questions-info-answers')).headers.get('x-cache') === 'HIT', 10_000);
+    await until(
+      'a fresh copy after the upstream came back',
+      async () => (await get('/en/page/frequently-asked-questions-info-answers')).headers.get('x-cache') === 'HIT',
+      10_000,
+    );
     expect(failed()).toBe(1);
     expect(log.lines.filter((l) => l.level >= pino.levels.values.warn!)).toEqual(warnings);
   });
@@ -221,7 +234,10 @@ describe('refilling the cache in the background', () => {
     sitemap = await sitemapUrls(contentApi(createUpstreamClient({ baseUrl: upstream.cms.url, timeoutMs: 5000 })));
     // Down at start: the site is not ready, and must not warm up until it is.
     upstream.proxy.down = true;
-    site = await startTestSite({ HTML_CACHE_REFILL_CONCURRENCY: '2', UPSTREAM_URL: upstream.proxy.url, UPSTREAM_TIMEOUT_MS: '1000', CACHE_PURGE_SECRET: SECRET }, log.logger);
+    site = await startTestSite(
+      { HTML_CACHE_REFILL_CONCURRENCY: '2', UPSTREAM_URL: upstream.proxy.url, UPSTREAM_TIMEOUT_MS: '1000', CACHE_PURGE_SECRET: SECRET },
+      log.logger,
+    );
     get = client(site);
   });
   afterAll(async () => {

@@ -26,7 +26,12 @@ describe('a client that reaches the site without the load balancer', () => {
     for (let i = 1; i <= LIMIT + 3; i++) {
       // Posts with a mistake are counted; over the limit a valid one is answered 429 (one with a mistake would still show it).
       const body = i <= LIMIT ? 'email=x' : `email=limited.${i}%40example.com&consent=on`;
-      const res = await request(site.server).post('/en/newsletter').set('X-Forwarded-For', spoofed(i)).set('Sec-Fetch-Site', 'same-origin').type('form').send(body);
+      const res = await request(site.server)
+        .post('/en/newsletter')
+        .set('X-Forwarded-For', spoofed(i))
+        .set('Sec-Fetch-Site', 'same-origin')
+        .type('form')
+        .send(body);
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(400), 429, 429, 429]);
@@ -35,7 +40,12 @@ describe('a client that reaches the site without the load balancer', () => {
   it('and web-vitals beacons', async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= LIMIT + 3; i++) {
-      const res = await request(site.server).post('/api/rum').set('X-Forwarded-For', spoofed(i)).set('Sec-Fetch-Site', 'same-origin').set('Content-Type', 'application/json').send('{}');
+      const res = await request(site.server)
+        .post('/api/rum')
+        .set('X-Forwarded-For', spoofed(i))
+        .set('Sec-Fetch-Site', 'same-origin')
+        .set('Content-Type', 'application/json')
+        .send('{}');
       statuses.push(res.status);
     }
     expect(statuses.slice(LIMIT)).toEqual([429, 429, 429]);

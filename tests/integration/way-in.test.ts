@@ -106,15 +106,27 @@ describe('an inquiry from a product page', () => {
     const path = pathTo('inquiry', 'de', { offerType: 'tende', product: product.slug });
     const email = `produkt.${Date.now()}@example.com`;
     const body = new URLSearchParams({
-      intent: 'send', step: '3', product: 'polkasetne-tende', offerType: 'tende', system: 'polkasetna', width: '400', length: '250',
-      nameAndSurname: 'Eva Berger', email, terms: 'on', ...personsFields(),
+      intent: 'send',
+      step: '3',
+      product: 'polkasetne-tende',
+      offerType: 'tende',
+      system: 'polkasetna',
+      width: '400',
+      length: '250',
+      nameAndSurname: 'Eva Berger',
+      email,
+      terms: 'on',
+      ...personsFields(),
     });
     const sent = await request(site.server).post(path).set('Sec-Fetch-Site', 'same-origin').type('form').send(body.toString());
     expect(sent.status).toBe(303);
 
     const db = new Database(path_(site.dataDir), { readonly: true });
     try {
-      const row = await untilFound('the submission is stored', () => db.prepare("SELECT id, data FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email) as { id: string; data: string } | undefined);
+      const row = await untilFound(
+        'the submission is stored',
+        () => db.prepare("SELECT id, data FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email) as { id: string; data: string } | undefined,
+      );
       expect(JSON.parse(row.data)).toMatchObject({ offerType: 'tende', system: 'polkasetna', product: 'polkasetne-tende' });
       expect(leadStore(db).detail(row.id)?.product).toEqual({ slug: product.slug, title: product.title });
     } finally {
@@ -123,17 +135,31 @@ describe('an inquiry from a product page', () => {
     const notification = await waitForMail(site.dataDir, COMPANY, email);
     // The first row of the product's section: its name and its page (a long row goes on the next line),
     // in the company's language (Slovenian, COMPANY_LOCALE), as the rest of its mail.
-    expect(notification).toMatch(new RegExp(String.raw`Podatki o izdelku\n-+\nStran izdelka:\s+Polkasetne tende – http://[^/]+${pathTo('product', 'sl', { slug: 'polkasetne-tende' })}\n`));
+    expect(notification).toMatch(
+      new RegExp(String.raw`Podatki o izdelku\n-+\nStran izdelka:\s+Polkasetne tende – http://[^/]+${pathTo('product', 'sl', { slug: 'polkasetne-tende' })}\n`),
+    );
     expect(notification).toContain('Jezik obiskovalca: nemščina');
   });
 
   it('drops the product when the visitor chose another family after coming from its page', async () => {
     const email = `anders.${Date.now()}@example.com`;
-    const body = new URLSearchParams({ intent: 'send', step: '3', product: 'polkasetne-tende', offerType: 'pergola', nameAndSurname: 'Eva Berger', email, terms: 'on', ...personsFields() });
+    const body = new URLSearchParams({
+      intent: 'send',
+      step: '3',
+      product: 'polkasetne-tende',
+      offerType: 'pergola',
+      nameAndSurname: 'Eva Berger',
+      email,
+      terms: 'on',
+      ...personsFields(),
+    });
     expect((await request(site.server).post(pathTo('inquiry', 'en')).set('Sec-Fetch-Site', 'same-origin').type('form').send(body.toString())).status).toBe(303);
     const db = new Database(path_(site.dataDir), { readonly: true });
     try {
-      const row = await untilFound('the submission is stored', () => db.prepare("SELECT data FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email) as { data: string } | undefined);
+      const row = await untilFound(
+        'the submission is stored',
+        () => db.prepare("SELECT data FROM submissions WHERE kind = 'inquiry' AND email = ?").get(email) as { data: string } | undefined,
+      );
       expect(JSON.parse(row.data)).not.toHaveProperty('product');
     } finally {
       db.close();

@@ -15,11 +15,15 @@ export async function startBuiltSite(env: Record<string, string>): Promise<Built
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let url = '';
-  await until('the site listens', () => {
-    const line = output.split('\n').find((l) => l.includes('"site listening"'));
-    url = line ? (JSON.parse(line) as { url: string }).url : '';
-    return url !== '';
-  }, 60_000);
+  await until(
+    'the site listens',
+    () => {
+      const line = output.split('\n').find((l) => l.includes('"site listening"'));
+      url = line ? (JSON.parse(line) as { url: string }).url : '';
+      return url !== '';
+    },
+    60_000,
+  );
   await until('the site is ready', async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok === true, 30_000);
   return { url, child };
 }

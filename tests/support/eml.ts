@@ -30,7 +30,10 @@ export function readEml(file: string): Eml {
   const raw = readFileSync(file, 'utf8');
   const split = raw.indexOf('\n\n');
   const headers: Record<string, string> = {};
-  for (const line of raw.slice(0, split).replace(/\n[ \t]+/g, ' ').split('\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\n[ \t]+/g, ' ')
+    .split('\n')) {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }

@@ -15,5 +15,7 @@ export function pageI18n(locale: Locale): i18n {
 /** Every string of a locale's mail.json with `{{name}}` filled in from `values`: what a mail may say. */
 export function mailWords(locale: Locale, values: Record<string, unknown>): string[] {
   const strings = (node: unknown): string[] => (typeof node === 'string' ? [node] : Object.values(node as object).flatMap(strings));
-  return strings(JSON.parse(readFileSync(`locales/${locale}/mail.json`, 'utf8'))).map((text) => text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match)));
+  return strings(JSON.parse(readFileSync(`locales/${locale}/mail.json`, 'utf8'))).map((text) =>
+    text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match)),
+  );
 }

@@ -6,14 +6,22 @@ import { untilFound } from './until';
 /** The newest mail the content API wrote to DATA_DIR/mail for an address (with `containing`), decoded, once it is there. */
 export function waitForMail(dataDir: string, to: string, containing = '', timeoutMs = 10_000): Promise<string> {
   const dir = path.join(dataDir, 'mail');
-  return untilFound(`a mail to ${to} arrives`, () => {
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
-    for (const file of files.reverse()) {
-      const text = qpDecode(readFileSync(path.join(dir, file), 'utf8'));
-      // The To header itself: a confirmation's Reply-To names the company too.
-      const recipient = /^To: (.*)$/m.exec(text)?.[1] ?? '';
-      if ((recipient === to || recipient.endsWith(`<${to}>`)) && text.includes(containing)) return text;
-    }
-    return undefined;
-  }, timeoutMs);
+  return untilFound(
+    `a mail to ${to} arrives`,
+    () => {
+      const files = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith('.eml'))
+            .sort()
+        : [];
+      for (const file of files.reverse()) {
+        const text = qpDecode(readFileSync(path.join(dir, file), 'utf8'));
+        // The To header itself: a confirmation's Reply-To names the company too.
+        const recipient = /^To: (.*)$/m.exec(text)?.[1] ?? '';
+        if ((recipient === to || recipient.endsWith(`<${to}>`)) && text.includes(containing)) return text;
+      }
+      return undefined;
+    },
+    timeoutMs,
+  );
 }

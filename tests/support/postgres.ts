@@ -31,7 +31,6 @@ function serverBinDir(): string {
   throw new Error('PostgreSQL is not installed (initdb not found): `apt-get install postgresql`, as .ci/run does');
 }
 
-
 /**
  * A throwaway PostgreSQL cluster in a temp folder, on a free loopback port, trusting local connections.
  * initdb refuses to run as root, so as root the cluster belongs to the `postgres` user Debian's package

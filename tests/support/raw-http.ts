@@ -98,7 +98,12 @@ function parseResponses(data: Buffer): RawResponse[] {
  * connection. `gone`: the sender goes away right after writing, and it resolves null. Rejects, naming
  * `what`, when the connection ends without an answer.
  */
-export function sendRaw(url: string, head: string, body: Uint8Array, { gone = false, what = head.split('\r\n')[0] }: { gone?: boolean; what?: string } = {}): Promise<number | null> {
+export function sendRaw(
+  url: string,
+  head: string,
+  body: Uint8Array,
+  { gone = false, what = head.split('\r\n')[0] }: { gone?: boolean; what?: string } = {},
+): Promise<number | null> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);

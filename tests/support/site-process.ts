@@ -25,7 +25,16 @@ export async function startSiteProcess(env: Record<string, string>, options: { p
   const preload = options.preload ? ['--import', options.preload] : [];
   const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
     cwd: ROOT_DIR,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', HTML_CACHE_REFILL_CONCURRENCY: '0', FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      HTML_CACHE_REFILL_CONCURRENCY: '0',
+      FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -32,7 +32,11 @@ describe('the cache policy', () => {
       .map((f) => `server/${f.split(path.sep).join('/')}`)
       .filter((f) => f !== POLICY && !f.startsWith(OWN_APP));
     expect(files.length).toBeGreaterThan(50);
-    const writers = files.flatMap((file) => literalsOf(file).filter((text) => DIRECTIVE.test(text)).map((text) => `${file}: ${text}`));
+    const writers = files.flatMap((file) =>
+      literalsOf(file)
+        .filter((text) => DIRECTIVE.test(text))
+        .map((text) => `${file}: ${text}`),
+    );
     expect(writers).toEqual([]);
     // The check itself sees one when there is one.
     expect(literalsOf(POLICY).some((text) => DIRECTIVE.test(text))).toBe(true);

@@ -25,7 +25,11 @@ describe('canonical spelling of a path', () => {
     // What pathTo makes is already canonical.
     for (const slug of ['roller-shutters', 'sen\u010Dila', 'a/b', "o'neil"]) {
       const path = pathTo('product', 'en', { slug });
-      expect(canonicalSegments(path).map((s) => `/${s}`).join('')).toBe(path);
+      expect(
+        canonicalSegments(path)
+          .map((s) => `/${s}`)
+          .join(''),
+      ).toBe(path);
     }
   });
 
@@ -65,7 +69,8 @@ describe('address redirects', () => {
   });
 
   it('leave canonical addresses alone', () => {
-    for (const path of ['/en/roller-shutters', '/sl/izdelek/sen%C4%8Dila', '/en/product/a%2Fb', '/en/categories/_payload.json']) expect(go(path), path).toBeNull();
+    for (const path of ['/en/roller-shutters', '/sl/izdelek/sen%C4%8Dila', '/en/product/a%2Fb', '/en/categories/_payload.json'])
+      expect(go(path), path).toBeNull();
     expect(go('/en/blog', 'page=2&utm_source=X')).toBeNull();
     expect(go('/en/search', 'q=Rolete')).toBeNull();
   });

@@ -3,8 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  accountFailed, ADDRESS_CAPACITY, addressSucceeded, EMPTY_BUCKET, FIRST_DELAY_MS, FORGET_MS, FREE_FAILURES, HAMMERED_CAPACITY, MAX_DELAY_MS,
-  NO_PAIR, pairDelayMs, pairSucceeded, startAddress, startPair, type BucketState, type PairState,
+  accountFailed,
+  ADDRESS_CAPACITY,
+  addressSucceeded,
+  EMPTY_BUCKET,
+  FIRST_DELAY_MS,
+  FORGET_MS,
+  FREE_FAILURES,
+  HAMMERED_CAPACITY,
+  MAX_DELAY_MS,
+  NO_PAIR,
+  pairDelayMs,
+  pairSucceeded,
+  startAddress,
+  startPair,
+  type BucketState,
+  type PairState,
 } from '../../server/cms/accounts/login-limits';
 import { CURRENT_PARAMS, hashPassword, needsRehash, verifyPassword } from '../../server/cms/accounts/passwords';
 import { limitKeys, newToken, tokenHash } from '../../server/cms/accounts/tokens';
@@ -97,7 +111,10 @@ describe('login limits (a fake clock)', () => {
   });
 
   it('counts an attempt as it starts, so a parallel burst meets the wait too', () => {
-    const burst = failPair(NO_PAIR, Array.from({ length: 8 }, () => 0));
+    const burst = failPair(
+      NO_PAIR,
+      Array.from({ length: 8 }, () => 0),
+    );
     expect(burst.answers).toEqual(['counted', 'counted', 'counted', 'counted', 'counted', 'wait 30', 'wait 30', 'wait 30']);
   });
 

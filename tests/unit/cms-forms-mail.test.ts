@@ -11,7 +11,16 @@ import { serviceForm } from '../../shared/forms/service-form';
 import { LOCALES } from '../../shared/locales';
 import { openDb, type Db } from '../../server/cms/db';
 import {
-  EXCERPT_CHARS, formLabels, inquirySections, inquirySummary, offerTypeLabel, renderFormMail, serviceSections, serviceSummary, type FormMailTemplate, type FormMailVars,
+  EXCERPT_CHARS,
+  formLabels,
+  inquirySections,
+  inquirySummary,
+  offerTypeLabel,
+  renderFormMail,
+  serviceSections,
+  serviceSummary,
+  type FormMailTemplate,
+  type FormMailVars,
   type StoredInquiry,
 } from '../../server/cms/mail/form-templates';
 import { fieldList } from '../../server/cms/mail/plain-text';
@@ -98,10 +107,33 @@ describe('form mail labels', () => {
 
 describe('form mails', () => {
   const vars: { [T in FormMailTemplate]: FormMailVars[T] } = {
-    inquiry_notification: { offerType: 'OFFER', sections: [{ title: 'SECTION', rows: [{ label: 'LABEL', value: 'VALUE' }] }], language: 'LANGUAGE', receivedAt: 'WHEN', id: 'ID-1', replyTo: 'visitor@example.si' },
-    service_notification: { sections: [{ title: 'SECTION', rows: [{ label: 'LABEL', value: 'VALUE' }] }], language: 'LANGUAGE', receivedAt: 'WHEN', id: 'ID-1', replyTo: 'visitor@example.si' },
-    inquiry_confirmation: { company: 'ACME Senčila', summary: [{ label: 'LABEL', value: 'VALUE' }], contactEmail: 'info@acme.test', contactPhone: '+386 1 234 56 78' },
-    service_confirmation: { company: 'ACME Senčila', summary: [{ label: 'LABEL', value: 'VALUE' }], contactEmail: 'info@acme.test', contactPhone: '+386 1 234 56 78' },
+    inquiry_notification: {
+      offerType: 'OFFER',
+      sections: [{ title: 'SECTION', rows: [{ label: 'LABEL', value: 'VALUE' }] }],
+      language: 'LANGUAGE',
+      receivedAt: 'WHEN',
+      id: 'ID-1',
+      replyTo: 'visitor@example.si',
+    },
+    service_notification: {
+      sections: [{ title: 'SECTION', rows: [{ label: 'LABEL', value: 'VALUE' }] }],
+      language: 'LANGUAGE',
+      receivedAt: 'WHEN',
+      id: 'ID-1',
+      replyTo: 'visitor@example.si',
+    },
+    inquiry_confirmation: {
+      company: 'ACME Senčila',
+      summary: [{ label: 'LABEL', value: 'VALUE' }],
+      contactEmail: 'info@acme.test',
+      contactPhone: '+386 1 234 56 78',
+    },
+    service_confirmation: {
+      company: 'ACME Senčila',
+      summary: [{ label: 'LABEL', value: 'VALUE' }],
+      contactEmail: 'info@acme.test',
+      contactPhone: '+386 1 234 56 78',
+    },
     newsletter_confirm: { company: 'ACME Senčila', link: 'https://www.acme.test/sl/e-novice/potrditev?token=TOKEN', days: 7 },
     newsletter_welcome: { company: 'ACME Senčila', contactEmail: 'info@acme.test', unsubscribeLink: 'https://www.acme.test/sl/e-novice/odjava?token=TOKEN' },
   };
@@ -139,7 +171,9 @@ describe('form mails', () => {
         expect(summary).not.toMatch(/Vpisan/);
         expect(summary).toContain(offerTypeLabel(form, formLabels(strings, locale)));
         // …while the company's notification has all of it.
-        const notification = inquirySections(form, formLabels(strings, locale)).flatMap((s) => s.rows.map((r) => r.value)).join('\n');
+        const notification = inquirySections(form, formLabels(strings, locale))
+          .flatMap((s) => s.rows.map((r) => r.value))
+          .join('\n');
         expect(notification).toContain('Vpisano Ime');
         if ('fabrics' in form) expect(notification).toContain('Vpisana lastna tkanina');
       }
@@ -148,8 +182,13 @@ describe('form mails', () => {
 
   it('lists a service request with its year and drops control characters from typed text', () => {
     const form = serviceForm.parse({
-      phone: '041 222 333', streetAddress: 'Glavna 1', postalCode: '1000', town: 'Ljubljana', installationYear: '2015',
-      content: 'Prva vrstica\r\nDruga\u0007 vrstica\u001b[31m', terms: 'on',
+      phone: '041 222 333',
+      streetAddress: 'Glavna 1',
+      postalCode: '1000',
+      town: 'Ljubljana',
+      installationYear: '2015',
+      content: 'Prva vrstica\r\nDruga\u0007 vrstica\u001b[31m',
+      terms: 'on',
     });
     const rows = serviceSections(form, formLabels(strings, 'sl')).flatMap((section) => section.rows);
     expect(rows).toContainEqual({ label: 'Leto montaže', value: '2015' });
@@ -158,8 +197,15 @@ describe('form mails', () => {
 
   it('summarises a service request for the visitor: the address, the preferred time and the start of the description, never the name or invoice', () => {
     const form = serviceForm.parse({
-      nameAndSurname: 'Vpisano Ime', invoiceNumber: 'R-2019-44', phone: '041 222 333', streetAddress: 'Vpisana ulica 1', postalCode: '1000', town: 'Vpisani kraj',
-      visitTime: 'saturday', content: 'Roleta v kuhinji se ne spusti do konca.', terms: 'on',
+      nameAndSurname: 'Vpisano Ime',
+      invoiceNumber: 'R-2019-44',
+      phone: '041 222 333',
+      streetAddress: 'Vpisana ulica 1',
+      postalCode: '1000',
+      town: 'Vpisani kraj',
+      visitTime: 'saturday',
+      content: 'Roleta v kuhinji se ne spusti do konca.',
+      terms: 'on',
     });
     expect(serviceSummary(form, formLabels(strings, 'sl'))).toEqual([
       { label: 'Naslov montaže', value: 'Vpisana ulica 1' },
@@ -181,8 +227,19 @@ describe('form mails', () => {
   });
 
   it('writes an unticked box as not asked, never as a refusal', () => {
-    const form = inquiryForm.parse({ offerType: 'rolete', nameAndSurname: 'A', email: 'a@example.si', iWantInstallation: '', withMosquitoNet: 'on', terms: 'on' });
-    for (const [locale, installation, notAsked] of [['sl', 'Montaža', 'ni zahtevano'], ['en', 'Installation by us', 'not asked'], ['de', 'Montage', 'nicht angefragt']] as const) {
+    const form = inquiryForm.parse({
+      offerType: 'rolete',
+      nameAndSurname: 'A',
+      email: 'a@example.si',
+      iWantInstallation: '',
+      withMosquitoNet: 'on',
+      terms: 'on',
+    });
+    for (const [locale, installation, notAsked] of [
+      ['sl', 'Montaža', 'ni zahtevano'],
+      ['en', 'Installation by us', 'not asked'],
+      ['de', 'Montage', 'nicht angefragt'],
+    ] as const) {
       const rows = inquirySummary(form, formLabels(strings, locale));
       expect(rows).toContainEqual({ label: installation, value: notAsked });
       const notification = inquirySections(form, formLabels(strings, locale)).flatMap((section) => section.rows);
@@ -193,9 +250,14 @@ describe('form mails', () => {
 
 describe('plain-text field lists', () => {
   it('sets long and multi-line values below their label, set off by blank lines', () => {
-    expect(fieldList([{ label: 'A', value: '1' }, { label: 'B', value: 'x\ny' }, { label: 'C', value: '2' }, { label: 'D', value: '3' }])).toBe(
-      'A: 1\n\nB:\nx\ny\n\nC: 2\nD: 3',
-    );
+    expect(
+      fieldList([
+        { label: 'A', value: '1' },
+        { label: 'B', value: 'x\ny' },
+        { label: 'C', value: '2' },
+        { label: 'D', value: '3' },
+      ]),
+    ).toBe('A: 1\n\nB:\nx\ny\n\nC: 2\nD: 3');
     expect(fieldList([{ label: 'Long', value: 'w '.repeat(40).trim() }])).toBe(`Long:\n${'w '.repeat(40).trim()}`);
   });
 });
@@ -216,7 +278,10 @@ describe('Reply-To', () => {
   it('travels with a queued mail to the message and is blanked with the text once sent', async () => {
     const queue = mailQueue(db);
     const at = new Date('2026-05-04T08:00:00.000Z');
-    queue.enqueue({ to: 'info@acme.test', template: 'inquiry_notification', subject: 'Novo povpraševanje', text: 'Besedilo\n', replyTo: 'obiskovalka@example.si' }, at);
+    queue.enqueue(
+      { to: 'info@acme.test', template: 'inquiry_notification', subject: 'Novo povpraševanje', text: 'Besedilo\n', replyTo: 'obiskovalka@example.si' },
+      at,
+    );
     queue.enqueue({ to: 'info@acme.test', template: 'verify_email', subject: 'Potrdite', text: 'Povezava\n' }, at);
     const first = queue.claimNext(at, 60_000)!;
     const second = queue.claimNext(at, 60_000)!;
@@ -227,7 +292,9 @@ describe('Reply-To', () => {
     await transport.send(first);
     await transport.send(second);
     transport.close();
-    const [withReplyTo, without] = readdirSync(fileDir).sort().map((file) => readEml(join(fileDir, file)));
+    const [withReplyTo, without] = readdirSync(fileDir)
+      .sort()
+      .map((file) => readEml(join(fileDir, file)));
     expect(withReplyTo!.replyTo).toBe('obiskovalka@example.si');
     expect(without!.headers['reply-to']).toBeUndefined();
 

@@ -63,7 +63,11 @@ describe('mail templates', () => {
       }
       expect(mail.text).not.toMatch(/undefined|\$\{|\{\w+\}|\{\{/);
       // Every paragraph is the locale's mail.json words (filled in) or a link given.
-      for (const paragraph of mail.text.trimEnd().split('\n\n')) expect(mailWords(locale, vars[template]).includes(paragraph) || Object.values(vars[template]).includes(paragraph), `${locale} ${template}: ${paragraph}`).toBe(true);
+      for (const paragraph of mail.text.trimEnd().split('\n\n'))
+        expect(
+          mailWords(locale, vars[template]).includes(paragraph) || Object.values(vars[template]).includes(paragraph),
+          `${locale} ${template}: ${paragraph}`,
+        ).toBe(true);
       expect(mailWords(locale, vars[template])).toContain(mail.subject);
     }
   });
@@ -87,9 +91,15 @@ describe('account mails', () => {
     mails.verifyEmail(ADDRESS, 'de', 'abc_DEF-123', now);
     mails.passwordReset(ADDRESS, 'en', 'tok', now);
     const rows = db.prepare('SELECT recipient, template, subject, text FROM outgoing_mail ORDER BY id').all() as {
-      recipient: string; template: string; subject: string; text: string;
+      recipient: string;
+      template: string;
+      subject: string;
+      text: string;
     }[];
-    expect(rows.map((r) => [r.recipient, r.template])).toEqual([[ADDRESS, 'verify_email'], [ADDRESS, 'password_reset']]);
+    expect(rows.map((r) => [r.recipient, r.template])).toEqual([
+      [ADDRESS, 'verify_email'],
+      [ADDRESS, 'password_reset'],
+    ]);
     expect(rows[0]!.text).toContain('https://www.example.si/de/verify-email?token=abc_DEF-123\n');
     expect(rows[0]!.subject).toBe('Senčila Zorko: Bitte bestätigen Sie Ihre E-Mail-Adresse');
     expect(rows[1]!.text).toContain('https://www.example.si/en/password-reset?token=tok\n');
@@ -123,7 +133,12 @@ describe('mail worker', () => {
     queue.enqueue({ to: ADDRESS, template: 'password_reset', subject: 'Reset', text }, clock);
   const row = (id = 1) =>
     db.prepare('SELECT attempts, sent_at, given_up_at, next_attempt_at, last_error, text FROM outgoing_mail WHERE id = ?').get(id) as {
-      attempts: number; sent_at: string | null; given_up_at: string | null; next_attempt_at: string; last_error: string | null; text: string;
+      attempts: number;
+      sent_at: string | null;
+      given_up_at: string | null;
+      next_attempt_at: string;
+      last_error: string | null;
+      text: string;
     };
 
   /** A transport that fails as an SMTP server rejecting the recipient would, quoting the address. */
@@ -133,7 +148,8 @@ describe('mail worker', () => {
       kind: 'smtp',
       sent,
       async send(mail) {
-        if (failures-- > 0) throw Object.assign(new Error(`Can't send mail - all recipients were rejected: 550 <${ADDRESS}>`), { code: 'EENVELOPE', responseCode: 550 });
+        if (failures-- > 0)
+          throw Object.assign(new Error(`Can't send mail - all recipients were rejected: 550 <${ADDRESS}>`), { code: 'EENVELOPE', responseCode: 550 });
         sent.push(mail);
       },
       close() {},
@@ -210,7 +226,15 @@ describe('mail worker', () => {
 
 describe('mail transports', () => {
   const mail = (id: number): QueuedMail => ({
-    id, recipient: ADDRESS, replyTo: null, headers: {}, subject: 'Potrdite svoj e-poštni naslov', text: 'Povezava za potrditev računa:\nhttps://site.test/sl/verify-email?token=abc\n', createdAt: '2026-05-04T08:00:00.000Z', attempts: 1, attachments: [],
+    id,
+    recipient: ADDRESS,
+    replyTo: null,
+    headers: {},
+    subject: 'Potrdite svoj e-poštni naslov',
+    text: 'Povezava za potrditev računa:\nhttps://site.test/sl/verify-email?token=abc\n',
+    createdAt: '2026-05-04T08:00:00.000Z',
+    attempts: 1,
+    attachments: [],
   });
 
   it('writes one .eml file per mail, the same file again on a retry', async () => {
@@ -266,15 +290,13 @@ describe('mail transports', () => {
             else if (verb === 'MAIL') {
               envelope.push(line);
               socket.write('250 2.1.0 ok\r\n');
-            }
-            else if (verb === 'RCPT') {
+            } else if (verb === 'RCPT') {
               envelope.push(line);
               socket.write(rejectRecipients ? `550 5.1.1 ${line.slice(8)}: recipient rejected\r\n` : '250 2.1.5 ok\r\n');
             } else if (verb === 'DATA') {
               inData = true;
               socket.write('354 go ahead\r\n');
-            }
-            else if (verb === 'QUIT') socket.end('221 bye\r\n');
+            } else if (verb === 'QUIT') socket.end('221 bye\r\n');
             else socket.write('250 ok\r\n');
           }
         });
@@ -314,7 +336,10 @@ describe('mail transports', () => {
       const closedPort = (closed.address() as { port: number }).port;
       await new Promise<void>((done) => closed.close(() => done()));
       const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${closedPort}`, from: 'no-reply@site.test', fileDir: join(dir, 'unused') });
-      const error = await transport.send(mail(1)).then(() => undefined, (e: unknown) => e);
+      const error = await transport.send(mail(1)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       transport.close();
       expect(errorCode(error)).toMatch(/^(ESOCKET|ECONNECTION)/);
     });

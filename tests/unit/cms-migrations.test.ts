@@ -28,7 +28,9 @@ describe('submissions become leads (migration 14)', () => {
     insert.run('a', 'key-a', 'received');
     insert.run('b', 'key-b', 'in_progress');
     insert.run('c', 'key-c', 'done');
-    db.prepare("INSERT INTO submission_photos (submission_id, position, name, type, bytes, thumbnail) VALUES ('b', 0, 'okno.jpg', 'image/jpeg', x'ff', x'ff')").run();
+    db.prepare(
+      "INSERT INTO submission_photos (submission_id, position, name, type, bytes, thumbnail) VALUES ('b', 0, 'okno.jpg', 'image/jpeg', x'ff', x'ff')",
+    ).run();
 
     migrate(db);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
@@ -41,7 +43,9 @@ describe('submissions become leads (migration 14)', () => {
     expect(db.prepare('SELECT count(*) AS n FROM submission_photos').get()).toEqual({ n: 1 });
     // The photos still go with their submission, and a status change is still activity.
     db.prepare("UPDATE submissions SET status = 'quote_sent' WHERE id = 'b'").run();
-    expect((db.prepare("SELECT last_activity_at FROM submissions WHERE id = 'b'").get() as { last_activity_at: string }).last_activity_at).not.toBe('2026-01-02T00:00:00.000Z');
+    expect((db.prepare("SELECT last_activity_at FROM submissions WHERE id = 'b'").get() as { last_activity_at: string }).last_activity_at).not.toBe(
+      '2026-01-02T00:00:00.000Z',
+    );
     db.prepare("DELETE FROM submissions WHERE id = 'b'").run();
     expect(db.prepare('SELECT count(*) AS n FROM submission_photos').get()).toEqual({ n: 0 });
     expect(() => db.prepare("UPDATE submissions SET status = 'received' WHERE id = 'a'").run()).toThrow(/CHECK constraint/);

@@ -32,7 +32,12 @@ beforeEach(() => {
   migrate(db);
   clock = START;
   const queue = mailQueue(db);
-  service = newsletterService({ db, mails: newsletterMails(db, queue, 'https://www.sencila.test', loadCmsStrings()), logger: pino({ level: 'silent' }), now: () => clock });
+  service = newsletterService({
+    db,
+    mails: newsletterMails(db, queue, 'https://www.sencila.test', loadCmsStrings()),
+    logger: pino({ level: 'silent' }),
+    now: () => clock,
+  });
 });
 
 afterEach(() => {
@@ -46,11 +51,17 @@ const signup = (email: string, lang: 'sl' | 'en' | 'de' = 'sl') => service.signu
 
 /** The queued mails to an address, oldest first. */
 const mails = (to: string) =>
-  db.prepare('SELECT template, text, headers FROM outgoing_mail WHERE recipient = ? ORDER BY id').all(to) as { template: string; text: string; headers: string | null }[];
+  db.prepare('SELECT template, text, headers FROM outgoing_mail WHERE recipient = ? ORDER BY id').all(to) as {
+    template: string;
+    text: string;
+    headers: string | null;
+  }[];
 
 /** The token of the newest mailed link to a screen (`potrditev` or `odjava` in Slovenian). */
 function tokenIn(to: string, segment: string): string {
-  const texts = mails(to).map((m) => m.text).reverse();
+  const texts = mails(to)
+    .map((m) => m.text)
+    .reverse();
   for (const text of texts) {
     const match = new RegExp(`/${segment}\\?token=([A-Za-z0-9_-]+)`).exec(text);
     if (match) return match[1]!;
@@ -169,7 +180,9 @@ describe('housekeeping of signups', () => {
     expect(purged.unconfirmedSignups).toBe(1);
     const left = db.prepare('SELECT email FROM newsletter_subscriptions ORDER BY email').pluck().all();
     expect(left).toEqual(['confirmed@example.si', 'gone@example.si', 'renewed@example.si']);
-    expect(db.prepare("SELECT count(*) FROM newsletter_requests r JOIN newsletter_subscriptions s ON s.id = r.subscription_id").pluck().get()).toBe(count('newsletter_requests'));
+    expect(db.prepare('SELECT count(*) FROM newsletter_requests r JOIN newsletter_subscriptions s ON s.id = r.subscription_id').pluck().get()).toBe(
+      count('newsletter_requests'),
+    );
     expect(count('newsletter_requests')).toBe(4);
 
     // Thirty days after its second signup.

@@ -42,12 +42,19 @@ function store(at = new Date()): string {
 }
 
 const productTitle = (key: string, locale: string) =>
-  db.prepare<[string, string], { title: string }>(
-    'SELECT t.title FROM product_translations t JOIN products p ON p.id = t.product_id WHERE p.key = ? AND t.locale = ?',
-  ).get(key, locale)?.title;
+  db
+    .prepare<[string, string], { title: string }>(
+      'SELECT t.title FROM product_translations t JOIN products p ON p.id = t.product_id WHERE p.key = ? AND t.locale = ?',
+    )
+    .get(key, locale)?.title;
 
 const idsByKey = (table: string) =>
-  Object.fromEntries(db.prepare<[], { key: string; id: number }>(`SELECT key, id FROM ${table}`).all().map((r) => [r.key, r.id]));
+  Object.fromEntries(
+    db
+      .prepare<[], { key: string; id: number }>(`SELECT key, id FROM ${table}`)
+      .all()
+      .map((r) => [r.key, r.id]),
+  );
 
 describe('cms database', () => {
   it('opens in WAL mode with full sync and foreign keys', () => {
@@ -96,7 +103,12 @@ describe('seedContent', () => {
   it('fills the inquiry presets of a database from before migration 15 once, from the seed', () => {
     seedContent(db, contentDir);
     const presets = () =>
-      Object.fromEntries(db.prepare<[], { key: string; inquiry_preset: string }>('SELECT key, inquiry_preset FROM products').all().map((r) => [r.key, r.inquiry_preset]));
+      Object.fromEntries(
+        db
+          .prepare<[], { key: string; inquiry_preset: string }>('SELECT key, inquiry_preset FROM products')
+          .all()
+          .map((r) => [r.key, r.inquiry_preset]),
+      );
     const seeded = presets();
     const withPreset = Object.keys(seeded).filter((key) => seeded[key] !== '{}');
     expect(withPreset.length).toBeGreaterThan(0);
@@ -158,7 +170,7 @@ describe('seedContent', () => {
     expect(contentTexts(exportContent(db))).toEqual(before);
   });
 
-  it('leaves stored content that fails a newer build\'s checks as it is, and says what fails', () => {
+  it("leaves stored content that fails a newer build's checks as it is, and says what fails", () => {
     seedContent(db, contentDir);
     db.prepare("UPDATE product_translations SET slug = 'Not A Slug' WHERE rowid = (SELECT min(rowid) FROM product_translations)").run();
     db.prepare("UPDATE content_state SET hash = '0123456789abcdef'").run();
@@ -179,9 +191,7 @@ describe('seedContent', () => {
     seedContent(db, contentDir);
     type Article = { key: string; author: string } & Record<'sl' | 'en' | 'de', { slug: string; author?: string }>;
     const seed = JSON.parse(readFileSync(join(contentDir, 'articles.json'), 'utf8')) as Article[];
-    const author = db.prepare<[string, string], { author: string }>(
-      'SELECT author FROM article_translations WHERE locale = ? AND slug = ?',
-    );
+    const author = db.prepare<[string, string], { author: string }>('SELECT author FROM article_translations WHERE locale = ? AND slug = ?');
     for (const article of seed) {
       for (const locale of ['sl', 'en', 'de'] as const) {
         expect(author.get(locale, article[locale].slug)?.author).toBe(article[locale].author ?? article.author);
@@ -207,9 +217,9 @@ describe('seedContent', () => {
     for (const [key, id] of Object.entries(after)) expect(id).toBe(products[key]);
     expect(db.prepare('SELECT count(*) AS n FROM product_translations WHERE product_id = ?').get(products[removed])).toEqual({ n: 0 });
     if (moved) {
-      const row = db.prepare<[string], { key: string }>(
-        'SELECT c.key FROM products p JOIN categories c ON c.id = p.category_id WHERE p.key = ?',
-      ).get(moved.key);
+      const row = db
+        .prepare<[string], { key: string }>('SELECT c.key FROM products p JOIN categories c ON c.id = p.category_id WHERE p.key = ?')
+        .get(moved.key);
       expect(row?.key).toBe(moved.category);
     }
   });
@@ -219,8 +229,7 @@ describe('seedContent', () => {
     seedContent(db, contentDir, () => now);
     type Page = { key: string; updatedAt?: string; en: { title: string } };
     const pages = JSON.parse(readFileSync(join(contentDir, 'pages.json'), 'utf8')) as Page[];
-    const dated = (key: string) =>
-      db.prepare<[string], { updated_at: string }>('SELECT updated_at FROM pages WHERE key = ?').get(key)!.updated_at;
+    const dated = (key: string) => db.prepare<[string], { updated_at: string }>('SELECT updated_at FROM pages WHERE key = ?').get(key)!.updated_at;
     const [changed, untouched] = pages.filter((p) => p.updatedAt === undefined);
     expect(changed && untouched, 'two pages without an explicit updatedAt').toBeTruthy();
 

@@ -3,15 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { settingsFromList, type OpeningHours } from '../../shared/api/contract';
 import { LOCALES } from '../../shared/locales';
 import { ContentError, parseContent, readContentTexts, type ContentTexts } from '../../server/cms/content';
-import {
-  derivedSeoEntries, openingHoursOn, SEO_DERIVED_ENTRIES, SEO_TITLE_ENTRIES,
-} from '../../server/cms/queries/seo';
+import { derivedSeoEntries, openingHoursOn, SEO_DERIVED_ENTRIES, SEO_TITLE_ENTRIES } from '../../server/cms/queries/seo';
 
 const CONTENT_DIR = resolve(process.cwd(), 'content');
 const texts = readContentTexts(CONTENT_DIR);
 
 const hours = (country: string, days: OpeningHours['days'], opens: string, closes: string): OpeningHours => ({
-  country, days, opens, closes,
+  country,
+  days,
+  opens,
+  closes,
 });
 
 describe('opening hours of one weekday (schema.org openingHours)', () => {
@@ -39,9 +40,7 @@ describe('opening hours of one weekday (schema.org openingHours)', () => {
 });
 
 describe('seo entries derived from settings', () => {
-  const settings = settingsFromList(
-    Object.entries(JSON.parse(texts.settings) as Record<string, unknown>).map(([key, value]) => ({ key, value })),
-  );
+  const settings = settingsFromList(Object.entries(JSON.parse(texts.settings) as Record<string, unknown>).map(([key, value]) => ({ key, value })));
 
   it('derives every documented entry, in the documented order, as strings', () => {
     const derived = derivedSeoEntries(settings);

@@ -75,7 +75,9 @@ describe('configuration', () => {
 
   it('refuses a hop count when the site is reachable directly, and takes it behind a proxy on the same machine', () => {
     for (const HOST of [undefined, '0.0.0.0', '::', '10.0.0.7']) {
-      expect(() => loadConfig({ TRUST_PROXY: '1', HOST }), HOST).toThrow(/TRUST_PROXY: a hop count trusts X-Forwarded-For from anyone who can reach the site directly/);
+      expect(() => loadConfig({ TRUST_PROXY: '1', HOST }), HOST).toThrow(
+        /TRUST_PROXY: a hop count trusts X-Forwarded-For from anyone who can reach the site directly/,
+      );
     }
     for (const HOST of ['127.0.0.1', '::1', 'localhost']) expect(loadConfig({ TRUST_PROXY: '1', HOST }).TRUST_PROXY).toBe(1);
   });

@@ -4,7 +4,15 @@ import { autoClearPlan, cookieNames, eraseAssignments, matchingCookies } from '.
 import { isBot } from '../../client/features/consent/bots';
 import { AUTO_CLEAR, CATEGORIES, CONSENT_EXPIRY_DAYS } from '../../client/features/consent/config';
 import { CONSENT_MODE_DEFAULT, consentModeState } from '../../client/features/consent/consent-mode';
-import { changedCategories, consentCookieString, createRecord, isValidConsent, readConsentCookie, storedConsent, type ConsentRecord } from '../../client/features/consent/record';
+import {
+  changedCategories,
+  consentCookieString,
+  createRecord,
+  isValidConsent,
+  readConsentCookie,
+  storedConsent,
+  type ConsentRecord,
+} from '../../client/features/consent/record';
 import { loadScript } from '../../client/features/consent/load-script';
 import { loadConsentTexts } from '../../client/features/consent/texts';
 import { LOCALES } from '../../shared/locales';
@@ -73,7 +81,12 @@ describe('consent record', () => {
 
   it('a later choice keeps the id and first timestamp', () => {
     const record = createRecord({ accepted: [], previous: valid, revision: 1, languageCode: 'sl', now: NOW, newId: () => 'never' });
-    expect(record).toMatchObject({ consentId: valid.consentId, consentTimestamp: valid.consentTimestamp, lastConsentTimestamp: new Date(NOW).toISOString(), categories: ['necessary'] });
+    expect(record).toMatchObject({
+      consentId: valid.consentId,
+      consentTimestamp: valid.consentTimestamp,
+      lastConsentTimestamp: new Date(NOW).toISOString(),
+      categories: ['necessary'],
+    });
   });
 
   it('is written for the whole site, Lax, Secure only on https, expiring with the record', () => {
@@ -97,7 +110,10 @@ describe('auto-clear', () => {
   });
 
   it('a later choice: clears and reloads only for a category just switched off', () => {
-    expect(autoClearPlan({ firstConsent: false, previous: ['necessary', 'analytics'], accepted: ['necessary'] })).toEqual({ clear: ['analytics'], reload: true });
+    expect(autoClearPlan({ firstConsent: false, previous: ['necessary', 'analytics'], accepted: ['necessary'] })).toEqual({
+      clear: ['analytics'],
+      reload: true,
+    });
     expect(autoClearPlan({ firstConsent: false, previous: ['necessary'], accepted: ['necessary'] })).toEqual({ clear: [], reload: false });
     const noReload = { analytics: { cookies: ['_ga'], reloadPage: false } };
     expect(autoClearPlan({ firstConsent: false, previous: ['analytics'], accepted: [], rules: noReload })).toEqual({ clear: ['analytics'], reload: false });
@@ -133,7 +149,12 @@ describe('Google consent mode', () => {
 
   it('grants each storage type from its category', () => {
     expect(consentModeState(['necessary', 'analytics'])).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied', security_storage: 'denied' });
-    expect(consentModeState(['advertisement'])).toMatchObject({ ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'denied' });
+    expect(consentModeState(['advertisement'])).toMatchObject({
+      ad_storage: 'granted',
+      ad_user_data: 'granted',
+      ad_personalization: 'granted',
+      analytics_storage: 'denied',
+    });
     expect(consentModeState(['functionality'])).toMatchObject({ functionality_storage: 'granted', personalization_storage: 'granted' });
     expect(consentModeState(['security'])).toMatchObject({ security_storage: 'granted', functionality_storage: 'denied' });
     expect(Object.values(consentModeState([...CATEGORIES]))).toEqual(Array(7).fill('granted'));

@@ -74,7 +74,17 @@ describe('inquiry option sets (spec section 3)', () => {
 });
 
 describe('drive, colour and measuring visit (decisions.md, Leads and contact)', () => {
-  const MOTORISED: OfferType[] = ['rolete', 'sonro', 'combo', 'zunanje_zaluzije', 'zunanji_screen', 'tende', 'pergola', 'rolo_garazna_vrata', 'rolo_varnostne_resetke'];
+  const MOTORISED: OfferType[] = [
+    'rolete',
+    'sonro',
+    'combo',
+    'zunanje_zaluzije',
+    'zunanji_screen',
+    'tende',
+    'pergola',
+    'rolo_garazna_vrata',
+    'rolo_varnostne_resetke',
+  ];
 
   it.each(OFFER_TYPES)('%s offers a motor drive exactly when the family can have one', (offerType) => {
     expect(optionsOf({ offerType }, 'mechanism')).toEqual(MOTORISED.includes(offerType) ? ['handle', 'rope', 'motor'] : undefined);
@@ -88,7 +98,9 @@ describe('drive, colour and measuring visit (decisions.md, Leads and contact)', 
     const parsed = inquiryForm.parse({ offerType: 'rolete', ...contact, mechanism: 'motor', motorControl: 'smartHome' });
     expect(parsed).toMatchObject({ mechanism: 'motor', motorControl: 'smartHome' });
     expect(inquiryForm.parse({ offerType: 'rolete', ...contact, mechanism: 'rope', motorControl: 'smartHome' })).not.toHaveProperty('motorControl');
-    expect(errorsOf(inquiryForm.safeParse({ offerType: 'rolete', ...contact, mechanism: 'motor', motorControl: 'voice' }))).toEqual({ motorControl: 'form.errors.choice' });
+    expect(errorsOf(inquiryForm.safeParse({ offerType: 'rolete', ...contact, mechanism: 'motor', motorControl: 'voice' }))).toEqual({
+      motorControl: 'form.errors.choice',
+    });
     expect(errorsOf(inquiryForm.safeParse({ offerType: 'komarniki', ...contact, mechanism: 'motor' }))).toEqual({});
   });
 
@@ -121,14 +133,19 @@ describe('drive, colour and measuring visit (decisions.md, Leads and contact)', 
     expect(inquiryForm.parse({ offerType: 'tende', ...contact, colour: 'ral', ralCode: ' RAL 7016 ' })).toMatchObject({ colour: 'ral', ralCode: 'RAL 7016' });
     expect(inquiryForm.parse({ offerType: 'tende', ...contact, colour: 'white', ralCode: 'RAL 7016' })).not.toHaveProperty('ralCode');
     expect(inquiryForm.safeParse({ offerType: 'tende', ...contact, colour: 'ral' }).success).toBe(true);
-    expect(errorsOf(inquiryForm.safeParse({ offerType: 'tende', ...contact, colour: 'ral', ralCode: 'x'.repeat(21) }))).toEqual({ ralCode: 'form.errors.tooLong' });
+    expect(errorsOf(inquiryForm.safeParse({ offerType: 'tende', ...contact, colour: 'ral', ralCode: 'x'.repeat(21) }))).toEqual({
+      ralCode: 'form.errors.tooLong',
+    });
     expect(errorsOf(inquiryForm.safeParse({ offerType: 'tende', ...contact, colour: 'brown' }))).toEqual({ colour: 'form.errors.choice' });
   });
 
   it('asks a preferred time for the free measuring visit on the contact step, for every product', () => {
     for (const offerType of OFFER_TYPES) {
       expect(sectionFields(INQUIRY_FIELDS, 'contact', { offerType }).find((field) => field.name === 'visitTime')?.options).toEqual([
-        'weekdayMorning', 'weekdayAfternoon', 'saturday', 'any',
+        'weekdayMorning',
+        'weekdayAfternoon',
+        'saturday',
+        'any',
       ]);
     }
     expect(inquiryForm.parse({ offerType: 'combo', ...contact, visitTime: 'saturday' }).visitTime).toBe('saturday');
@@ -136,7 +153,20 @@ describe('drive, colour and measuring visit (decisions.md, Leads and contact)', 
   });
 
   it('still takes an inquiry stored before these fields existed', () => {
-    const before = { offerType: 'rolete', system: 'podometni', mechanism: 'handle', width: 120, height: 140, amount: 2, withMosquitoNet: false, iWantInstallation: true, ...contact, terms: true, callBack: false, marketingOptOut: false };
+    const before = {
+      offerType: 'rolete',
+      system: 'podometni',
+      mechanism: 'handle',
+      width: 120,
+      height: 140,
+      amount: 2,
+      withMosquitoNet: false,
+      iWantInstallation: true,
+      ...contact,
+      terms: true,
+      callBack: false,
+      marketingOptOut: false,
+    };
     expect(inquiryForm.parse(before)).toEqual({ ...before, submissionId: undefined });
   });
 });
@@ -157,7 +187,11 @@ describe('inquiry schema', () => {
     const { email: _, ...phoneOnly } = { ...contact, phone: '041 555 111' };
     expect(inquiryForm.parse({ offerType: 'tende', ...phoneOnly })).not.toHaveProperty('email');
     const requiredOf = (values: Record<string, unknown>) =>
-      Object.fromEntries(shownOnStep(2, values).filter((field) => ['email', 'phone'].includes(field.name)).map((field) => [field.name, field.required]));
+      Object.fromEntries(
+        shownOnStep(2, values)
+          .filter((field) => ['email', 'phone'].includes(field.name))
+          .map((field) => [field.name, field.required]),
+      );
     expect(requiredOf({})).toEqual({ email: true, phone: true });
     expect(requiredOf({ phone: '041 555 111' })).toEqual({ email: false, phone: true });
     expect(requiredOf({ email: 'ana@example.com' })).toEqual({ email: true, phone: false });
@@ -205,7 +239,9 @@ describe('service request and newsletter schemas (decisions.md)', () => {
     });
     const base = { phone: '041 555 111', ...address, content: 'The motor hums.', terms: 'on' };
     expect(errorsOf(serviceForm.safeParse({ ...base, installationYear: '1989' }))).toEqual({ installationYear: 'form.errors.year' });
-    expect(errorsOf(serviceForm.safeParse({ ...base, installationYear: String(new Date().getFullYear() + 1) }))).toEqual({ installationYear: 'form.errors.year' });
+    expect(errorsOf(serviceForm.safeParse({ ...base, installationYear: String(new Date().getFullYear() + 1) }))).toEqual({
+      installationYear: 'form.errors.year',
+    });
     expect(serviceForm.parse({ ...base, installationYear: String(new Date().getFullYear()) }).installationYear).toBe(new Date().getFullYear());
   });
 
@@ -233,14 +269,19 @@ describe('service request and newsletter schemas (decisions.md)', () => {
 
 describe('single-line fields refuse control characters (issue 24, point 7)', () => {
   // Every one-line text field of the two forms, from their specs: a field added later is covered too.
-  const singleLineFields = (fields: FieldSpecs) => Object.entries(fields).filter(([, spec]) => spec.kind === 'text' && !spec.format && !spec.rows).map(([name]) => name);
+  const singleLineFields = (fields: FieldSpecs) =>
+    Object.entries(fields)
+      .filter(([, spec]) => spec.kind === 'text' && !spec.format && !spec.rows)
+      .map(([name]) => name);
   const inquiry = { offerType: 'rolete', ...contact };
   const service = { phone: '041 555 111', streetAddress: 'Glavna ulica 12', postalCode: '2390', town: 'Ravne', content: 'The motor hums.', terms: 'on' };
   const injected = ['Eve\r\nBcc: x', 'Eve\nX', 'Eve\u0000', 'Eve\u0007 bell', 'Eve\u007f', 'Eve\u0085', 'Eve\u2028line', 'Eve\u2029para', 'a\tb'];
 
   it.each(singleLineFields(INQUIRY_FIELDS))('inquiry: %s', (name) => {
     for (const value of injected) {
-      expect(errorsOf(inquiryForm.safeParse({ ...inquiry, ...(name === 'ralCode' ? { colour: 'ral' } : {}), [name]: value }))).toEqual({ [name]: 'form.errors.controlCharacters' });
+      expect(errorsOf(inquiryForm.safeParse({ ...inquiry, ...(name === 'ralCode' ? { colour: 'ral' } : {}), [name]: value }))).toEqual({
+        [name]: 'form.errors.controlCharacters',
+      });
     }
   });
 
@@ -250,8 +291,12 @@ describe('single-line fields refuse control characters (issue 24, point 7)', () 
 
   it('phones, own entries of a multi-select, and the account forms too', () => {
     expect(errorsOf(serviceForm.safeParse({ ...service, phone: '041\r\n555 111' }))).toEqual({ phone: 'form.errors.controlCharacters' });
-    expect(errorsOf(inquiryForm.safeParse({ offerType: 'zunanji_screen', ...contact, fabrics: ['blackout', 'Lan\r\nBcc: x'] }))).toEqual({ fabrics: 'form.errors.controlCharacters' });
-    expect(errorsOf(registerForm.safeParse({ name: 'Eve\r\nBcc: x', email: 'eve@example.com', password: 'long enough password' }))).toEqual({ name: 'form.errors.controlCharacters' });
+    expect(errorsOf(inquiryForm.safeParse({ offerType: 'zunanji_screen', ...contact, fabrics: ['blackout', 'Lan\r\nBcc: x'] }))).toEqual({
+      fabrics: 'form.errors.controlCharacters',
+    });
+    expect(errorsOf(registerForm.safeParse({ name: 'Eve\r\nBcc: x', email: 'eve@example.com', password: 'long enough password' }))).toEqual({
+      name: 'form.errors.controlCharacters',
+    });
     const profile = { name: 'Ana', phone: '', streetAddress: '', postalCode: '', town: '' };
     for (const field of ['name', 'streetAddress', 'postalCode', 'town'] as const) {
       expect(errorsOf(profileForm.safeParse({ ...profile, [field]: 'x\u0000y' }))).toEqual({ [field]: 'form.errors.controlCharacters' });
@@ -259,7 +304,13 @@ describe('single-line fields refuse control characters (issue 24, point 7)', () 
   });
 
   it('keeps the line breaks of the fields of several lines, and accents, emoji and spaces everywhere', () => {
-    const parsed = inquiryForm.parse({ ...inquiry, nameAndSurname: 'Žan Čeh-Müller 😀', town: 'Slovenj  Gradec', message: 'Line one\r\nLine two\n\tindented', note: 'a\nb' });
+    const parsed = inquiryForm.parse({
+      ...inquiry,
+      nameAndSurname: 'Žan Čeh-Müller 😀',
+      town: 'Slovenj  Gradec',
+      message: 'Line one\r\nLine two\n\tindented',
+      note: 'a\nb',
+    });
     expect(parsed).toMatchObject({ nameAndSurname: 'Žan Čeh-Müller 😀', town: 'Slovenj  Gradec', message: 'Line one\r\nLine two\n\tindented', note: 'a\nb' });
     expect(serviceForm.parse({ ...service, content: 'One\nTwo' }).content).toBe('One\nTwo');
     // Surrounding whitespace, line breaks included, is trimmed as before, not refused.

@@ -30,7 +30,10 @@ describe('debounced field checks', () => {
   it('is unsettled while a check waits or runs, settled when none is left', async () => {
     const states: boolean[] = [];
     let finish!: () => void;
-    const checks = createDebouncedChecks(() => new Promise<void>((resolve) => (finish = resolve)), (settled) => states.push(settled));
+    const checks = createDebouncedChecks(
+      () => new Promise<void>((resolve) => (finish = resolve)),
+      (settled) => states.push(settled),
+    );
     checks.schedule('email');
     checks.schedule('email');
     expect(states).toEqual([false]);

@@ -30,7 +30,10 @@ describe('multi-select search', () => {
   });
 
   it('ignores diacritics and surrounding spaces', () => {
-    const options = [{ value: 'a', label: 'Senčila' }, { value: 'b', label: 'Rollläden' }];
+    const options = [
+      { value: 'a', label: 'Senčila' },
+      { value: 'b', label: 'Rollläden' },
+    ];
     expect(filterOptions(options, '  sencila ').map((o) => o.value)).toEqual(['a']);
     expect(filterOptions(options, 'rollladen').map((o) => o.value)).toEqual(['b']);
   });

@@ -11,7 +11,8 @@ const jpeg = (name: string, size = 2 * MB) => ({ name, size, type: 'image/jpeg' 
 
 describe('the browser checks of chosen photos', () => {
   it('takes JPEG, PNG, WebP and HEIC by type, and HEIC by its ending when the browser gives no type', () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'IMAGE/JPEG']) expect(isAcceptedType({ name: 'a', size: 1, type }), type).toBe(true);
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'IMAGE/JPEG'])
+      expect(isAcceptedType({ name: 'a', size: 1, type }), type).toBe(true);
     expect(isAcceptedType({ name: 'IMG_0412.HEIC', size: 1, type: '' })).toBe(true);
     expect(isAcceptedType({ name: 'scan.heif', size: 1, type: '' })).toBe(true);
     for (const file of [

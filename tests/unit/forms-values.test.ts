@@ -29,7 +29,11 @@ describe('form values and posts', () => {
 
   it('takes back what a post echoed, a missing checkbox being unticked and missing text kept', () => {
     const base = { email: 'prefilled@example.com', consent: true, fabrics: ['x'] };
-    expect(fromPosted(KINDS, { consent: 'on', fabrics: 'zatemnilna' }, base)).toEqual({ email: 'prefilled@example.com', consent: true, fabrics: ['zatemnilna'] });
+    expect(fromPosted(KINDS, { consent: 'on', fabrics: 'zatemnilna' }, base)).toEqual({
+      email: 'prefilled@example.com',
+      consent: true,
+      fabrics: ['zatemnilna'],
+    });
     expect(fromPosted(KINDS, { email: '', fabrics: ['a', 'b'] }, base)).toEqual({ email: '', consent: false, fabrics: ['a', 'b'] });
     expect(fromPosted(KINDS, undefined, base)).toEqual(base);
   });
@@ -57,14 +61,26 @@ describe('inquiry steps', () => {
     expect(INQUIRY_KINDS.withMosquitoNet).toBe('checkbox');
     expect(INQUIRY_KINDS.terms).toBe('checkbox');
     expect(INQUIRY_KINDS.width).toBe('text');
-    expect(Object.keys(INQUIRY_KINDS).sort()).toEqual(Object.keys(inquiryForm.def.in.def.shape).filter((k) => k !== 'submissionId' && k !== 'product').sort());
+    expect(Object.keys(INQUIRY_KINDS).sort()).toEqual(
+      Object.keys(inquiryForm.def.in.def.shape)
+        .filter((k) => k !== 'submissionId' && k !== 'product')
+        .sort(),
+    );
   });
 
   it('shows the product fields of the offer type, and of the system for indoor shades', () => {
     expect(stepFields(1, values({}))).toEqual([]);
     expect(stepFields(1, values({ offerType: 'tende' }))).toEqual(['system', 'mechanism', 'colour', 'width', 'length', 'amount', 'iWantInstallation']);
     expect(stepFields(1, values({ offerType: 'tende', mechanism: 'motor', colour: 'ral' }))).toEqual([
-      'system', 'mechanism', 'motorControl', 'colour', 'ralCode', 'width', 'length', 'amount', 'iWantInstallation',
+      'system',
+      'mechanism',
+      'motorControl',
+      'colour',
+      'ralCode',
+      'width',
+      'length',
+      'amount',
+      'iWantInstallation',
     ]);
     expect(stepFields(1, values({ offerType: 'notranja_sencila', system: 'plise' }))).toContain('fabrics');
     expect(stepFields(1, values({ offerType: 'notranja_sencila', system: 'notranja' }))).toContain('model');
@@ -72,7 +88,15 @@ describe('inquiry steps', () => {
   });
 
   it('carries the other steps along, leaving out fields and choices that do not apply', () => {
-    const filled = values({ offerType: 'rolete', system: 'podometni', width: '120', withMosquitoNet: true, mount: 'vpeta', nameAndSurname: 'Ana', terms: true });
+    const filled = values({
+      offerType: 'rolete',
+      system: 'podometni',
+      width: '120',
+      withMosquitoNet: true,
+      mount: 'vpeta',
+      nameAndSurname: 'Ana',
+      terms: true,
+    });
     expect(otherSteps(1)).toEqual([0, 2, 3]);
     expect(inquiryEntries(filled, otherSteps(1))).toEqual([
       ['offerType', 'rolete'],

@@ -17,7 +17,16 @@ for (let i = 0; i < 300000; i++) kept.push({ i, next: null });
 function tenureDecisions(importFirst?: string) {
   const run = spawnSync(
     process.execPath,
-    ['--max-semi-space-size=1', '--trace-pretenuring-statistics', '--import', 'tsx', '--input-type=module', '-e', KEEP_ALIVE, ...(importFirst ? [importFirst] : [])],
+    [
+      '--max-semi-space-size=1',
+      '--trace-pretenuring-statistics',
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      KEEP_ALIVE,
+      ...(importFirst ? [importFirst] : []),
+    ],
     { cwd: ROOT_DIR, encoding: 'utf8' },
   );
   expect(run.status, run.stderr).toBe(0);
@@ -30,7 +39,7 @@ describe('the heap tuning the site imports first', () => {
     expect(tenureDecisions(path.join(ROOT_DIR, 'server/heap-tuning.ts'))).toBe(0);
   });
 
-  it('is the first module the site and the bench\'s comparison servers import', () => {
+  it("is the first module the site and the bench's comparison servers import", () => {
     for (const entry of ['server/main.ts', 'scripts/bench/targets.tsx']) {
       const firstImport = /^import\s+(?:[^'"]*from\s+)?['"]([^'"]+)['"]/m.exec(readFileSync(path.join(ROOT_DIR, entry), 'utf8'))?.[1];
       expect(firstImport, entry).toMatch(/\/heap-tuning$/);

@@ -43,7 +43,12 @@ describe('share pictures', () => {
   });
 
   it('shares a raster image at 1200×630 without its variants', () => {
-    expect(shareImage({ src: '/images/p.webp', width: 1600, height: 1200, alt: 'P', variants: [avif(480)] })).toEqual({ src: '/images/share/p.jpg', width: 1200, height: 630, alt: 'P' });
+    expect(shareImage({ src: '/images/p.webp', width: 1600, height: 1200, alt: 'P', variants: [avif(480)] })).toEqual({
+      src: '/images/share/p.jpg',
+      width: 1200,
+      height: 630,
+      alt: 'P',
+    });
   });
 });
 
@@ -83,7 +88,8 @@ describe('the seed content’s images', () => {
       if (typeof record.src === 'string' && record.src.startsWith('/')) found.push(record as never);
       Object.values(record).forEach(visit);
     };
-    for (const file of readdirSync(path.join(root, 'content')).filter((f) => f.endsWith('.json'))) visit(JSON.parse(readFileSync(path.join(root, 'content', file), 'utf8')));
+    for (const file of readdirSync(path.join(root, 'content')).filter((f) => f.endsWith('.json')))
+      visit(JSON.parse(readFileSync(path.join(root, 'content', file), 'utf8')));
     return found;
   }
 
@@ -93,7 +99,9 @@ describe('the seed content’s images', () => {
     for (const image of images) {
       const file = readFileSync(path.join(root, 'public', image.src));
       const size = RASTER_IMAGE.test(image.src)
-        ? await sharp(file).metadata().then((m) => ({ width: m.autoOrient.width, height: m.autoOrient.height }))
+        ? await sharp(file)
+            .metadata()
+            .then((m) => ({ width: m.autoOrient.width, height: m.autoOrient.height }))
         : { width: Number(/<svg[^>]*\swidth="(\d+)"/.exec(file.toString())?.[1]), height: Number(/<svg[^>]*\sheight="(\d+)"/.exec(file.toString())?.[1]) };
       expect(size, image.src).toEqual({ width: image.width, height: image.height });
     }

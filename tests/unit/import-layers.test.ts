@@ -116,7 +116,11 @@ describe('import layers', () => {
 
   it('keeps shared/ free of our other code, and client/ free of the server', () => {
     const outside = (dir: string, forbidden: string[]) =>
-      sourceFiles(dir).flatMap((file) => importsOf(file).filter((t) => forbidden.some((f) => t.startsWith(`${f}/`))).map((t) => `${file} -> ${t}`));
+      sourceFiles(dir).flatMap((file) =>
+        importsOf(file)
+          .filter((t) => forbidden.some((f) => t.startsWith(`${f}/`)))
+          .map((t) => `${file} -> ${t}`),
+      );
     expect(outside('shared', ['server', 'client'])).toEqual([]);
     expect(outside('client', ['server'])).toEqual([]);
   });

@@ -4,10 +4,29 @@ import { followInApp, setInAppNavigation } from '../../client/runtime/in-app-nav
 
 const ORIGIN = 'https://www.example.si';
 
-function click(href: string, init: { button?: number; ctrlKey?: boolean; metaKey?: boolean; shiftKey?: boolean; altKey?: boolean; target?: string; download?: boolean } = {}) {
+function click(
+  href: string,
+  init: { button?: number; ctrlKey?: boolean; metaKey?: boolean; shiftKey?: boolean; altKey?: boolean; target?: string; download?: boolean } = {},
+) {
   const url = new URL(href, ORIGIN);
-  const anchor = { target: init.target ?? '', origin: url.origin, pathname: url.pathname, search: url.search, hash: url.hash, hasAttribute: (name: string) => name === 'download' && !!init.download };
-  const event = { button: init.button ?? 0, ctrlKey: !!init.ctrlKey, metaKey: !!init.metaKey, shiftKey: !!init.shiftKey, altKey: !!init.altKey, defaultPrevented: false, currentTarget: anchor, preventDefault: vi.fn() };
+  const anchor = {
+    target: init.target ?? '',
+    origin: url.origin,
+    pathname: url.pathname,
+    search: url.search,
+    hash: url.hash,
+    hasAttribute: (name: string) => name === 'download' && !!init.download,
+  };
+  const event = {
+    button: init.button ?? 0,
+    ctrlKey: !!init.ctrlKey,
+    metaKey: !!init.metaKey,
+    shiftKey: !!init.shiftKey,
+    altKey: !!init.altKey,
+    defaultPrevented: false,
+    currentTarget: anchor,
+    preventDefault: vi.fn(),
+  };
   followInApp(event as unknown as MouseEvent<HTMLAnchorElement>);
   return event.preventDefault;
 }

@@ -33,12 +33,23 @@ describe('a step’s post with the draft', () => {
   it('takes the step’s own fields from the post and the other steps from the draft; an unticked box is emptied', () => {
     const kept = draft({ offerType: 'komarniki', system: 'rolo', width: '80', nameAndSurname: 'Maja', email: 'maja@example.com', callBack: 'on' });
     const posted = { offerType: 'rolete', width: '90', nameAndSurname: 'Ana', email: 'ana@example.com' };
-    expect(withDraft(kept, posted, 2, new Set())).toEqual({ offerType: 'komarniki', system: 'rolo', width: '80', nameAndSurname: 'Ana', email: 'ana@example.com' });
+    expect(withDraft(kept, posted, 2, new Set())).toEqual({
+      offerType: 'komarniki',
+      system: 'rolo',
+      width: '80',
+      nameAndSurname: 'Ana',
+      email: 'ana@example.com',
+    });
   });
 
   it('keeps a product field the step did not show yet', () => {
     const kept = draft({ offerType: 'komarniki', system: 'rolo', width: '80', height: '120' });
-    expect(withDraft(kept, { offerType: 'komarniki', system: 'rolo', width: '85' }, 1, new Set(['system', 'width']))).toEqual({ offerType: 'komarniki', system: 'rolo', width: '85', height: '120' });
+    expect(withDraft(kept, { offerType: 'komarniki', system: 'rolo', width: '85' }, 1, new Set(['system', 'width']))).toEqual({
+      offerType: 'komarniki',
+      system: 'rolo',
+      width: '85',
+      height: '120',
+    });
   });
 
   it('is the post alone without a draft', () => {

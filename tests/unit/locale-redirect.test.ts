@@ -33,8 +33,20 @@ describe('locale redirects', () => {
   });
 
   it('never yields a Location that leaves the origin', () => {
-    const attacks = ['//evil.example', '//evil.example/', '/\\evil.example', '/\\evil.example/', '/%2F%2Fevil.example/', '/%2F%2Fevil.example',
-      '/sl//evil.example', '/sl//evil.example/', '///evil.example//', '/\\/evil.example', '/%5C%5Cevil.example/', '/en/\\evil.example/'];
+    const attacks = [
+      '//evil.example',
+      '//evil.example/',
+      '/\\evil.example',
+      '/\\evil.example/',
+      '/%2F%2Fevil.example/',
+      '/%2F%2Fevil.example',
+      '/sl//evil.example',
+      '/sl//evil.example/',
+      '///evil.example//',
+      '/\\/evil.example',
+      '/%5C%5Cevil.example/',
+      '/en/\\evil.example/',
+    ];
     for (const path of attacks) {
       for (const cookie of [undefined, 'i18n_redirected=en']) {
         const location = go(path, '', cookie);

@@ -14,7 +14,10 @@ import { stringKeys } from '../support/string-keys';
 
 const read = (locale: string, file: string) => JSON.parse(readFileSync(`locales/${locale}/${file}`, 'utf8')) as Record<string, unknown>;
 /** Every namespace file of a locale (`common.json`, `mail.json`...). */
-const files = (locale: string) => readdirSync(`locales/${locale}`).filter((f) => f.endsWith('.json')).sort();
+const files = (locale: string) =>
+  readdirSync(`locales/${locale}`)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
 /** Each string's full key, plural forms included (`search.count_few`), with its value. */
 function entries(value: unknown, prefix = ''): [string, string][] {
@@ -38,12 +41,20 @@ describe('UI strings', () => {
   it('has each key of a page in one namespace only (a page finds a key in the first namespace that has it)', () => {
     for (const locale of LOCALES) {
       const all = PAGE_NAMESPACES.flatMap((ns) => [...new Set(stringKeys(read(locale, `${ns}.json`)))]);
-      expect(all.filter((key, i) => all.indexOf(key) !== i), locale).toEqual([]);
+      expect(
+        all.filter((key, i) => all.indexOf(key) !== i),
+        locale,
+      ).toEqual([]);
     }
   });
 
   it('has no empty string', () => {
-    for (const locale of LOCALES) for (const file of files(locale)) expect(entries(read(locale, file)).filter(([, v]) => v === ''), `${locale}/${file}`).toEqual([]);
+    for (const locale of LOCALES)
+      for (const file of files(locale))
+        expect(
+          entries(read(locale, file)).filter(([, v]) => v === ''),
+          `${locale}/${file}`,
+        ).toEqual([]);
   });
 
   // i18next picks a plural form by the language's rules (Intl.PluralRules): every counted string must
@@ -66,7 +77,14 @@ describe('UI strings', () => {
       return createElement('p', null, t('page.privacy.months', { count }));
     };
     const rendered = (count: number) => renderToString(createElement(I18nextProvider, { i18n: pageI18n('sl') }, createElement(Months, { count })));
-    expect([1, 2, 3, 5, 101, 102].map(rendered)).toEqual(['<p>1 mesec</p>', '<p>2 meseca</p>', '<p>3 mesece</p>', '<p>5 mesecev</p>', '<p>101 mesec</p>', '<p>102 meseca</p>']);
+    expect([1, 2, 3, 5, 101, 102].map(rendered)).toEqual([
+      '<p>1 mesec</p>',
+      '<p>2 meseca</p>',
+      '<p>3 mesece</p>',
+      '<p>5 mesecev</p>',
+      '<p>101 mesec</p>',
+      '<p>102 meseca</p>',
+    ]);
     // The same rules in English and German, with their two forms.
     expect([1, 2, 5].map((count) => pageI18n('en').t('page.privacy.months', { count }))).toEqual(['1 month', '2 months', '5 months']);
     expect([1, 2, 5].map((count) => pageI18n('de').t('page.privacy.months', { count }))).toEqual(['1 Monat', '2 Monate', '5 Monate']);
@@ -78,8 +96,12 @@ describe('UI strings', () => {
     const { t } = pageI18n(locale);
     const weekday = new Intl.DateTimeFormat(LOCALE_ISO[locale], { weekday: 'short', timeZone: 'UTC' });
     const intlDays = [0, 1, 2, 3, 4, 5, 6].map((i) => weekday.format(Date.UTC(2024, 0, 1 + i)));
-    expect(openingHoursText(t, { country: 'SI', days: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'], opens: '07:00', closes: '17:00' })).toBe(`${intlDays[0]}–${intlDays[6]} 07:00–17:00`);
-    expect(openingHoursText(t, { country: 'SI', days: ['Mo', 'We', 'Sa'], opens: '09:00', closes: '12:00' })).toBe(`${intlDays[0]}, ${intlDays[2]}, ${intlDays[5]} 09:00–12:00`);
+    expect(openingHoursText(t, { country: 'SI', days: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'], opens: '07:00', closes: '17:00' })).toBe(
+      `${intlDays[0]}–${intlDays[6]} 07:00–17:00`,
+    );
+    expect(openingHoursText(t, { country: 'SI', days: ['Mo', 'We', 'Sa'], opens: '09:00', closes: '12:00' })).toBe(
+      `${intlDays[0]}, ${intlDays[2]}, ${intlDays[5]} 09:00–12:00`,
+    );
     const regions = new Intl.DisplayNames([LOCALE_ISO[locale]], { type: 'region' });
     for (const code of Object.keys(read(locale, 'common.json').countries as object)) expect(countryName(t, locale, code), code).toBe(regions.of(code));
     expect(countryName(t, locale, 'FR')).toBe(regions.of('FR'));

@@ -47,7 +47,9 @@ describe('request kinds', () => {
 
 /** A response that closes when told, finished or not. */
 function fakeResponse(statusCode: number) {
-  return Object.assign(new EventEmitter(), { statusCode, writableEnded: true, writableFinished: true }) as unknown as ServerResponse & { writableFinished: boolean };
+  return Object.assign(new EventEmitter(), { statusCode, writableEnded: true, writableFinished: true }) as unknown as ServerResponse & {
+    writableFinished: boolean;
+  };
 }
 
 describe('request metrics', () => {

@@ -37,7 +37,12 @@ const upstream = http.createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     const url = new URL(req.url!, 'http://x');
-    const hit: Hit = { path: url.pathname, lang: url.searchParams.get('lang'), key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') };
+    const hit: Hit = {
+      path: url.pathname,
+      lang: url.searchParams.get('lang'),
+      key: req.headers['idempotency-key'] as string | undefined,
+      body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+    };
     hits.push(hit);
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -46,7 +51,8 @@ const upstream = http.createServer((req, res) => {
   });
 });
 let base = '';
-const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (res: http.ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 let postgres: TestPostgres;
 beforeAll(async () => {
@@ -151,7 +157,6 @@ const newsletter = (n: number): Submission => {
   return { kind: 'newsletter', key: submissionKey('newsletter', body), locale: 'sl', body };
 };
 
-
 describe('the SQLite outbox', () => {
   it('acknowledges after an fsync (WAL, synchronous FULL); the worker writes without one', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
@@ -184,7 +189,13 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
   beforeEach(() => engine.prepare());
 
   function start(
-    options: { timeoutMs?: number; backoffMs?: number; baseUrl?: string; random?: () => number; deadLetterCutoff?: (now: number) => Promise<number | null> } = {},
+    options: {
+      timeoutMs?: number;
+      backoffMs?: number;
+      baseUrl?: string;
+      random?: () => number;
+      deadLetterCutoff?: (now: number) => Promise<number | null>;
+    } = {},
   ) {
     const client = createUpstreamClient({ baseUrl: options.baseUrl ?? base, timeoutMs: options.timeoutMs ?? 2000 });
     const forms = formsApi(client);
@@ -246,7 +257,9 @@ describe.each([sqliteEngine(), postgresEngine()])('the outbox in $name', (engine
       const multipart = http.createServer(async (req, res) => {
         const form = await new Response(req as unknown as ReadableStream, { headers: { 'content-type': req.headers['content-type']! } }).formData();
         for (const [name, value] of form) {
-          parts.push(typeof value === 'string' ? { name, size: value.length, text: value } : { name, filename: value.name, type: value.type, size: value.size });
+          parts.push(
+            typeof value === 'string' ? { name, size: value.length, text: value } : { name, filename: value.name, type: value.type, size: value.size },
+          );
         }
         res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'up-photos' }));
       });
@@ -483,7 +496,7 @@ describe('replicas on one PostgreSQL', () => {
     const claims = await Promise.all(
       Array.from({ length: 8 }, async () => {
         const taken: string[] = [];
-        for (let batch; (batch = await store.claimDue(1000, 3, 60_000)).length > 0; ) taken.push(...batch.map((c) => c.id));
+        for (let batch; (batch = await store.claimDue(1000, 3, 60_000)).length > 0;) taken.push(...batch.map((c) => c.id));
         return taken;
       }),
     );
@@ -537,7 +550,12 @@ describe('replicas on one PostgreSQL', () => {
     const hanging = net.createServer((socket) => void sockets.push(socket));
     await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', r));
     cleanups.push(() => new Promise((r) => hanging.close(r)));
-    const stuck = createPool({ url: `postgres://postgres@127.0.0.1:${(hanging.address() as AddressInfo).port}/none`, max: 2, logger: pino({ level: 'silent' }), applicationName: 'test' });
+    const stuck = createPool({
+      url: `postgres://postgres@127.0.0.1:${(hanging.address() as AddressInfo).port}/none`,
+      max: 2,
+      logger: pino({ level: 'silent' }),
+      applicationName: 'test',
+    });
     cleanups.push(() => stuck.end());
     cleanups.push(() => sockets.forEach((socket) => socket.destroy()));
     const started = Date.now();

@@ -25,6 +25,12 @@ describe('photo names', () => {
   });
 
   it('are unique within a submission, so no attachment hides another', () => {
-    expect(attachmentNames(['image.jpeg', 'image.jpeg', 'okno.png', 'okno.jpg', 'OKNO.JPG'])).toEqual(['image.jpeg', 'image-2.jpeg', 'okno.jpg', 'okno-2.jpg', 'OKNO-3.JPG']);
+    expect(attachmentNames(['image.jpeg', 'image.jpeg', 'okno.png', 'okno.jpg', 'OKNO.JPG'])).toEqual([
+      'image.jpeg',
+      'image-2.jpeg',
+      'okno.jpg',
+      'okno-2.jpg',
+      'OKNO-3.JPG',
+    ]);
   });
 });

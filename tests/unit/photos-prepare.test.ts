@@ -4,7 +4,15 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBudgetStore } from '../../server/photos/client-budget';
-import { DECODE_MEMORY_BYTES, MAX_INPUT_PIXELS, photoPreparer, pixelBudget, reencode, type Decodable, type PhotoPreparerOptions } from '../../server/photos/prepare';
+import {
+  DECODE_MEMORY_BYTES,
+  MAX_INPUT_PIXELS,
+  photoPreparer,
+  pixelBudget,
+  reencode,
+  type Decodable,
+  type PhotoPreparerOptions,
+} from '../../server/photos/prepare';
 import { until } from '../support/until';
 import type { UploadedPhoto } from '../../server/photos/upload';
 
@@ -165,7 +173,9 @@ describe('the pixel budget of each format', () => {
 
   it('encodes a 16-bit PNG with alpha as an 8-bit JPEG over white', async () => {
     const deep = await file('deep.png', plain(800, 600, 4).toColourspace('rgb16').png());
-    const { data, info } = await sharp(await reencode(deep)).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await reencode(deep))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(info).toMatchObject({ width: 800, height: 600, channels: 3 });
     // Half-transparent (90, 110, 130) over white.
     expect([...data.subarray(0, 3)].map((v) => Math.round(v / 10))).toEqual([17, 18, 19]);

@@ -81,7 +81,13 @@ describe('housekeeping applies the periods', () => {
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 
   /** `confirmed`: posted while signed in as the account of its address (its grant spent). */
-  function submission(id: string, email: string | null, createdAt: string, data: Record<string, unknown> = { offerType: 'tende', nameAndSurname: 'X', email }, confirmed = false) {
+  function submission(
+    id: string,
+    email: string | null,
+    createdAt: string,
+    data: Record<string, unknown> = { offerType: 'tende', nameAndSurname: 'X', email },
+    confirmed = false,
+  ) {
     db.prepare(
       `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, created_at, last_activity_at) VALUES (?, ?, 'inquiry', 'sl', ?, ?, ?, ?, ?)`,
     ).run(id, `inquiry:id:${id}-key`, JSON.stringify(data), email, confirmed ? createdAt : null, createdAt, createdAt);
@@ -94,9 +100,11 @@ describe('housekeeping applies the periods', () => {
     );
   }
   const row = (id: string) =>
-    db.prepare<[string], { email: string | null; data: string; idempotency_key: string; anonymised_at: string | null }>(
-      'SELECT email, data, idempotency_key, anonymised_at FROM submissions WHERE id = ?',
-    ).get(id);
+    db
+      .prepare<[string], { email: string | null; data: string; idempotency_key: string; anonymised_at: string | null }>(
+        'SELECT email, data, idempotency_key, anonymised_at FROM submissions WHERE id = ?',
+      )
+      .get(id);
 
   it('erases a visitor’s submissions once the period has run from their newest one, not before', () => {
     submission('old-alone', 'gost@example.com', monthsAgo(24, 1));
@@ -126,7 +134,13 @@ describe('housekeeping applies the periods', () => {
 
   it('anonymises the submissions of an account, and of one deleted since, instead of erasing them', () => {
     user('racun@example.com', monthsAgo(40), monthsAgo(40));
-    submission('of-account', 'racun@example.com', monthsAgo(25), { offerType: 'pergola', width: 400, nameAndSurname: 'Ana Novak', email: 'racun@example.com', message: 'Hvala' }, true);
+    submission(
+      'of-account',
+      'racun@example.com',
+      monthsAgo(25),
+      { offerType: 'pergola', width: 400, nameAndSurname: 'Ana Novak', email: 'racun@example.com', message: 'Hvala' },
+      true,
+    );
     // The account's address typed by someone not signed in as it: a visitor's submission.
     submission('in-its-name', 'racun@example.com', monthsAgo(25));
     submission('of-deleted', 'bivsi@example.com', monthsAgo(25));
@@ -171,7 +185,11 @@ describe('housekeeping applies the periods', () => {
     const stale = user('star@example.com', daysAgo(30), null);
     user('svez@example.com', daysAgo(29), null);
     user('potrjen@example.com', daysAgo(400), daysAgo(399));
-    db.prepare(`INSERT INTO user_tokens (token_hash, user_id, kind, created_at, expires_at) VALUES ('t', ?, 'verify', ?, ?)`).run(stale, daysAgo(30), daysAgo(-1));
+    db.prepare(`INSERT INTO user_tokens (token_hash, user_id, kind, created_at, expires_at) VALUES ('t', ?, 'verify', ?, ?)`).run(
+      stale,
+      daysAgo(30),
+      daysAgo(-1),
+    );
 
     expect(purgeExpired(db, now)).toMatchObject({ unverifiedAccounts: 1 });
     expect(db.prepare('SELECT email FROM users ORDER BY email').pluck().all()).toEqual(['potrjen@example.com', 'svez@example.com']);

@@ -35,7 +35,7 @@ describe('matchRoute', () => {
     for (const path of paths) expect(matchRoute(path), path).toEqual(routerMatch(path));
   });
 
-  it('matches a path in its locale\'s tree alone as in the whole tree (the server queries that tree)', () => {
+  it("matches a path in its locale's tree alone as in the whole tree (the server queries that tree)", () => {
     const trees = new Map(LOCALES.map((locale) => [locale, createRoutes({}, [locale])]));
     let checked = 0;
     for (const path of samplePaths()) {

@@ -18,7 +18,20 @@ describe('route traits', () => {
   const withAction = ROUTE_NAMES.filter((name) => ROUTE_TRAITS[name].action).sort();
 
   it('gives an action to exactly the screens that take a post, on the server and in the browser', () => {
-    expect(withAction).toEqual(['accountDelete', 'inquiry', 'login', 'newsletter', 'newsletterConfirm', 'newsletterUnsubscribe', 'passwordReset', 'profile', 'register', 'service', 'verify', 'verifyEmail']);
+    expect(withAction).toEqual([
+      'accountDelete',
+      'inquiry',
+      'login',
+      'newsletter',
+      'newsletterConfirm',
+      'newsletterUnsubscribe',
+      'passwordReset',
+      'profile',
+      'register',
+      'service',
+      'verify',
+      'verifyEmail',
+    ]);
     expect(screensWithAction(serverRoutes())).toEqual(withAction);
     // The browser's tree, as client/entry.tsx builds it.
     expect(screensWithAction(createRoutes({ action: (name) => (ROUTE_TRAITS[name].action ? () => null : undefined) }))).toEqual(withAction);
@@ -38,7 +51,10 @@ describe('route traits', () => {
 
   it('puts in the sitemap every screen whose entities the content API lists there', () => {
     // `satisfies` names every route the sitemap contract allows, and no other.
-    const listed = { product: true, slug: true, faqItem: true, page: true, blogArticle: true, blog: true, index: true, b2b: true } satisfies Record<SitemapEntry['route'], true>;
+    const listed = { product: true, slug: true, faqItem: true, page: true, blogArticle: true, blog: true, index: true, b2b: true } satisfies Record<
+      SitemapEntry['route'],
+      true
+    >;
     for (const name of Object.keys(listed) as RouteName[]) expect(ROUTE_TRAITS[name].inSitemap, name).toBe(true);
   });
 });

@@ -78,7 +78,12 @@ describe('the browser side', () => {
   it('reduces each metric to the value, its rating and a little attribution', () => {
     const lcp = vital({ name: 'LCP', value: 1840.6, rating: 'good', attribution: { target: 'img', url: 'https://x/a.jpg', timeToFirstByte: 100 } });
     expect(toRumMetric(lcp)).toEqual({ name: 'LCP', value: 1841, rating: 'good', element: 'img' });
-    const inp = vital({ name: 'INP', value: 96, rating: 'good', attribution: { interactionTarget: 'button', interactionType: 'keyboard', loadState: 'complete', inputDelay: 3 } });
+    const inp = vital({
+      name: 'INP',
+      value: 96,
+      rating: 'good',
+      attribution: { interactionTarget: 'button', interactionType: 'keyboard', loadState: 'complete', inputDelay: 3 },
+    });
     expect(toRumMetric(inp)).toEqual({ name: 'INP', value: 96, rating: 'good', element: 'button', interaction: 'keyboard', loadState: 'complete' });
     const cls = vital({ name: 'CLS', value: 0.123456, rating: 'needs-improvement', attribution: { largestShiftTarget: 'section', loadState: 'complete' } });
     expect(toRumMetric(cls)).toEqual({ name: 'CLS', value: 0.1235, rating: 'needs-improvement', element: 'section', loadState: 'complete' });
@@ -89,7 +94,11 @@ describe('the browser side', () => {
       rating: 'good',
       loadState: 'dom-interactive',
     });
-    expect(toRumMetric(vital({ name: 'TTFB', value: 120, rating: 'good', attribution: { waitingDuration: 50 } }))).toEqual({ name: 'TTFB', value: 120, rating: 'good' });
+    expect(toRumMetric(vital({ name: 'TTFB', value: 120, rating: 'good', attribution: { waitingDuration: 50 } }))).toEqual({
+      name: 'TTFB',
+      value: 120,
+      rating: 'good',
+    });
   });
 
   it('drops an element that is not a plain tag name (a selector from the default target)', () => {

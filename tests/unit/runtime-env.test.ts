@@ -13,6 +13,10 @@ describe('the runtime environment', () => {
   });
 
   it('yields to what the caller set', () => {
-    expect(runtimeEnv({ NODE_OPTIONS: '--max-old-space-size=512', PORT: '1', UNSET: undefined })).toEqual({ ...RUNTIME_ENV, NODE_OPTIONS: '--max-old-space-size=512', PORT: '1' });
+    expect(runtimeEnv({ NODE_OPTIONS: '--max-old-space-size=512', PORT: '1', UNSET: undefined })).toEqual({
+      ...RUNTIME_ENV,
+      NODE_OPTIONS: '--max-old-space-size=512',
+      PORT: '1',
+    });
   });
 });

@@ -30,7 +30,12 @@ describe('chunk reload guard', () => {
     const storage = memoryStorage();
     storage.data.set(RELOAD_KEY, '{oops');
     expect(mayReloadFor('/en', 0, storage)).toBe(true);
-    const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(mayReloadFor('/en', 0, full)).toBe(false);
   });
 });
@@ -48,7 +53,13 @@ describe('build check', () => {
 
   it('asks hourly from start (first after one hour), with a timestamp query, and reports a new build once', async () => {
     vi.useFakeTimers({ now: 5_000 });
-    const answers: (() => unknown)[] = [() => ({ id: 'abc' }), () => { throw new Error('offline'); }, () => ({ id: 'def' })];
+    const answers: (() => unknown)[] = [
+      () => ({ id: 'abc' }),
+      () => {
+        throw new Error('offline');
+      },
+      () => ({ id: 'def' }),
+    ];
     const urls: string[] = [];
     const onNewBuild = vi.fn();
     startBuildCheck('abc', onNewBuild, async (url) => {

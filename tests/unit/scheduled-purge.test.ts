@@ -22,7 +22,7 @@ describe('scheduledPurge', () => {
     expect(purge).toHaveBeenCalledTimes(1);
   });
 
-  it('waits in steps for a moment beyond setTimeout\'s longest delay', () => {
+  it("waits in steps for a moment beyond setTimeout's longest delay", () => {
     const purge = vi.fn();
     const timer = scheduledPurge(purge, silent);
     const days40 = 40 * 24 * 3_600_000;

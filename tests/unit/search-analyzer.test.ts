@@ -92,7 +92,11 @@ describe('synonyms', () => {
 
   it('adds a group to a text that says one of its phrases, in any form; a one-way rule only from right to left', () => {
     const rules = synonymRules('en', 'insect screen, mosquito net\nprice, cost => quote');
-    const added = (text: string) => synonymsIn(rules, text.split(' ').map((word) => stem('en', word)));
+    const added = (text: string) =>
+      synonymsIn(
+        rules,
+        text.split(' ').map((word) => stem('en', word)),
+      );
     expect(added('fitted insect screens')).toEqual(['mosquito', 'net']);
     expect(added('a mosquito net')).toEqual(['insect', 'screen']);
     expect(added('your quote')).toEqual(['price', 'cost']);

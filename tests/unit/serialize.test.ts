@@ -20,8 +20,17 @@ describe('serialization for the document', () => {
     const product = unchanged({ slug: 'p', description: '<p>Roleta & "več"</p>' });
     const strings = unchanged({ common: { header: { call: 'Call {{phone}} </script>' } } });
     const data = (layout: unknown, screen: unknown): DocumentData =>
-      ({ locale: 'en', buildId: 'b', config: { gtmId: null, rumSampleRate: 0 }, strings, hydration: { loaderData: { [LAYOUT_ROUTE_ID]: layout, 'product:en': screen }, actionData: null, errors: null } }) as DocumentData;
-    const first = data({ locale: 'en', init, settings: unchanged({ company_name: 'X & Y' }), origin: 'https://example.com', visitorEmail: null }, { product, meta: { title: '<b>' } });
+      ({
+        locale: 'en',
+        buildId: 'b',
+        config: { gtmId: null, rumSampleRate: 0 },
+        strings,
+        hydration: { loaderData: { [LAYOUT_ROUTE_ID]: layout, 'product:en': screen }, actionData: null, errors: null },
+      }) as DocumentData;
+    const first = data(
+      { locale: 'en', init, settings: unchanged({ company_name: 'X & Y' }), origin: 'https://example.com', visitorEmail: null },
+      { product, meta: { title: '<b>' } },
+    );
     expect(documentDataJson(first)).toBe(scriptJson(first));
     expect(JSON.parse(documentDataJson(first))).toEqual(first);
     // Another render with the same objects, another visitor: only what differs is new.
@@ -39,7 +48,16 @@ describe('serialization for the document', () => {
 
   it('writes the structured data as scriptJson would, a block kept unchanged made once', () => {
     const business = unchanged({ '@type': 'LocalBusiness', name: 'A </script> & B' });
-    const head = (jsonLd: Head['jsonLd']): Head => ({ lang: 'en', title: 't', description: 'd', canonical: null, robots: null, alternates: [], social: null, jsonLd });
+    const head = (jsonLd: Head['jsonLd']): Head => ({
+      lang: 'en',
+      title: 't',
+      description: 'd',
+      canonical: null,
+      robots: null,
+      alternates: [],
+      social: null,
+      jsonLd,
+    });
     const assets = { loader: '/l.js', entry: '/e.js', modulePreloads: [], stylesheets: [] };
     const crumbs = { '@type': 'BreadcrumbList', itemListElement: [] };
     const blocks = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => m[1]);

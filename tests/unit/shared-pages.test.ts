@@ -7,7 +7,10 @@ import { createSharedPages } from '../../server/render/shared-pages';
 
 const page = (title: string): RenderedPage => ({
   status: 200,
-  headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', 'public, max-age=0, s-maxage=300']],
+  headers: [
+    ['content-type', 'text/html; charset=utf-8'],
+    ['cache-control', 'public, max-age=0, s-maxage=300'],
+  ],
   body: Buffer.from(`<!DOCTYPE html><title>${title}</title>${'<p>text</p>'.repeat(200)}`),
   shareable: true,
   errors: [],
@@ -15,7 +18,15 @@ const page = (title: string): RenderedPage => ({
 
 function sharedPages(render: (url: string) => Promise<RenderedPage>) {
   const cache = createHtmlCache({ ttlMs: 300_000, maxBytes: 8 << 20, siteHeaders: [] });
-  const pages = createSharedPages({ cache, render, refillConcurrency: 0, renderSlots: renderSlots(), logger: pino({ level: 'silent' }), metrics: { answered() {}, backgroundRender() {} }, log() {} });
+  const pages = createSharedPages({
+    cache,
+    render,
+    refillConcurrency: 0,
+    renderSlots: renderSlots(),
+    logger: pino({ level: 'silent' }),
+    metrics: { answered() {}, backgroundRender() {} },
+    log() {},
+  });
   return { cache, pages };
 }
 

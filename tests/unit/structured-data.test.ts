@@ -34,8 +34,30 @@ const settings: SiteSettings = {
   longitude: 14.9,
   website_url: 'https://shade.example',
   showrooms: [
-    { key: 'ravne', name: 'Ravne', street_address: 'Main 1', postal_code: '2390', town: 'Ravne', country: 'SI', phone: '+386 1', email: 'a@shade.example', latitude: 46.5, longitude: 14.9 },
-    { key: 'klagenfurt', name: 'Klagenfurt', street_address: 'Ring 2', postal_code: '9020', town: 'Klagenfurt', country: 'AT', phone: '+43 1', email: 'k@shade.example', latitude: 46.6, longitude: 14.3 },
+    {
+      key: 'ravne',
+      name: 'Ravne',
+      street_address: 'Main 1',
+      postal_code: '2390',
+      town: 'Ravne',
+      country: 'SI',
+      phone: '+386 1',
+      email: 'a@shade.example',
+      latitude: 46.5,
+      longitude: 14.9,
+    },
+    {
+      key: 'klagenfurt',
+      name: 'Klagenfurt',
+      street_address: 'Ring 2',
+      postal_code: '9020',
+      town: 'Klagenfurt',
+      country: 'AT',
+      phone: '+43 1',
+      email: 'k@shade.example',
+      latitude: 46.6,
+      longitude: 14.3,
+    },
   ],
   locale_showroom: { sl: 'ravne', en: 'ravne', de: 'klagenfurt' },
   opening_hours: [
@@ -93,7 +115,12 @@ describe('LocalBusiness', () => {
     expect(departments).toHaveLength(1);
     expect(departments[0]).toMatchObject({ name: 'Shade Co Klagenfurt', address: { addressCountry: 'AT' } });
     expect(departments[0]!.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Monday', 'https://schema.org/Tuesday', 'https://schema.org/Friday'], opens: '09:00', closes: '16:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['https://schema.org/Monday', 'https://schema.org/Tuesday', 'https://schema.org/Friday'],
+        opens: '09:00',
+        closes: '16:00',
+      },
     ]);
   });
 
@@ -107,7 +134,11 @@ describe('LocalBusiness', () => {
 
 describe('BreadcrumbList', () => {
   it('lists the crumbs with positions and absolute URLs; the page itself is the canonical URL', () => {
-    const ld = breadcrumbList([{ title: 'Home', path: '/en' }, { title: 'FAQ', path: '/en/faq#faq-a' }, { title: 'Q?' }], 'https://x.example', 'https://x.example/en/faq/q');
+    const ld = breadcrumbList(
+      [{ title: 'Home', path: '/en' }, { title: 'FAQ', path: '/en/faq#faq-a' }, { title: 'Q?' }],
+      'https://x.example',
+      'https://x.example/en/faq/q',
+    );
     expect(ld.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://x.example/en' },
       { '@type': 'ListItem', position: 2, name: 'FAQ', item: 'https://x.example/en/faq#faq-a' },

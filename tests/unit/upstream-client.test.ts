@@ -24,7 +24,8 @@ beforeEach(() => {
   hits = 0;
 });
 
-const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (res: http.ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const schema = z.object({ title: z.string() });
 const cache = { max: 100, maxHeapBytes: 1_000_000, ttlMs: 60_000, staleWhileRevalidateMs: 0, staleIfErrorMs: 60_000, notFoundTtlMs: 60_000 };
 
@@ -88,7 +89,15 @@ describe('stale-while-revalidate cache', () => {
   it('serves a stale value at once and refreshes it in the background', async () => {
     let now = 0;
     let loads = 0;
-    const swr = new SwrCache<{ v: number }>({ max: 10, maxSize: 1000, sizeOf: () => 1, ttlMs: 100, staleWhileRevalidateMs: 1000, staleIfErrorMs: 0, now: () => now });
+    const swr = new SwrCache<{ v: number }>({
+      max: 10,
+      maxSize: 1000,
+      sizeOf: () => 1,
+      ttlMs: 100,
+      staleWhileRevalidateMs: 1000,
+      staleIfErrorMs: 0,
+      now: () => now,
+    });
     const load = async () => ({ v: ++loads });
     expect(await swr.get('k', load)).toEqual({ v: 1 });
     now = 150;
@@ -102,7 +111,15 @@ describe('stale-while-revalidate cache', () => {
 
   it('throws when the stale value is too old to cover an error', async () => {
     let now = 0;
-    const swr = new SwrCache<{ v: number }>({ max: 10, maxSize: 1000, sizeOf: () => 1, ttlMs: 100, staleWhileRevalidateMs: 0, staleIfErrorMs: 500, now: () => now });
+    const swr = new SwrCache<{ v: number }>({
+      max: 10,
+      maxSize: 1000,
+      sizeOf: () => 1,
+      ttlMs: 100,
+      staleWhileRevalidateMs: 0,
+      staleIfErrorMs: 500,
+      now: () => now,
+    });
     await swr.get('k', async () => ({ v: 1 }));
     now = 300;
     expect(await swr.get('k', () => Promise.reject(new Error('down')))).toEqual({ v: 1 });
@@ -131,7 +148,14 @@ describe('stale-while-revalidate cache', () => {
   });
 
   it('keeps what its entries weigh under the bound, dropping the least recently used', async () => {
-    const swr = new SwrCache<{ v: number; bytes: number }>({ max: 100, maxSize: 100, sizeOf: (value) => value.bytes, ttlMs: 1000, staleWhileRevalidateMs: 0, staleIfErrorMs: 0 });
+    const swr = new SwrCache<{ v: number; bytes: number }>({
+      max: 100,
+      maxSize: 100,
+      sizeOf: (value) => value.bytes,
+      ttlMs: 1000,
+      staleWhileRevalidateMs: 0,
+      staleIfErrorMs: 0,
+    });
     await swr.get('a', async () => ({ v: 1, bytes: 40 }));
     await swr.get('b', async () => ({ v: 2, bytes: 40 }));
     await swr.get('a', async () => ({ v: 0, bytes: 0 }));

@@ -19,7 +19,12 @@ export default function Account() {
       <Done message={done ? t(`account.done.${done}`, { defaultValue: '' }) : null} />
       <AdminForm name="profile" intent="profile" schema={staffProfileForm} submitLabel={t('account.save')} reloadDocument>
         <TextField name="name" label={t('fields.name')} autoComplete="name" defaultValue={member.name} required />
-        <Select name="locale" label={t('fields.language')} defaultValue={member.locale} options={STAFF_LOCALES.map((code) => ({ value: code, label: t(`languages.${code}`) }))} />
+        <Select
+          name="locale"
+          label={t('fields.language')}
+          defaultValue={member.locale}
+          options={STAFF_LOCALES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
+        />
       </AdminForm>
       <h2>{t('account.sessions')}</h2>
       <p>{t('account.sessionsText')}</p>

@@ -33,7 +33,13 @@ export default function Audit() {
           {items.map((entry) => (
             <tr key={entry.id}>
               <td>{dateTime(entry.at, locale)}</td>
-              <td>{entry.member.id === null ? entry.member.name : <Link to={adminPath('audit', {}, { member: String(entry.member.id) })}>{entry.member.name}</Link>}</td>
+              <td>
+                {entry.member.id === null ? (
+                  entry.member.name
+                ) : (
+                  <Link to={adminPath('audit', {}, { member: String(entry.member.id) })}>{entry.member.name}</Link>
+                )}
+              </td>
               <td>{t(`audit.actions.${entry.action}`)}</td>
               <td>{entry.leadId ? <Link to={adminPath('lead', { id: entry.leadId })}>{entry.leadId.slice(0, 8)}</Link> : null}</td>
             </tr>

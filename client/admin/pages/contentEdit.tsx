@@ -85,7 +85,7 @@ export default function ContentEdit() {
         <TextField name="publishAt" type="datetime-local" label={t('content.publishAt')} defaultValue={draft?.publishAt ? draft.publishAt.slice(0, 16) : ''} />
       </AdminForm>
 
-      {published !== null && (kind !== 'home' && kind !== 'settings' && kind !== 'seo') ? (
+      {published !== null && kind !== 'home' && kind !== 'settings' && kind !== 'seo' ? (
         <AdminForm name="unpublish" intent="unpublish" submitLabel={t('content.unpublish')} className="admin-form admin-form--inline" danger />
       ) : null}
       <Problems form="unpublish" />

@@ -43,30 +43,40 @@ export default function Inbox() {
       <h1 id="inbox-title">{t('titles.inbox')}</h1>
       <details className="admin-filters-box" open={Object.keys(filter).some((key) => key !== 'page') || undefined}>
         <summary>{t('inbox.filterLabel')}</summary>
-      <Form method="get" className="admin-filters" role="search" aria-label={t('inbox.filterLabel')}>
-        <div className="admin-field admin-filters__q">
-          <label htmlFor="filter-q">{t('inbox.filters.q')}</label>
-          <input id="filter-q" name="q" type="search" defaultValue={filter.q ?? ''} key={filter.q ?? ''} />
-        </div>
-        {select('status', [{ value: 'open', label: t('inbox.open') }, ...LEAD_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))])}
-        {select('assignee', [{ value: 'me', label: t('inbox.mine') }, { value: 'none', label: t('inbox.nobody') }, ...assignees.map((m) => ({ value: String(m.id), label: m.name }))])}
-        {select('kind', LEAD_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })))}
-        {select('offerType', OFFER_TYPES.map((o) => ({ value: o, label: t(`inquiry.offerTypes.${o}`) })))}
-        <div className="admin-field">
-          <label htmlFor="filter-from">{t('inbox.filters.from')}</label>
-          <input id="filter-from" name="from" type="date" defaultValue={filter.from ?? ''} key={`from${filter.from ?? ''}`} />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="filter-to">{t('inbox.filters.to')}</label>
-          <input id="filter-to" name="to" type="date" defaultValue={filter.to ?? ''} key={`to${filter.to ?? ''}`} />
-        </div>
-        <div className="admin-filters__actions">
-          <button type="submit" className="admin-button">
-            {t('inbox.filter')}
-          </button>
-          <a href={adminPath('inbox')}>{t('inbox.clear')}</a>
-        </div>
-      </Form>
+        <Form method="get" className="admin-filters" role="search" aria-label={t('inbox.filterLabel')}>
+          <div className="admin-field admin-filters__q">
+            <label htmlFor="filter-q">{t('inbox.filters.q')}</label>
+            <input id="filter-q" name="q" type="search" defaultValue={filter.q ?? ''} key={filter.q ?? ''} />
+          </div>
+          {select('status', [{ value: 'open', label: t('inbox.open') }, ...LEAD_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))])}
+          {select('assignee', [
+            { value: 'me', label: t('inbox.mine') },
+            { value: 'none', label: t('inbox.nobody') },
+            ...assignees.map((m) => ({ value: String(m.id), label: m.name })),
+          ])}
+          {select(
+            'kind',
+            LEAD_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
+          )}
+          {select(
+            'offerType',
+            OFFER_TYPES.map((o) => ({ value: o, label: t(`inquiry.offerTypes.${o}`) })),
+          )}
+          <div className="admin-field">
+            <label htmlFor="filter-from">{t('inbox.filters.from')}</label>
+            <input id="filter-from" name="from" type="date" defaultValue={filter.from ?? ''} key={`from${filter.from ?? ''}`} />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="filter-to">{t('inbox.filters.to')}</label>
+            <input id="filter-to" name="to" type="date" defaultValue={filter.to ?? ''} key={`to${filter.to ?? ''}`} />
+          </div>
+          <div className="admin-filters__actions">
+            <button type="submit" className="admin-button">
+              {t('inbox.filter')}
+            </button>
+            <a href={adminPath('inbox')}>{t('inbox.clear')}</a>
+          </div>
+        </Form>
       </details>
       <p className="admin-count" role="status">
         {t('inbox.count', { count: leads.total })}{' '}

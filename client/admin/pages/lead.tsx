@@ -89,65 +89,71 @@ export default function Lead() {
       <Done message={done ? t(`lead.done.${done}`, { defaultValue: '' }) : null} />
 
       <div className="admin-lead-page__main">
-      <section aria-labelledby="lead-contact">
-        <h2 id="lead-contact">{t('lead.contact')}</h2>
-        <dl className="admin-fields">
-          {lead.email ? (
-            <div>
-              <dt>{t('fields.email')}</dt>
-              <dd>
-                <a href={`mailto:${lead.email}`}>{lead.email}</a> {lead.emailConfirmed ? <span className="admin-field__hint">{t('lead.emailConfirmed')}</span> : null}
-              </dd>
-            </div>
-          ) : null}
-          {lead.phone ? (
-            <div>
-              <dt>{t('fields.phone')}</dt>
-              <dd>
-                <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>
-              </dd>
-            </div>
-          ) : null}
-          {address ? (
-            <div>
-              <dt>{t('fields.address')}</dt>
-              <dd>{address}</dd>
-            </div>
-          ) : null}
-        </dl>
-      </section>
+        <section aria-labelledby="lead-contact">
+          <h2 id="lead-contact">{t('lead.contact')}</h2>
+          <dl className="admin-fields">
+            {lead.email ? (
+              <div>
+                <dt>{t('fields.email')}</dt>
+                <dd>
+                  <a href={`mailto:${lead.email}`}>{lead.email}</a>{' '}
+                  {lead.emailConfirmed ? <span className="admin-field__hint">{t('lead.emailConfirmed')}</span> : null}
+                </dd>
+              </div>
+            ) : null}
+            {lead.phone ? (
+              <div>
+                <dt>{t('fields.phone')}</dt>
+                <dd>
+                  <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>
+                </dd>
+              </div>
+            ) : null}
+            {address ? (
+              <div>
+                <dt>{t('fields.address')}</dt>
+                <dd>{address}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
 
-      <section aria-labelledby="lead-request">
-        <h2 id="lead-request">{t('lead.request')}</h2>
-        {lead.product ? (
-          <p className="admin-lead__product">
-            {t('lead.product')} <a href={pathTo('product', lead.locale, { slug: lead.product.slug })}>{lead.product.title}</a>
-          </p>
-        ) : null}
-        <LeadFields kind={lead.kind} data={lead.data} />
-        {lead.photos.length > 0 ? (
-          <ul className="admin-photos">
-            {lead.photos.map((photo) => (
-              <li key={photo.index}>
-                <a href={leadPhotoPath(lead.id, photo.index)} target="_blank" rel="noopener">
-                  <img src={leadPhotoPath(lead.id, photo.index)} alt={t('lead.photo', { n: photo.index + 1 })} loading="lazy" width="240" height="180" />
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </section>
+        <section aria-labelledby="lead-request">
+          <h2 id="lead-request">{t('lead.request')}</h2>
+          {lead.product ? (
+            <p className="admin-lead__product">
+              {t('lead.product')} <a href={pathTo('product', lead.locale, { slug: lead.product.slug })}>{lead.product.title}</a>
+            </p>
+          ) : null}
+          <LeadFields kind={lead.kind} data={lead.data} />
+          {lead.photos.length > 0 ? (
+            <ul className="admin-photos">
+              {lead.photos.map((photo) => (
+                <li key={photo.index}>
+                  <a href={leadPhotoPath(lead.id, photo.index)} target="_blank" rel="noopener">
+                    <img src={leadPhotoPath(lead.id, photo.index)} alt={t('lead.photo', { n: photo.index + 1 })} loading="lazy" width="240" height="180" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
 
-      <section aria-labelledby="lead-history">
-        <h2 id="lead-history">{t('lead.historyTitle')}</h2>
-        <History lead={lead} />
-      </section>
+        <section aria-labelledby="lead-history">
+          <h2 id="lead-history">{t('lead.historyTitle')}</h2>
+          <History lead={lead} />
+        </section>
       </div>
 
       <section aria-labelledby="lead-work" className="admin-lead-page__work">
         <h2 id="lead-work">{t('lead.work')}</h2>
         <AdminForm name="status" intent="status" schema={leadStatusForm} submitLabel={t('lead.saveStatus')}>
-          <Select name="status" label={t('fields.status')} defaultValue={lead.status} options={LEAD_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+          <Select
+            name="status"
+            label={t('fields.status')}
+            defaultValue={lead.status}
+            options={LEAD_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          />
           <TextField name="visitAt" type="datetime-local" label={t('fields.visitAt')} hint={t('lead.visitHint')} defaultValue={lead.visitAt ?? ''} />
           <TextField name="reason" label={t('fields.lostReason')} hint={t('lead.reasonHint')} defaultValue={lead.lostReason ?? ''} />
         </AdminForm>
@@ -160,13 +166,18 @@ export default function Lead() {
           />
         </AdminForm>
         <AdminForm name="reply" intent="reply" schema={leadReplyForm} submitLabel={t('lead.sendReply')}>
-          <TextArea name="text" label={t('fields.reply')} hint={lead.email ? t('lead.replyHint', { email: lead.email }) : t('lead.noEmail')} rows={6} required />
+          <TextArea
+            name="text"
+            label={t('fields.reply')}
+            hint={lead.email ? t('lead.replyHint', { email: lead.email }) : t('lead.noEmail')}
+            rows={6}
+            required
+          />
         </AdminForm>
         <AdminForm name="note" intent="note" schema={leadNoteForm} submitLabel={t('lead.addNote')}>
           <TextArea name="text" label={t('fields.note')} hint={t('lead.noteHint')} required />
         </AdminForm>
       </section>
-
     </article>
   );
 }

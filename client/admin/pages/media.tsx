@@ -51,7 +51,14 @@ function AltFields({ values }: { values?: MediaItem['alt'] }) {
   return (
     <>
       {LOCALES.map((l) => (
-        <TextField key={l} name={`alt.${l}`} label={t('media.alt', { language: t(`content.languages.${l}`) })} hint={l === 'sl' ? t('media.altHint') : undefined} defaultValue={values?.[l]} required />
+        <TextField
+          key={l}
+          name={`alt.${l}`}
+          label={t('media.alt', { language: t(`content.languages.${l}`) })}
+          hint={l === 'sl' ? t('media.altHint') : undefined}
+          defaultValue={values?.[l]}
+          required
+        />
       ))}
     </>
   );

@@ -61,7 +61,13 @@ export function ConsentPreferences({ locale }: { locale: Locale }) {
   const [chosen, setChosen] = useState<readonly Category[]>(() => consentView().accepted ?? READ_ONLY_CATEGORIES);
   const toggle = (category: Category, on: boolean) => setChosen((current) => (on ? [...current, category] : current.filter((c) => c !== category)));
   return (
-    <Modal onClose={closeConsentPreferences} labelledBy={`${id}-title`} describedBy={`${id}-intro`} placement="right" className={`cc-preferences${animated ? ' cc-preferences--shown' : ''}`}>
+    <Modal
+      onClose={closeConsentPreferences}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-intro`}
+      placement="right"
+      className={`cc-preferences${animated ? ' cc-preferences--shown' : ''}`}
+    >
       <div className="cc-preferences__head">
         <h2 id={`${id}-title`}>{t('preferences.title')}</h2>
         <button type="button" className="cc-close" onClick={closeConsentPreferences} aria-label={t('preferences.close')}>

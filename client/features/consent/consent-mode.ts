@@ -15,7 +15,9 @@ export type StorageType = keyof typeof STORAGE_TYPES;
 export type ConsentModeState = Record<StorageType, 'granted' | 'denied'>;
 
 export function consentModeState(accepted: readonly string[]): ConsentModeState {
-  return Object.fromEntries(Object.entries(STORAGE_TYPES).map(([type, category]) => [type, accepted.includes(category) ? 'granted' : 'denied'])) as ConsentModeState;
+  return Object.fromEntries(
+    Object.entries(STORAGE_TYPES).map(([type, category]) => [type, accepted.includes(category) ? 'granted' : 'denied']),
+  ) as ConsentModeState;
 }
 
 /** Before anyone has chosen: everything denied. */

@@ -100,7 +100,14 @@ export function rejectAll(): void {
 export function saveConsent(accepted: readonly string[]): void {
   const firstConsent = record === null;
   const previous = record?.categories ?? [];
-  const next = createRecord({ accepted, previous: record, revision: CONSENT_REVISION, languageCode: setup?.locale ?? '', now: Date.now(), newId: () => crypto.randomUUID() });
+  const next = createRecord({
+    accepted,
+    previous: record,
+    revision: CONSENT_REVISION,
+    languageCode: setup?.locale ?? '',
+    now: Date.now(),
+    newId: () => crypto.randomUUID(),
+  });
   const changed = changedCategories(previous, next.categories);
   setView({ banner: false, preferences: false, accepted: next.categories });
   // A later choice that changes nothing is not stored again (the reference library does the same).

@@ -24,8 +24,27 @@ export function FooterFields({ locale, control, errorOf, values, submissionId }:
   const { t } = useTranslation();
   return (
     <>
-      <TextField form={FOOTER_FORM} name="email" type="email" label={t('newsletter.fields.email')} required autoComplete="email" maxLength={254} control={control('email')} defaultValue={values.email} error={errorOf('email')} />
-      <CheckboxField form={FOOTER_FORM} name="consent" label={<LegalText i18nKey="newsletter.fields.consent" locale={locale} />} required control={control('consent')} defaultChecked={values.consent} error={errorOf('consent')} />
+      <TextField
+        form={FOOTER_FORM}
+        name="email"
+        type="email"
+        label={t('newsletter.fields.email')}
+        required
+        autoComplete="email"
+        maxLength={254}
+        control={control('email')}
+        defaultValue={values.email}
+        error={errorOf('email')}
+      />
+      <CheckboxField
+        form={FOOTER_FORM}
+        name="consent"
+        label={<LegalText i18nKey="newsletter.fields.consent" locale={locale} />}
+        required
+        control={control('consent')}
+        defaultChecked={values.consent}
+        error={errorOf('consent')}
+      />
       <HiddenFields submissionId={submissionId} />
     </>
   );
@@ -58,7 +77,11 @@ export function FooterNewsletter() {
   if (onNewsletterPage) return null;
   const action = pathTo('newsletter', locale);
   // A failed load leaves the plain form, which the server checks.
-  const engage = () => void loadLive().then((component) => setChecked(() => component), () => undefined);
+  const engage = () =>
+    void loadLive().then(
+      (component) => setChecked(() => component),
+      () => undefined,
+    );
   return (
     <section className="footer-newsletter" aria-labelledby="footer-newsletter-title">
       <div className="footer-newsletter__text">
@@ -69,7 +92,13 @@ export function FooterNewsletter() {
         <Checked locale={locale} action={action} />
       ) : (
         <Form method="post" action={action} noValidate className="footer-newsletter__form" onPointerEnter={engage} onFocus={engage}>
-          <FooterFields locale={locale} control={(name) => ({ name })} errorOf={() => undefined} values={{ email: visitorEmail ?? '', consent: false }} submissionId={submissionId} />
+          <FooterFields
+            locale={locale}
+            control={(name) => ({ name })}
+            errorOf={() => undefined}
+            values={{ email: visitorEmail ?? '', consent: false }}
+            submissionId={submissionId}
+          />
           <button type="submit" className="button">
             {t('newsletter.submit')}
           </button>

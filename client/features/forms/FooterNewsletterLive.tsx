@@ -43,7 +43,17 @@ export function FooterNewsletterLive({ locale, action }: FooterLiveProps) {
 
   const values = form.getValues();
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="footer-newsletter__form" aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)} onFocus={publicForm.startGuard}>
+    <form
+      ref={formRef}
+      method="post"
+      action={action}
+      noValidate
+      className="footer-newsletter__form"
+      aria-busy={busy || undefined}
+      data-settled={settled}
+      onSubmit={submitWhole(publicForm, formRef, ORDER)}
+      onFocus={publicForm.startGuard}
+    >
       <FooterFields
         locale={locale}
         control={field}

@@ -15,16 +15,7 @@ import { PhotoField } from './photos/PhotoField';
 import { UploadProgress } from './photos/UploadProgress';
 import { withPhotoField, withPhotoParams } from './photos/photo-messages';
 import { usePhotos } from './photos/use-photos';
-import {
-  ALL_STEPS,
-  clampStep,
-  firstStepWithError,
-  INQUIRY_KINDS,
-  inquiryEntries,
-  LAST_STEP,
-  otherSteps,
-  staleChoices,
-} from './inquiry-values';
+import { ALL_STEPS, clampStep, firstStepWithError, INQUIRY_KINDS, inquiryEntries, LAST_STEP, otherSteps, staleChoices } from './inquiry-values';
 import { MeasuringGuideLink } from './MeasuringGuideLink';
 import { messageParamsOf } from './message-params';
 import { MessageParamsProvider } from './messages';
@@ -144,7 +135,10 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     if (await check(names)) {
       void goTo(step + 1);
     } else {
-      focusFirst(formRef.current, names.filter((name) => form.getFieldState(name).invalid));
+      focusFirst(
+        formRef.current,
+        names.filter((name) => form.getFieldState(name).invalid),
+      );
     }
   }
 
@@ -229,7 +223,9 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
     );
   }
 
-  const summary = result?.errors ? orderOnStep(Object.keys(result.errors)).flatMap((name): [string, string][] => (errorOf(name) ? [[name, errorOf(name)!]] : [])) : [];
+  const summary = result?.errors
+    ? orderOnStep(Object.keys(result.errors)).flatMap((name): [string, string][] => (errorOf(name) ? [[name, errorOf(name)!]] : []))
+    : [];
 
   return (
     <MessageParamsProvider value={messageParams}>
@@ -263,7 +259,11 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
             control={field('offerType')}
             value={offerType}
             error={errorOf('offerType')}
-            options={OFFER_TYPES.map((key) => ({ value: key, label: t(optionLabelKey('inquiry', INQUIRY_FIELDS.offerType, key)), hint: t(`inquiry.offerTypeHints.${key}`) }))}
+            options={OFFER_TYPES.map((key) => ({
+              value: key,
+              label: t(optionLabelKey('inquiry', INQUIRY_FIELDS.offerType, key)),
+              hint: t(`inquiry.offerTypeHints.${key}`),
+            }))}
           />
         ) : (
           <>

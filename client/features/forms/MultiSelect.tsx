@@ -40,7 +40,11 @@ function CheckboxGroup({ form, name, label, hint, options, value, error, maxLeng
   const { t } = useTranslation();
   const id = `${form}-${name}`;
   return (
-    <fieldset id={id} className="field multi-select multi-select--plain" aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}>
+    <fieldset
+      id={id}
+      className="field multi-select multi-select--plain"
+      aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
+    >
       <legend>{label}</legend>
       {hint !== undefined ? (
         <p className="field__hint" id={`${id}-hint`}>
@@ -277,7 +281,11 @@ function Combobox({ form, name, label, hint, options, value, onChange, onBlur, i
                 onClick={() => choose(item)}
               >
                 <span className={`multi-select__check${selected ? ' multi-select__check--on' : ''}`} aria-hidden="true" />
-                {item.kind === 'add' ? <span className="check-option__title">{t('form.multiSelect.add', { value: item.text })}</span> : <OptionText option={item.option} />}
+                {item.kind === 'add' ? (
+                  <span className="check-option__title">{t('form.multiSelect.add', { value: item.text })}</span>
+                ) : (
+                  <OptionText option={item.option} />
+                )}
               </li>
             );
           })}
@@ -289,7 +297,12 @@ function Combobox({ form, name, label, hint, options, value, onChange, onBlur, i
           {value.map((chosen) => (
             <li key={chosen} className="chip">
               <span>{labelOf(options, chosen)}</span>
-              <button type="button" className="chip__remove" aria-label={t('form.multiSelect.remove', { value: labelOf(options, chosen) })} onClick={() => remove(chosen)}>
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={t('form.multiSelect.remove', { value: labelOf(options, chosen) })}
+                onClick={() => remove(chosen)}
+              >
                 <span aria-hidden="true">×</span>
               </button>
               <input type="hidden" name={name} value={chosen} />

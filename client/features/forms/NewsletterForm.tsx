@@ -36,13 +36,42 @@ export function NewsletterForm({ data, result, action }: { data: ScreenData<'new
   const labelOf = (name: string) => (name === 'consent' ? t('newsletter.consentName') : t(`newsletter.fields.${name}`));
   const summary = result?.errors ? ORDER.flatMap((name): [string, string][] => (errorOf(name) && name in result.errors! ? [[name, errorOf(name)!]] : [])) : [];
 
-
   return (
-    <form ref={formRef} method="post" action={action} noValidate className="public-form newsletter-form" aria-label={t('newsletter.title')} aria-busy={busy || undefined} data-settled={settled} onSubmit={submitWhole(publicForm, formRef, ORDER)} onFocus={publicForm.startGuard}>
+    <form
+      ref={formRef}
+      method="post"
+      action={action}
+      noValidate
+      className="public-form newsletter-form"
+      aria-label={t('newsletter.title')}
+      aria-busy={busy || undefined}
+      data-settled={settled}
+      onSubmit={submitWhole(publicForm, formRef, ORDER)}
+      onFocus={publicForm.startGuard}
+    >
       <FormError message={formError} params={formErrorParams} />
       <ErrorSummary form={FORM} errors={summary} label={labelOf} />
-      <TextField form={FORM} name="email" type="email" label={t('newsletter.fields.email')} required autoComplete="email" maxLength={254} control={field('email')} defaultValue={textOf(values, 'email')} error={errorOf('email')} />
-      <CheckboxField form={FORM} name="consent" label={<LegalText i18nKey="newsletter.fields.consent" locale={locale} />} required control={field('consent')} defaultChecked={values.consent === true} error={errorOf('consent')} />
+      <TextField
+        form={FORM}
+        name="email"
+        type="email"
+        label={t('newsletter.fields.email')}
+        required
+        autoComplete="email"
+        maxLength={254}
+        control={field('email')}
+        defaultValue={textOf(values, 'email')}
+        error={errorOf('email')}
+      />
+      <CheckboxField
+        form={FORM}
+        name="consent"
+        label={<LegalText i18nKey="newsletter.fields.consent" locale={locale} />}
+        required
+        control={field('consent')}
+        defaultChecked={values.consent === true}
+        error={errorOf('consent')}
+      />
       <HiddenFields submissionId={submissionId} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>

@@ -51,7 +51,14 @@ export function ServiceForm({ data, result, action }: { data: ScreenData<'servic
   useFocusOnRefusal(result, formRef, ORDER);
 
   if (data.sent) {
-    return <ThankYou title={t('service.done.title')} text={t('service.done.text')} again={{ label: t('service.done.again'), to: pathTo('service', locale) }} focus={focusThanks} />;
+    return (
+      <ThankYou
+        title={t('service.done.title')}
+        text={t('service.done.text')}
+        again={{ label: t('service.done.again'), to: pathTo('service', locale) }}
+        focus={focusThanks}
+      />
+    );
   }
 
   const values = form.getValues();

@@ -26,7 +26,11 @@ export interface SpamGuard {
 
 // Its code loads when the visitor starts filling in the form, none of it with the page. Code that cannot
 // be loaded (the connection dropped, a deploy replaced it) is no guard: the post still goes.
-const fetchGuard = () => import('./guard-solver').then((solver) => solver.fetchGuard(), () => null);
+const fetchGuard = () =>
+  import('./guard-solver').then(
+    (solver) => solver.fetchGuard(),
+    () => null,
+  );
 const solveGuard = (guard: FormGuard | null) => import('./guard-solver').then((solver) => solver.solveGuard(guard)).catch(() => null);
 
 export function createSpamGuard(): SpamGuard {

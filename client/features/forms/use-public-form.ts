@@ -86,7 +86,11 @@ export function useFocusOnRefusal(result: PublicFormResult | undefined, form: Re
     if (result === seen.current) return;
     seen.current = result;
     const errors = result?.errors;
-    if (errors) focusFirst(form.current, order.filter((name) => name in errors));
+    if (errors)
+      focusFirst(
+        form.current,
+        order.filter((name) => name in errors),
+      );
   }, [result, form, order]);
 }
 
@@ -227,7 +231,20 @@ export function usePublicForm({ kinds, defaults, resolver, result, sent, action 
     [submit, submissionId, action, guard, pageToken],
   );
 
-  return { form, field, changed, check, submissionId, busy, settled: settled && !form.formState.isValidating, send, formError: result?.errors?.form, formErrorParams: result?.retryAfterMinutes === undefined ? undefined : { count: result.retryAfterMinutes }, startGuard, onLastStep };
+  return {
+    form,
+    field,
+    changed,
+    check,
+    submissionId,
+    busy,
+    settled: settled && !form.formState.isValidating,
+    send,
+    formError: result?.errors?.form,
+    formErrorParams: result?.retryAfterMinutes === undefined ? undefined : { count: result.retryAfterMinutes },
+    startGuard,
+    onLastStep,
+  };
 }
 
 /**
@@ -265,12 +282,21 @@ function useSpamGuard(result: PublicFormResult | undefined) {
  * The submit handler of a one-step form: everything is checked, focus goes to the first wrong field,
  * else the fields of `order` are posted, with the form's `files` when it takes photos.
  */
-export function submitWhole({ form, check, busy, send }: PublicForm, formRef: React.RefObject<HTMLFormElement | null>, order: readonly string[], files?: () => File[]) {
+export function submitWhole(
+  { form, check, busy, send }: PublicForm,
+  formRef: React.RefObject<HTMLFormElement | null>,
+  order: readonly string[],
+  files?: () => File[],
+) {
   return (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     void check().then((ok) => {
-      if (!ok) focusFirst(formRef.current, order.filter((name) => form.getFieldState(name).invalid));
+      if (!ok)
+        focusFirst(
+          formRef.current,
+          order.filter((name) => form.getFieldState(name).invalid),
+        );
       else send(toEntries(form.getValues(), order), honeypotValue(formRef.current), files?.());
     });
   };

@@ -21,9 +21,18 @@ export function toRumMetric(metric: MetricWithAttribution): RumMetric {
     case 'LCP':
       return { ...base, ...element(metric.attribution.target) };
     case 'CLS':
-      return { ...base, ...element(metric.attribution.largestShiftTarget), ...(metric.attribution.loadState ? { loadState: metric.attribution.loadState } : {}) };
+      return {
+        ...base,
+        ...element(metric.attribution.largestShiftTarget),
+        ...(metric.attribution.loadState ? { loadState: metric.attribution.loadState } : {}),
+      };
     case 'INP':
-      return { ...base, ...element(metric.attribution.interactionTarget), interaction: metric.attribution.interactionType, loadState: metric.attribution.loadState };
+      return {
+        ...base,
+        ...element(metric.attribution.interactionTarget),
+        interaction: metric.attribution.interactionType,
+        loadState: metric.attribution.loadState,
+      };
     case 'FCP':
       return { ...base, loadState: metric.attribution.loadState };
     case 'TTFB':

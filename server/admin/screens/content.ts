@@ -55,7 +55,15 @@ function publishAtOf(values: Record<string, string>): string | null | 'invalid' 
 /** How far the company's clocks are ahead of UTC around `at` (one or two hours in Slovenia). */
 function zoneOffsetMs(at: number): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: COMPANY_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: COMPANY_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );

@@ -11,7 +11,23 @@ import { content, contentEdit, contentList, redirects } from './content';
 import { media } from './media';
 
 /** Every staff screen's server half, by name (typed: a screen of the route table without one does not build). */
-export const ADMIN_SCREEN_MODULES: { [N in AdminScreen]: AdminScreenModule<N> } = { inbox, lead, team, audit, account, login, code, enrol, recoveryCodes, invitation, content, contentList, contentEdit, redirects, media };
+export const ADMIN_SCREEN_MODULES: { [N in AdminScreen]: AdminScreenModule<N> } = {
+  inbox,
+  lead,
+  team,
+  audit,
+  account,
+  login,
+  code,
+  enrol,
+  recoveryCodes,
+  invitation,
+  content,
+  contentList,
+  contentEdit,
+  redirects,
+  media,
+};
 
 /**
  * Who may open a screen, checked before its loader or action runs: a screen for members sends anyone

@@ -32,7 +32,10 @@ const session = (token: string | null) => {
 export const inbox: AdminScreenModule<'inbox'> = {
   async loader({ request, context }) {
     const filter = leadFilterOf(new URL(request.url).searchParams);
-    const [leads, assignees] = await Promise.all([context.staff.leads(session(context.session), filter as LeadQuery), context.staff.assignees(session(context.session))]);
+    const [leads, assignees] = await Promise.all([
+      context.staff.leads(session(context.session), filter as LeadQuery),
+      context.staff.assignees(session(context.session)),
+    ]);
     if (!leads.ok || !assignees.ok) failed(leads.ok ? (assignees as { status: number }).status : leads.status);
     return { leads: leads.data, filter, assignees: assignees.data };
   },
@@ -57,7 +60,8 @@ export const lead: AdminScreenModule<'lead'> = {
     const values = await postedFields(request);
     const intent = values.intent;
     const back = (done: string) => seeOther(adminPath('lead', { id }, { done }));
-    const invalid = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) => refused({ form: intent, values, errors: fieldErrors(error) });
+    const invalid = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) =>
+      refused({ form: intent, values, errors: fieldErrors(error) });
 
     if (intent === 'status') {
       const input = leadStatusForm.safeParse(values);

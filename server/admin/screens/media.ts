@@ -38,7 +38,9 @@ export const media: AdminScreenModule<'media'> = {
       const form = `alt-${values.id}`;
       if (!alt.ok) return refused({ form, values, errors: alt.errors });
       const result = await context.media.setAlt(token, String(values.id), alt.body);
-      return result.ok ? seeOther(adminPath('media', {}, { done: 'alt' })) : refused({ form, values, errors: errorsOf(result, 'errors.unavailable') }, result.status);
+      return result.ok
+        ? seeOther(adminPath('media', {}, { done: 'alt' }))
+        : refused({ form, values, errors: errorsOf(result, 'errors.unavailable') }, result.status);
     }
     if (values.intent !== 'upload') return refused({ errors: { form: 'errors.unavailable' } });
 

@@ -4,9 +4,7 @@ import { adminPath, safeNext } from '../../../shared/admin/routes';
 import type { StaffLoginStep } from '../../../shared/api/staff';
 import { errorsOf, postedFields, refused, seeOther } from '../answers';
 import type { AdminArgs, AdminScreenModule } from '../context';
-import {
-  clearRecovery, clearStep, readRecoveryCodes, readStep, recoveryCookie, staffSessionCookie, stepCookie,
-} from '../cookies';
+import { clearRecovery, clearStep, readRecoveryCodes, readStep, recoveryCookie, staffSessionCookie, stepCookie } from '../cookies';
 import { qrCode } from '../qr';
 
 /**

@@ -66,7 +66,9 @@ export const account: AdminScreenModule<'account'> = {
       const input = staffProfileForm.safeParse(values);
       if (!input.success) return refused({ form: 'profile', values, errors: fieldErrors(input.error) });
       const result = await context.staff.updateMe(token, input.data);
-      return result.ok ? seeOther(adminPath('account', {}, { done: 'profile' })) : refused({ form: 'profile', values, errors: errorsOf(result, 'errors.unavailable') }, result.status);
+      return result.ok
+        ? seeOther(adminPath('account', {}, { done: 'profile' }))
+        : refused({ form: 'profile', values, errors: errorsOf(result, 'errors.unavailable') }, result.status);
     }
     if (values.intent === 'logout' || values.intent === 'logoutEverywhere') {
       // Signed out either way: a session the content API no longer knows is no session.

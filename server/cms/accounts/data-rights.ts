@@ -42,7 +42,9 @@ export function dataRights(db: Db) {
     'SELECT created_at, expires_at FROM sessions WHERE user_id = @userId AND expires_at > @now ORDER BY created_at',
   );
 
-  const markFromAccount = db.prepare<[string]>('UPDATE submissions SET from_account = 1 WHERE email = ? AND email_confirmed_at IS NOT NULL AND anonymised_at IS NULL');
+  const markFromAccount = db.prepare<[string]>(
+    'UPDATE submissions SET from_account = 1 WHERE email = ? AND email_confirmed_at IS NOT NULL AND anonymised_at IS NULL',
+  );
   const deleteSubscription = db.prepare<[string]>('DELETE FROM newsletter_subscriptions WHERE email = ?');
   const deleteMail = db.prepare<[string]>('DELETE FROM outgoing_mail WHERE recipient = ? COLLATE NOCASE');
   // The counter of the account's address; those of an address with a client address are keyed by both and go within a day.

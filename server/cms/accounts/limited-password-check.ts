@@ -1,6 +1,14 @@
 import type { Db } from '../db';
 import {
-  accountFailed, addressSucceeded, EMPTY_BUCKET, NO_PAIR, pairSucceeded, startAddress, startPair, type BucketState, type PairState,
+  accountFailed,
+  addressSucceeded,
+  EMPTY_BUCKET,
+  NO_PAIR,
+  pairSucceeded,
+  startAddress,
+  startPair,
+  type BucketState,
+  type PairState,
 } from './login-limits';
 import type { PasswordHashing } from './password-hashing';
 import { limitKeys } from './tokens';
@@ -44,7 +52,8 @@ export function limitedPasswordCheck({ db, passwords, now }: { db: Db; passwords
     const row = limitByKey.get(key);
     return row ? { level: row.count, at: row.at } : EMPTY_BUCKET;
   };
-  const writePair = (key: string, pair: PairState) => (pair.lastAt === null ? clearLimit.run(key) : setLimit.run({ key, count: pair.failures, at: pair.lastAt }));
+  const writePair = (key: string, pair: PairState) =>
+    pair.lastAt === null ? clearLimit.run(key) : setLimit.run({ key, count: pair.failures, at: pair.lastAt });
   const writeBucket = (key: string, bucket: BucketState) => {
     if (bucket.at !== null) setLimit.run({ key, count: bucket.level, at: bucket.at });
   };

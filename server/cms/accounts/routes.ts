@@ -3,7 +3,15 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import * as z from 'zod/mini';
 import { localeSchema } from '../../../shared/api/contract';
 import {
-  accountDeleteForm, emailForm, fieldErrors, loginForm, passwordChangeForm, passwordResetForm, profileForm, registerForm, tokenForm,
+  accountDeleteForm,
+  emailForm,
+  fieldErrors,
+  loginForm,
+  passwordChangeForm,
+  passwordResetForm,
+  profileForm,
+  registerForm,
+  tokenForm,
 } from '../../../shared/forms/account';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales';
 import type { BackgroundTasks } from '../background';

@@ -34,9 +34,7 @@ export const UNLOCK_MAILS_PER_HOUR = 1;
 export type LoginClient = { address: string; unlock?: string };
 
 export type LoginResult =
-  | { ok: true; session: Session }
-  | { ok: false; error: 'invalid_credentials' | 'not_verified' }
-  | { ok: false; error: 'too_many_attempts'; retryAfter: number };
+  { ok: true; session: Session } | { ok: false; error: 'invalid_credentials' | 'not_verified' } | { ok: false; error: 'too_many_attempts'; retryAfter: number };
 
 export type PasswordChangeResult = { ok: true } | { ok: false; error: 'wrong_password' } | { ok: false; error: 'too_many_attempts'; retryAfter: number };
 
@@ -158,7 +156,8 @@ export function accountService({
     async login(input: { email: string; password: string }, client: LoginClient): Promise<LoginResult> {
       const user = store.userByEmail(input.email);
       const check = await checkPassword(user, input.email, input.password, client);
-      if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'invalid_credentials' };
+      if (!check.ok)
+        return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'invalid_credentials' };
 
       const current = store.userById(user!.id)!;
       if (needsRehash(current.password_hash)) store.replaceHash(current.id, current.password_hash, await passwords.hash(input.password));

@@ -49,9 +49,7 @@ export function accountStore(db: Db) {
   const replaceHash = db.prepare<{ id: number; old: string; passwordHash: string }>(
     'UPDATE users SET password_hash = @passwordHash WHERE id = @id AND password_hash = @old',
   );
-  const markVerified = db.prepare<{ id: number; now: string }>(
-    'UPDATE users SET verified_at = coalesce(verified_at, @now) WHERE id = @id',
-  );
+  const markVerified = db.prepare<{ id: number; now: string }>('UPDATE users SET verified_at = coalesce(verified_at, @now) WHERE id = @id');
   const updateProfile = db.prepare<Profile & { id: number }>(
     `UPDATE users SET name = @name, phone = @phone, street_address = @streetAddress, postal_code = @postalCode, town = @town
      WHERE id = @id`,
@@ -94,29 +92,24 @@ export function accountStore(db: Db) {
     'SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = @hash AND s.expires_at > @now',
   );
   const deleteSession = db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?');
-  const deleteSessionsOf = db.prepare<{ userId: number; keep: string | null }>(
-    'DELETE FROM sessions WHERE user_id = @userId AND token_hash IS NOT @keep',
-  );
+  const deleteSessionsOf = db.prepare<{ userId: number; keep: string | null }>('DELETE FROM sessions WHERE user_id = @userId AND token_hash IS NOT @keep');
 
   return {
     userByEmail: (email: string) => userByEmail.get(email),
     userById: (id: number) => userById.get(id),
     /** The new user's id, or undefined when the address already has an account (a registration race). */
-    createUser: (user: { email: string; passwordHash: string; name: string; locale: Locale }, now: string) =>
-      insertUser.get({ ...user, now })?.id,
+    createUser: (user: { email: string; passwordHash: string; name: string; locale: Locale }, now: string) => insertUser.get({ ...user, now })?.id,
     setPassword: (id: number, passwordHash: string) => void setPassword.run({ id, passwordHash }),
     /** Swaps a hash for a stronger one of the same password, unless the password changed meanwhile. */
     replaceHash: (id: number, old: string, passwordHash: string) => void replaceHash.run({ id, old, passwordHash }),
     markVerified: (id: number, now: string) => void markVerified.run({ id, now }),
     updateProfile: (id: number, profile: Profile) => void updateProfile.run({ id, ...profile }),
 
-
     addUnlockToken: (token: { hash: string; userId: number; expiresAt: string }, now: string) => void insertUnlock.run({ ...token, now }),
     /** Spends an unlock token of this user; false when it is unknown, someone else's, spent or expired. */
     useUnlockToken: (hash: string, userId: number, now: string) => useUnlock.run({ hash, userId, now }).changes === 1,
 
-    addToken: (token: { hash: string; userId: number; kind: TokenKind; expiresAt: string }, now: string) =>
-      void insertToken.run({ ...token, now }),
+    addToken: (token: { hash: string; userId: number; kind: TokenKind; expiresAt: string }, now: string) => void insertToken.run({ ...token, now }),
     /** The user a token belongs to, if it is of this kind, unused and unexpired. */
     tokenUser: (hash: string, kind: TokenKind, now: string) => validToken.get({ hash, kind, now })?.user_id,
     /**

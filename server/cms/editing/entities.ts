@@ -59,7 +59,6 @@ export function titlesOf(kind: ContentKind, json: unknown): Record<Locale, strin
   ) as Record<Locale, string>;
 }
 
-
 /**
  * A page's date is the day its text last changed (the import's rule), but the export writes every
  * page's date out, so an edit would carry the published one along: an edit that keeps it has it

@@ -27,7 +27,10 @@ export function linkTargets(c: Content, locale: Locale): LinkTarget[] {
     ...c.products.map((x) => entry('product', x[locale].slug, x[locale].title)),
     ...c.pages.map((x) => entry('page', x[locale].slug, x[locale].title)),
     ...c.faq.flatMap((group) => group.items.map((x) => entry('faqItem', x[locale].slug, x[locale].question))),
-    ...c.articleCategories.map((x) => ({ label: `${x[locale].title} (${pathTo('blog', locale, { category: x[locale].slug })})`, link: { route: 'blog', params: { category: x[locale].slug } } })),
+    ...c.articleCategories.map((x) => ({
+      label: `${x[locale].title} (${pathTo('blog', locale, { category: x[locale].slug })})`,
+      link: { route: 'blog', params: { category: x[locale].slug } },
+    })),
     ...c.articles.map((x) => {
       const params = { category: categorySlug.get(x.category) ?? '', slug: x[locale].slug };
       return { label: `${x[locale].title} (${pathTo('blogArticle', locale, params)})`, link: { route: 'blogArticle', params } };

@@ -1,6 +1,10 @@
 import express, { type Response } from 'express';
 import {
-  contentDraftBodySchema, contentKeySchema, contentRedirectBodySchema, contentRestoreBodySchema, PREVIEW_HEADER,
+  contentDraftBodySchema,
+  contentKeySchema,
+  contentRedirectBodySchema,
+  contentRestoreBodySchema,
+  PREVIEW_HEADER,
 } from '../../../shared/api/staff-content';
 import type { StaffService } from '../staff/service';
 import { actorOf, staffGuard, withBody } from '../staff/routes';
@@ -56,7 +60,9 @@ export function contentEditingRoutes({ editing, staff }: { editing: ContentEditi
   router.post('/staff/content/:kind/:key/unpublish', (req, res) => entity(req, res, (kind, key) => answer(res, editing.unpublish(actorOf(res), kind, key))));
   router.post(
     '/staff/content/:kind/:key/restore',
-    ...withBody(contentRestoreBodySchema, (body, req, res) => entity(req, res, (kind, key) => answer(res, editing.restore(actorOf(res), kind, key, body.revision)))),
+    ...withBody(contentRestoreBodySchema, (body, req, res) =>
+      entity(req, res, (kind, key) => answer(res, editing.restore(actorOf(res), kind, key, body.revision))),
+    ),
   );
   router.post('/staff/content/:kind/:key/preview', (req, res) =>
     entity(req, res, (kind, key) => {

@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
-  CONTENT_KINDS, PREVIEW_TTL_MINUTES, SINGLE_CONTENT_KINDS, type ContentEntity, type ContentKind, type ContentList, type ContentPreview, type ContentRedirect,
+  CONTENT_KINDS,
+  PREVIEW_TTL_MINUTES,
+  SINGLE_CONTENT_KINDS,
+  type ContentEntity,
+  type ContentKind,
+  type ContentList,
+  type ContentPreview,
+  type ContentRedirect,
 } from '../../../shared/api/staff-content';
 import { LOCALES } from '../../../shared/locales';
 import { pathTo } from '../../../shared/routes';
@@ -28,7 +35,15 @@ export type Refused = { ok: false; problems: string[] };
 export type Edited = { ok: true; entity: ContentEntity } | Refused | 'not_found';
 
 type DraftRow = { kind: string; key: string; json: string; updated_at: string; member_id: number | null; member_name: string; publish_at: string | null };
-type RevisionRow = { id: number; kind: string; key: string; json: string | null; at: string; member_name: string; action: 'publish' | 'unpublish' | 'scheduled' };
+type RevisionRow = {
+  id: number;
+  kind: string;
+  key: string;
+  json: string | null;
+  at: string;
+  member_name: string;
+  action: 'publish' | 'unpublish' | 'scheduled';
+};
 
 class Rollback extends Error {}
 
@@ -54,11 +69,19 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
   const deleteDraft = db.prepare<[string, string]>('DELETE FROM content_drafts WHERE kind = ? AND key = ?');
   const revisionsOf = db.prepare<[string, string], RevisionRow>('SELECT * FROM content_revisions WHERE kind = ? AND key = ? ORDER BY id DESC LIMIT 50');
   const revisionById = db.prepare<[number, string, string], RevisionRow>('SELECT * FROM content_revisions WHERE id = ? AND kind = ? AND key = ?');
-  const insertRevision = db.prepare<{ kind: string; key: string; json: string | null; at: string; memberId: number | null; memberName: string; action: string }>(
-    'INSERT INTO content_revisions (kind, key, json, at, member_id, member_name, action) VALUES (@kind, @key, @json, @at, @memberId, @memberName, @action)',
-  );
+  const insertRevision = db.prepare<{
+    kind: string;
+    key: string;
+    json: string | null;
+    at: string;
+    memberId: number | null;
+    memberName: string;
+    action: string;
+  }>('INSERT INTO content_revisions (kind, key, json, at, member_id, member_name, action) VALUES (@kind, @key, @json, @at, @memberId, @memberName, @action)');
   const insertPreview = db.prepare<[string, string, string, string]>('INSERT INTO content_previews (token_hash, kind, key, expires_at) VALUES (?, ?, ?, ?)');
-  const previewByHash = db.prepare<[string, string], { kind: string; key: string }>('SELECT kind, key FROM content_previews WHERE token_hash = ? AND expires_at > ?');
+  const previewByHash = db.prepare<[string, string], { kind: string; key: string }>(
+    'SELECT kind, key FROM content_previews WHERE token_hash = ? AND expires_at > ?',
+  );
   const deleteExpiredPreviews = db.prepare<[string]>('DELETE FROM content_previews WHERE expires_at <= ?');
 
   /** The last previewed draft's whole content, parsed (one entry: previews are one editor's at a time). */
@@ -75,7 +98,8 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
     if (!exported || exported.version !== version) exported = { version, texts: contentTexts(exportContent(db)) };
     return exported.texts;
   };
-  const audit = (by: Author, action: Parameters<StaffService['audit']>[1]['action'], detail: Record<string, unknown>, at: Date) => staff.audit(by, { action, detail }, at);
+  const audit = (by: Author, action: Parameters<StaffService['audit']>[1]['action'], detail: Record<string, unknown>, at: Date) =>
+    staff.audit(by, { action, detail }, at);
   const problemsOf = (error: unknown): Refused => {
     if (error instanceof ContentError) return { ok: false, problems: error.problems };
     throw error;
@@ -118,7 +142,15 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
               if (previous && previous !== path) redirects.add(previous, path, at.toISOString());
             }
           }
-          insertRevision.run({ kind, key, json: json === null ? null : JSON.stringify(json), at: at.toISOString(), memberId: by.id, memberName: by.name, action });
+          insertRevision.run({
+            kind,
+            key,
+            json: json === null ? null : JSON.stringify(json),
+            at: at.toISOString(),
+            memberId: by.id,
+            memberName: by.name,
+            action,
+          });
           deleteDraft.run(kind, key);
           const auditAction = action === 'unpublish' ? 'content_unpublish' : 'content_publish';
           audit(by, auditAction, { kind, key, ...(action === 'scheduled' ? { scheduled: true } : {}) }, at);
@@ -146,7 +178,8 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
         return { key, titles: titlesOf(kind, json), published: true, draft: Boolean(draft), publishAt: draft?.publish_at ?? null };
       });
       // New entities, drafted and never published, after the published ones.
-      for (const [key, draft] of drafts) items.push({ key, titles: titlesOf(kind, JSON.parse(draft.json)), published: false, draft: true, publishAt: draft.publish_at });
+      for (const [key, draft] of drafts)
+        items.push({ key, titles: titlesOf(kind, JSON.parse(draft.json)), published: false, draft: true, publishAt: draft.publish_at });
       return { kind, items };
     },
 

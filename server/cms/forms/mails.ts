@@ -3,8 +3,22 @@ import type { Locale } from '../../../shared/locales';
 import { companySettings } from '../company';
 import type { Db } from '../db';
 import {
-  formatReceivedAt, formLabels, inquirySections, inquirySummary, offerTypeLabel, photoCountRow, photoLinkRow, photoRow, renderFormMail, serviceSections, serviceSummary,
-  type FormLabels, type FormMailTemplate, type Section, type StoredInquiry, type StoredService,
+  formatReceivedAt,
+  formLabels,
+  inquirySections,
+  inquirySummary,
+  offerTypeLabel,
+  photoCountRow,
+  photoLinkRow,
+  photoRow,
+  renderFormMail,
+  serviceSections,
+  serviceSummary,
+  type FormLabels,
+  type FormMailTemplate,
+  type Section,
+  type StoredInquiry,
+  type StoredService,
 } from '../mail/form-templates';
 import { confirmationAllowed } from '../mail/confirmation-cap';
 import type { MailQueue } from '../mail/queue';
@@ -29,7 +43,11 @@ export type FormMails = ReturnType<typeof formMails>;
  * `companyLocale`: the language the company reads its notifications in (COMPANY_LOCALE); each names
  * the visitor's language, the one to answer in.
  */
-export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings, companyLocale }: { siteUrl: string; logger: Logger; strings: CmsStrings; companyLocale: Locale }) {
+export function formMails(
+  db: Db,
+  queue: MailQueue,
+  { siteUrl, logger, strings, companyLocale }: { siteUrl: string; logger: Logger; strings: CmsStrings; companyLocale: Locale },
+) {
   const company = companySettings(db, new URL(siteUrl).hostname);
   const productOf = productReferences(db);
 
@@ -54,7 +72,14 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings, 
    * The photos go with the notification as attachments, or, when together they are larger than the
    * content API's limit (MAIL_ATTACHMENTS_MAX_MB), it links each one (the service decided which).
    */
-  function notify(id: string, template: FormMailTemplate, at: Date, mail: { subject: string; text: string }, replyTo: string | undefined, photos: readonly MailPhoto[]): void {
+  function notify(
+    id: string,
+    template: FormMailTemplate,
+    at: Date,
+    mail: { subject: string; text: string },
+    replyTo: string | undefined,
+    photos: readonly MailPhoto[],
+  ): void {
     const to = company().email;
     // The submission is stored and listed either way; an operator must fix the settings.
     if (!to) return void logger.error({ submissionId: id, template }, 'no company_email in the settings: notification not sent');
@@ -68,8 +93,14 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings, 
   const withPhotos = (sections: Section[], photos: readonly MailPhoto[], labels: FormLabels): Section[] => {
     if (photos.length === 0) return sections;
     const rows = isLinked(photos)
-      ? photoLinkRow(photos.map((photo) => ({ name: photo.name, url: new URL(submissionPhotoPath(photo.linkToken!), siteUrl).href })), labels)
-      : photoRow(photos.map((photo) => photo.name), labels);
+      ? photoLinkRow(
+          photos.map((photo) => ({ name: photo.name, url: new URL(submissionPhotoPath(photo.linkToken!), siteUrl).href })),
+          labels,
+        )
+      : photoRow(
+          photos.map((photo) => photo.name),
+          labels,
+        );
     return [...sections, { title: labels.mail('rows.photos'), rows }];
   };
 
@@ -125,7 +156,12 @@ export function formMails(db: Db, queue: MailQueue, { siteUrl, logger, strings, 
       if (form.email) {
         const labels = formLabels(strings, lang);
         const { name, email, phone } = company(lang);
-        const confirmation = renderFormMail(strings, 'service_confirmation', lang, { company: name, summary: [...serviceSummary(form, labels), ...photoCountRow(photos.length, labels)], contactEmail: email, contactPhone: phone });
+        const confirmation = renderFormMail(strings, 'service_confirmation', lang, {
+          company: name,
+          summary: [...serviceSummary(form, labels), ...photoCountRow(photos.length, labels)],
+          contactEmail: email,
+          contactPhone: phone,
+        });
         confirm(form.email, 'service_confirmation', at, confirmation, email);
       }
     },

@@ -29,7 +29,11 @@ export async function readMultipartSubmission(req: Request): Promise<MultipartSu
     let parser: busboy.Busboy;
     try {
       // The BFF's FormData names each photo in UTF-8.
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: PHOTO_LIMITS.count, fileSize: PHOTO_LIMITS.bytesEach, fields: 1, fieldSize: BODY_BYTES } });
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { files: PHOTO_LIMITS.count, fileSize: PHOTO_LIMITS.bytesEach, fields: 1, fieldSize: BODY_BYTES },
+      });
     } catch {
       return resolve({ ...found, refused: 400 });
     }
@@ -69,7 +73,8 @@ export async function readMultipartSubmission(req: Request): Promise<MultipartSu
     });
     req.pipe(parser);
   });
-  if (parts.refused) return { ok: false, status: parts.refused, fields: parts.refused === 400 ? { [PHOTO_FIELD]: 'form.photos.errors.notAnImage' } : undefined };
+  if (parts.refused)
+    return { ok: false, status: parts.refused, fields: parts.refused === 400 ? { [PHOTO_FIELD]: 'form.photos.errors.notAnImage' } : undefined };
   let body: unknown;
   try {
     body = JSON.parse(parts.body ?? '');

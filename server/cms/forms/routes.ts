@@ -66,7 +66,9 @@ const SUBMIT: { [K in FormKind]: (service: FormService, lang: Locale, key: strin
   },
   newsletter: (service, lang, key, body, photos) => {
     const { spam, form } = splitExtras(body);
-    return photos.length ? { ok: false, fields: { photos: 'form.errors.invalid' } } : accept(newsletterForm, form, (data) => service.subscribe(lang, key, data, { spam }));
+    return photos.length
+      ? { ok: false, fields: { photos: 'form.errors.invalid' } }
+      : accept(newsletterForm, form, (data) => service.subscribe(lang, key, data, { spam }));
   },
 };
 

@@ -84,15 +84,28 @@ export function formService({
       const data = rest as unknown as D;
       const email = form.email ?? null;
       const confirmed = grant !== undefined && email !== null && grants.confirmedEmail(grant, at) === email;
-      store.addSubmission({ id, key, kind, locale: lang, data, email, emailConfirmedAt: confirmed ? at.toISOString() : null, status: spam ? 'spam' : 'new' }, at.toISOString());
+      store.addSubmission(
+        { id, key, kind, locale: lang, data, email, emailConfirmedAt: confirmed ? at.toISOString() : null, status: spam ? 'spam' : 'new' },
+        at.toISOString(),
+      );
       // Too large together for one mail: each photo gets a link of its own, its token known only to that mail.
       const linked = !spam && photos.reduce((total, photo) => total + photo.bytes.length, 0) > attachmentsMaxBytes;
       const tokens = photos.map(() => (linked ? newToken() : undefined));
       // Stored under the names they are attached and listed with: JPEGs, each name once.
       const names = attachmentNames(photos.map((photo) => photo.name));
       const named = photos.map((photo, i) => ({ ...photo, name: names[i]! }));
-      store.addPhotos(id, named, tokens.map((token) => (token ? tokenHash(token) : null)));
-      if (!spam) queueMails(id, data, at, named.map((photo, i) => ({ name: photo.name, linkToken: tokens[i] })));
+      store.addPhotos(
+        id,
+        named,
+        tokens.map((token) => (token ? tokenHash(token) : null)),
+      );
+      if (!spam)
+        queueMails(
+          id,
+          data,
+          at,
+          named.map((photo, i) => ({ name: photo.name, linkToken: tokens[i] })),
+        );
       logger.info({ submissionId: id, kind, locale: lang, photos: photos.length, spam }, 'form submission stored');
       return { id, created: true };
     });
@@ -122,7 +135,8 @@ export function formService({
     thumbnailOf: (email: string, id: string, position: number): Buffer | undefined => store.thumbnailOf(email, id, position),
 
     /** A newsletter signup: a confirmation mail, never a subscription by itself (newsletter/service.ts). */
-    subscribe: (lang: Locale, key: string, form: NewsletterForm, { spam = false }: { spam?: boolean } = {}): Ack => newsletter.signup(lang, key, form, { spam }),
+    subscribe: (lang: Locale, key: string, form: NewsletterForm, { spam = false }: { spam?: boolean } = {}): Ack =>
+      newsletter.signup(lang, key, form, { spam }),
 
     /** The inquiries and service requests confirmed for a (verified) address, newest first. */
     submissionsOf: (email: string): AccountSubmission[] => store.submissionsOf(email),

@@ -36,7 +36,16 @@ export type FormStore = ReturnType<typeof formStore>;
 export function formStore(db: Db) {
   const submissionByKey = db.prepare<[string], { id: string }>('SELECT id FROM submissions WHERE idempotency_key = ?');
   const insertSubmission = db.prepare<{
-    id: string; key: string; kind: SubmissionKind; locale: Locale; data: string; email: string | null; emailConfirmedAt: string | null; status: 'new' | 'spam'; searchText: string; now: string;
+    id: string;
+    key: string;
+    kind: SubmissionKind;
+    locale: Locale;
+    data: string;
+    email: string | null;
+    emailConfirmedAt: string | null;
+    status: 'new' | 'spam';
+    searchText: string;
+    now: string;
   }>(
     `INSERT INTO submissions (id, idempotency_key, kind, locale, data, email, email_confirmed_at, status, search_text, created_at, last_activity_at)
      VALUES (@id, @key, @kind, @locale, @data, @email, @emailConfirmedAt, @status, @searchText, @now, @now)`,
@@ -53,11 +62,21 @@ export function formStore(db: Db) {
   );
 
   const texts = leadTexts(db);
-  const insertPhoto = db.prepare<{ submissionId: string; position: number; name: string; type: string; bytes: Buffer; thumbnail: Buffer; linkTokenHash: string | null }>(
+  const insertPhoto = db.prepare<{
+    submissionId: string;
+    position: number;
+    name: string;
+    type: string;
+    bytes: Buffer;
+    thumbnail: Buffer;
+    linkTokenHash: string | null;
+  }>(
     `INSERT INTO submission_photos (submission_id, position, name, type, bytes, thumbnail, link_token_hash)
      VALUES (@submissionId, @position, @name, @type, @bytes, @thumbnail, @linkTokenHash)`,
   );
-  const linkedPhoto = db.prepare<[string], { name: string; type: string; bytes: Buffer }>('SELECT name, type, bytes FROM submission_photos WHERE link_token_hash = ?');
+  const linkedPhoto = db.prepare<[string], { name: string; type: string; bytes: Buffer }>(
+    'SELECT name, type, bytes FROM submission_photos WHERE link_token_hash = ?',
+  );
   const photoNames = db.prepare<[string], { name: string }>('SELECT name FROM submission_photos WHERE submission_id = ? ORDER BY position');
   // Only by the owner's (verified) address, as the account lists them: whoever asks for another's submission finds nothing.
   const thumbnail = db.prepare<{ email: string; id: string; position: number }, { thumbnail: Buffer }>(
@@ -69,7 +88,13 @@ export function formStore(db: Db) {
     /** The id stored under an idempotency key, if any (an inquiry's or a service request's). */
     submissionIdByKey: (key: string) => submissionByKey.get(key)?.id,
     addSubmission: (submission: NewSubmission, now: string) =>
-      void insertSubmission.run({ ...submission, status: submission.status ?? 'new', data: JSON.stringify(submission.data), searchText: leadSearchText(submission.data as Record<string, unknown>), now }),
+      void insertSubmission.run({
+        ...submission,
+        status: submission.status ?? 'new',
+        data: JSON.stringify(submission.data),
+        searchText: leadSearchText(submission.data as Record<string, unknown>),
+        now,
+      }),
     /**
      * An address's inquiries and service requests, newest first, each saying whether it was sent signed in
      * to the account (docs/decisions/0044-submissions-before-the-account.md). For a verified address only.
@@ -93,6 +118,5 @@ export function formStore(db: Db) {
     linkedPhoto: (tokenHash: string) => linkedPhoto.get(tokenHash),
     /** A photo's thumbnail, if the submission is this address's and has that photo. */
     thumbnailOf: (email: string, id: string, position: number) => thumbnail.get({ email, id, position })?.thumbnail,
-
   };
 }

@@ -8,8 +8,21 @@ import type { LeadSummary } from '../../../shared/api/staff';
  */
 
 export const CSV_COLUMNS = [
-  'id', 'createdAt', 'kind', 'status', 'offerType', 'name', 'email', 'phone', 'streetAddress', 'postalCode', 'town',
-  'assignee', 'visitAt', 'locale', 'message',
+  'id',
+  'createdAt',
+  'kind',
+  'status',
+  'offerType',
+  'name',
+  'email',
+  'phone',
+  'streetAddress',
+  'postalCode',
+  'town',
+  'assignee',
+  'visitAt',
+  'locale',
+  'message',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 

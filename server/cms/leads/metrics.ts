@@ -22,7 +22,7 @@ export function workingDaysBefore(now: Date, days: number): Date {
     while (weekend(at)) at.setUTCDate(at.getUTCDate() - 1);
     at.setUTCHours(24, 0, 0, 0);
   }
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     at.setUTCDate(at.getUTCDate() - 1);
     if (!weekend(at)) left--;
   }
@@ -32,7 +32,9 @@ export function workingDaysBefore(now: Date, days: number): Date {
 export type LeadMetrics = { firstContact(seconds: number): void };
 
 export function leadMetrics(db: Db, registry: Registry, now: () => Date = () => new Date()): LeadMetrics {
-  const counts = db.prepare<[], { kind: string; status: string; n: number }>('SELECT kind, status, count(*) AS n FROM submissions WHERE anonymised_at IS NULL GROUP BY kind, status');
+  const counts = db.prepare<[], { kind: string; status: string; n: number }>(
+    'SELECT kind, status, count(*) AS n FROM submissions WHERE anonymised_at IS NULL GROUP BY kind, status',
+  );
   const waiting = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM submissions WHERE status = 'new' AND created_at < ?");
 
   new Gauge({

@@ -24,7 +24,15 @@ function answer(res: Response, result: LeadChange): void {
   else res.json(result);
 }
 
-export function leadRoutes({ service, staff, csvWords }: { service: LeadService; staff: StaffService; csvWords: (lang: StaffLocale) => CsvWords }): express.Router {
+export function leadRoutes({
+  service,
+  staff,
+  csvWords,
+}: {
+  service: LeadService;
+  staff: StaffService;
+  csvWords: (lang: StaffLocale) => CsvWords;
+}): express.Router {
   const router = express.Router();
   router.use('/staff/leads', staffGuard(staff, 'leads'));
 
@@ -76,7 +84,9 @@ export function leadRoutes({ service, staff, csvWords }: { service: LeadService;
   );
   router.post(
     '/staff/leads/:id/replies',
-    withBody(leadReplyForm, (input, req, res) => onLead(req, res, (id) => service.reply(id, { ...actorOf(res), email: staffOf(res).member.email }, input.text))),
+    withBody(leadReplyForm, (input, req, res) =>
+      onLead(req, res, (id) => service.reply(id, { ...actorOf(res), email: staffOf(res).member.email }, input.text)),
+    ),
   );
 
   return router;

@@ -61,8 +61,12 @@ export type LeadStore = ReturnType<typeof leadStore>;
 export function leadStore(db: Db) {
   const byId = db.prepare<[string], LeadRow>(`${SELECT_LEAD} WHERE s.id = ?`);
   const productOf = productReferences(db);
-  const photos = db.prepare<[string], { position: number; type: string }>('SELECT position, type FROM submission_photos WHERE submission_id = ? ORDER BY position');
-  const photo = db.prepare<[string, number], { type: string; bytes: Buffer }>('SELECT type, bytes FROM submission_photos WHERE submission_id = ? AND position = ?');
+  const photos = db.prepare<[string], { position: number; type: string }>(
+    'SELECT position, type FROM submission_photos WHERE submission_id = ? ORDER BY position',
+  );
+  const photo = db.prepare<[string, number], { type: string; bytes: Buffer }>(
+    'SELECT type, bytes FROM submission_photos WHERE submission_id = ? AND position = ?',
+  );
   const events = db.prepare<[string], { id: number; at: string; member_id: number | null; member_name: string | null; data: string }>(
     'SELECT id, at, member_id, member_name, data FROM lead_events WHERE submission_id = ? ORDER BY at, id',
   );
@@ -162,7 +166,8 @@ export function leadStore(db: Db) {
     status: (id: string) => byId.get(id),
     photo: (id: string, position: number) => photo.get(id, position),
 
-    setStatus: (id: string, change: { status: LeadStatus; visitAt: string | null; reason: string | null }, now: string) => void setStatus.run({ id, ...change, now }),
+    setStatus: (id: string, change: { status: LeadStatus; visitAt: string | null; reason: string | null }, now: string) =>
+      void setStatus.run({ id, ...change, now }),
     setAssignee: (id: string, memberId: number | null) => void setAssignee.run({ id, memberId }),
     /** A note or a reply is activity too: the retention period runs from it (docs/decisions/0024-data-rights.md). */
     touch: (id: string, now: string) => void touch.run({ id, now }),

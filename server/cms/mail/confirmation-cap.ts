@@ -9,7 +9,13 @@ import type { MailKind, MailQueue } from './queue';
  */
 export const CONFIRMATIONS_PER_DAY = 3;
 
-export const CONFIRMATION_TEMPLATES = ['inquiry_confirmation', 'service_confirmation', 'newsletter_confirm', 'lead_visit_booked', 'lead_quote_sent'] as const satisfies readonly MailKind[];
+export const CONFIRMATION_TEMPLATES = [
+  'inquiry_confirmation',
+  'service_confirmation',
+  'newsletter_confirm',
+  'lead_visit_booked',
+  'lead_quote_sent',
+] as const satisfies readonly MailKind[];
 export type ConfirmationTemplate = (typeof CONFIRMATION_TEMPLATES)[number];
 
 const DAY_MS = 24 * 60 * 60_000;

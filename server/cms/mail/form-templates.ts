@@ -50,7 +50,13 @@ export type FormMailTemplate = keyof FormMailVars;
 type Paragraphs<T extends FormMailTemplate> = (t: Words, own: Words, vars: FormMailVars[T]) => string[];
 
 /** The company's notification: when it came and in which language, what it holds, how to answer. */
-const notification = (t: Words, own: Words, { sections, language, receivedAt }: { sections: Section[]; language: string; receivedAt: string }, reply: string, id: string) => [
+const notification = (
+  t: Words,
+  own: Words,
+  { sections, language, receivedAt }: { sections: Section[]; language: string; receivedAt: string },
+  reply: string,
+  id: string,
+) => [
   own('intro'),
   fieldList([
     { label: t('rows.received'), value: receivedAt },
@@ -74,7 +80,12 @@ const PARAGRAPHS: { [T in FormMailTemplate]: Paragraphs<T> } = {
   inquiry_confirmation: (t, own, { company, summary, contactEmail, contactPhone }) =>
     toVisitor(t, company, [own('thanks', { company }), `${own('summary')}\n${fieldList(summary)}`, contact(t, contactEmail, contactPhone), own('notYou')]),
   service_confirmation: (t, own, { company, summary, contactEmail, contactPhone }) =>
-    toVisitor(t, company, [own('thanks'), ...(summary.length > 0 ? [`${own('summary')}\n${fieldList(summary)}`] : []), contact(t, contactEmail, contactPhone), own('notYou')]),
+    toVisitor(t, company, [
+      own('thanks'),
+      ...(summary.length > 0 ? [`${own('summary')}\n${fieldList(summary)}`] : []),
+      contact(t, contactEmail, contactPhone),
+      own('notYou'),
+    ]),
   newsletter_confirm: (t, own, { company, link, days }) => toVisitor(t, company, [own('intro', { company }), link, own('validity', { count: days })]),
   newsletter_welcome: (t, own, { company, contactEmail, unsubscribeLink }) =>
     toVisitor(t, company, [own('thanks', { company }), own('unsubscribe', { unsubscribeLink }), own('questions', { contactEmail })]),
@@ -96,7 +107,8 @@ const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 export function formatReceivedAt(locale: Locale, at: Date): string {
   let format = timeFormats.get(locale);
-  if (!format) timeFormats.set(locale, (format = new Intl.DateTimeFormat(LOCALE_ISO[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: COMPANY_TIME_ZONE })));
+  if (!format)
+    timeFormats.set(locale, (format = new Intl.DateTimeFormat(LOCALE_ISO[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: COMPANY_TIME_ZONE })));
   return format.format(at);
 }
 
@@ -137,7 +149,9 @@ const fullValue: Formatter = (labels, form, field, value) => {
     case 'choice':
       return option(labels, form, field, String(value));
     case 'tags':
-      return (Array.isArray(value) ? value : [String(value)]).map((entry) => (field.options.includes(entry) ? option(labels, form, field, entry) : clean(entry))).join(', ');
+      return (Array.isArray(value) ? value : [String(value)])
+        .map((entry) => (field.options.includes(entry) ? option(labels, form, field, entry) : clean(entry)))
+        .join(', ');
     case 'number':
       return spec.unit ? `${String(value)} ${text(labels, `form.units.${spec.unit}`)}` : String(value);
     case 'checkbox':
@@ -247,7 +261,12 @@ export function photoCountRow(count: number, labels: FormLabels): Row[] {
 /** The notification's photos when they are too large to attach: each name and, below it, the link that opens it. */
 export function photoLinkRow(photos: readonly { name: string; url: string }[], labels: FormLabels): Row[] {
   if (photos.length === 0) return [];
-  return [{ label: `${labels.mail('rows.photos')} (${labels.mail('rows.photosLinked')})`, value: photos.map((photo) => `${photoName(photo.name)}\n${photo.url}`).join('\n') }];
+  return [
+    {
+      label: `${labels.mail('rows.photos')} (${labels.mail('rows.photosLinked')})`,
+      value: photos.map((photo) => `${photoName(photo.name)}\n${photo.url}`).join('\n'),
+    },
+  ];
 }
 
 const photoName = (name: string) => clean(name).replace(/\n/g, ' ');

@@ -14,7 +14,11 @@ export function mailboxKey(address: string): string {
   const at = address.lastIndexOf('@');
   if (at <= 0) return address.trim().toLowerCase();
   let local = address.slice(0, at).trim().toLowerCase();
-  const rawDomain = address.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
+  const rawDomain = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
   let domain = domainToASCII(rawDomain) || rawDomain;
   // A quoted local part ("a+b"@) is taken as it is: its + is a character, not a separator.
   if (!local.startsWith('"')) {

@@ -37,7 +37,17 @@ export type NewMail = { to: string; template: MailKind; subject: string; text: s
 export type MailQueue = ReturnType<typeof mailQueue>;
 
 export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () => void } = {}) {
-  const insert = db.prepare<{ to: string; key: string; template: MailKind; subject: string; text: string; replyTo: string | null; headers: string | null; photosOf: string | null; now: string }>(
+  const insert = db.prepare<{
+    to: string;
+    key: string;
+    template: MailKind;
+    subject: string;
+    text: string;
+    replyTo: string | null;
+    headers: string | null;
+    photosOf: string | null;
+    now: string;
+  }>(
     `INSERT INTO outgoing_mail (recipient, recipient_key, template, subject, text, reply_to, headers, photos_of, created_at, next_attempt_at)
      VALUES (@to, @key, @template, @subject, @text, @replyTo, @headers, @photosOf, @now, @now)`,
   );
@@ -49,7 +59,17 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
   );
   const claim = db.prepare<
     { now: string; leaseUntil: string },
-    { id: number; recipient: string; reply_to: string | null; headers: string | null; subject: string; text: string; created_at: string; attempts: number; photos_of: string | null }
+    {
+      id: number;
+      recipient: string;
+      reply_to: string | null;
+      headers: string | null;
+      subject: string;
+      text: string;
+      created_at: string;
+      attempts: number;
+      photos_of: string | null;
+    }
   >(`UPDATE outgoing_mail SET attempts = attempts + 1, next_attempt_at = @leaseUntil
      WHERE id = (SELECT id FROM outgoing_mail WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= @now
                  ORDER BY next_attempt_at, id LIMIT 1)
@@ -90,7 +110,11 @@ export function mailQueue(db: Db, { onEnqueued = () => {} }: { onEnqueued?: () =
      * spelled (`name+1@`, `Name@`): for limits against mail bombing.
      */
     countSince(to: string, template: MailKind | readonly MailKind[], since: Date): number {
-      return countSince.get({ key: mailboxKey(to), templates: JSON.stringify(typeof template === 'string' ? [template] : template), since: since.toISOString() })!.n;
+      return countSince.get({
+        key: mailboxKey(to),
+        templates: JSON.stringify(typeof template === 'string' ? [template] : template),
+        since: since.toISOString(),
+      })!.n;
     },
     claimNext(now: Date, leaseMs: number): QueuedMail | undefined {
       const row = claim.get({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString() });

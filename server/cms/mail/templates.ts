@@ -38,7 +38,12 @@ type Body<T extends MailTemplate> = (t: Words, vars: MailVars[T]) => string[];
 
 const BODIES: { [T in MailTemplate]: Body<T> } = {
   verify_email: (t, { company, link }) => [t('intro', { company }), link, t('validity'), t('notYou')],
-  registration_attempt: (t, { company, loginLink, resetLink }) => [t('intro', { company }), t('signIn', { loginLink }), t('forgotten', { resetLink }), t('notYou')],
+  registration_attempt: (t, { company, loginLink, resetLink }) => [
+    t('intro', { company }),
+    t('signIn', { loginLink }),
+    t('forgotten', { resetLink }),
+    t('notYou'),
+  ],
   password_reset: (t, { company, link }) => [t('intro', { company }), link, t('validity'), t('notYou')],
   password_changed: (t, { company, resetLink, contactEmail }) => [t('intro', { company }), t('ifYou'), t('notYou', { resetLink, contactEmail })],
   login_unlock: (t, { company, link, resetLink }) => [t('intro', { company }), t('unlock', { link }), t('validity'), t('notYou', { resetLink })],

@@ -33,7 +33,17 @@ export function mediaLibrary({ db, dir, staff, now = () => new Date() }: MediaLi
   mkdirSync(dir, { recursive: true });
   const all = db.prepare<[], MediaRow>('SELECT * FROM content_media ORDER BY created_at DESC, id');
   const byId = db.prepare<[string], MediaRow>('SELECT * FROM content_media WHERE id = ?');
-  const upsert = db.prepare<{ id: string; name: string; width: number; height: number; alt: string; variants: string; at: string; memberId: number; memberName: string }>(
+  const upsert = db.prepare<{
+    id: string;
+    name: string;
+    width: number;
+    height: number;
+    alt: string;
+    variants: string;
+    at: string;
+    memberId: number;
+    memberName: string;
+  }>(
     `INSERT INTO content_media (id, name, width, height, alt, variants, created_at, member_id, member_name)
      VALUES (@id, @name, @width, @height, @alt, @variants, @at, @memberId, @memberName)
      ON CONFLICT (id) DO UPDATE SET alt = excluded.alt, name = excluded.name`,
@@ -86,7 +96,17 @@ export function mediaLibrary({ db, dir, staff, now = () => new Date() }: MediaLi
       }
       const at = now();
       db.transaction(() => {
-        upsert.run({ id, name: photo.name, width, height, alt: JSON.stringify(body.alt), variants: JSON.stringify(variants), at: at.toISOString(), memberId: by.id, memberName: by.name });
+        upsert.run({
+          id,
+          name: photo.name,
+          width,
+          height,
+          alt: JSON.stringify(body.alt),
+          variants: JSON.stringify(variants),
+          at: at.toISOString(),
+          memberId: by.id,
+          memberName: by.name,
+        });
         staff.audit(by, { action: 'media_upload', detail: { id, name: photo.name } }, at);
       }).immediate();
       variantsBySrc = undefined;

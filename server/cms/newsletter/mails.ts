@@ -57,7 +57,11 @@ export function newsletterMails(db: Db, queue: MailQueue, siteUrl: string, strin
     confirmationAllowed: (to: string, at: Date) => confirmationAllowed(queue, to, at),
 
     confirmation(to: string, lang: Locale, token: string, at: Date): void {
-      const mail = renderFormMail(strings, 'newsletter_confirm', lang, { company: company().name, link: link('newsletterConfirm', lang, token), days: NEWSLETTER_CONFIRM_DAYS });
+      const mail = renderFormMail(strings, 'newsletter_confirm', lang, {
+        company: company().name,
+        link: link('newsletterConfirm', lang, token),
+        days: NEWSLETTER_CONFIRM_DAYS,
+      });
       queue.enqueue({ to, template: 'newsletter_confirm', ...mail, replyTo: company().email || undefined }, at);
     },
 

@@ -88,7 +88,10 @@ export function newsletterService({ db, mails, logger, now = () => new Date() }:
         const waiting = !unsubscribedSince && ((last !== undefined && Date.parse(last) > since.getTime()) || mails.confirmedSince(form.email, since));
         if (waiting || !mails.confirmationAllowed(form.email, at)) return { id: row.id, created: true };
         const token = newToken();
-        store.addToken({ hash: tokenHash(token), subscriptionId: row.id, kind: 'confirm', expiresAt: new Date(at.getTime() + CONFIRM_TOKEN_MS).toISOString() }, stamp);
+        store.addToken(
+          { hash: tokenHash(token), subscriptionId: row.id, kind: 'confirm', expiresAt: new Date(at.getTime() + CONFIRM_TOKEN_MS).toISOString() },
+          stamp,
+        );
         mails.confirmation(form.email, lang, token, at);
         logger.info({ subscriptionId: row.id, locale: lang }, 'newsletter confirmation sent');
         return { id: row.id, created: true };

@@ -32,12 +32,16 @@ export function newsletterStore(db: Db) {
   const insert = db.prepare<{ id: string; email: string; locale: Locale; now: string; confirmedAt: string | null }>(
     `INSERT INTO newsletter_subscriptions (id, email, locale, consent_at, created_at, confirmed_at) VALUES (@id, @email, @locale, @now, @now, @confirmedAt)`,
   );
-  const signedUpAgain = db.prepare<{ id: string; locale: Locale; now: string }>('UPDATE newsletter_subscriptions SET locale = @locale, consent_at = @now WHERE id = @id');
+  const signedUpAgain = db.prepare<{ id: string; locale: Locale; now: string }>(
+    'UPDATE newsletter_subscriptions SET locale = @locale, consent_at = @now WHERE id = @id',
+  );
   const confirm = db.prepare<{ id: string; now: string }>('UPDATE newsletter_subscriptions SET confirmed_at = @now, unsubscribed_at = NULL WHERE id = @id');
   const subscribeAtOnce = db.prepare<{ id: string; locale: Locale; now: string }>(
     'UPDATE newsletter_subscriptions SET locale = @locale, consent_at = @now, confirmed_at = @now, unsubscribed_at = NULL WHERE id = @id',
   );
-  const unsubscribe = db.prepare<{ id: string; now: string }>('UPDATE newsletter_subscriptions SET unsubscribed_at = @now WHERE id = @id AND unsubscribed_at IS NULL');
+  const unsubscribe = db.prepare<{ id: string; now: string }>(
+    'UPDATE newsletter_subscriptions SET unsubscribed_at = @now WHERE id = @id AND unsubscribed_at IS NULL',
+  );
 
   const insertToken = db.prepare<{ hash: string; subscriptionId: string; kind: NewsletterTokenKind; now: string; expiresAt: string | null }>(
     `INSERT INTO newsletter_tokens (token_hash, subscription_id, kind, created_at, expires_at) VALUES (@hash, @subscriptionId, @kind, @now, @expiresAt)`,
@@ -66,7 +70,8 @@ export function newsletterStore(db: Db) {
     subscribeAtOnce: (id: string, locale: Locale, now: string) => void subscribeAtOnce.run({ id, locale, now }),
     unsubscribe: (id: string, now: string) => void unsubscribe.run({ id, now }),
 
-    addToken: (token: { hash: string; subscriptionId: string; kind: NewsletterTokenKind; expiresAt: string | null }, now: string) => void insertToken.run({ ...token, now }),
+    addToken: (token: { hash: string; subscriptionId: string; kind: NewsletterTokenKind; expiresAt: string | null }, now: string) =>
+      void insertToken.run({ ...token, now }),
     tokenByHash: (hash: string) => tokenByHash.get(hash),
     useToken: (hash: string, now: string) => void useToken.run({ hash, now }),
     /** No confirmation link of this subscription works any more (it was confirmed, or unsubscribed). */

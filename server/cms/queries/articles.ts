@@ -8,8 +8,15 @@ import { fromJson, ID_IN_LIST, imageOf, inIdOrder, slugsColumn, slugsOf } from '
 
 type ArticleCategoryRow = { id: number; slug: string; slugs: string; title: string; description: string };
 type ArticleSummaryRow = {
-  id: number; category_id: number; slug: string; slugs: string; title: string; excerpt: string;
-  published_at: string; image: string; image_alt: string;
+  id: number;
+  category_id: number;
+  slug: string;
+  slugs: string;
+  title: string;
+  excerpt: string;
+  published_at: string;
+  image: string;
+  image_alt: string;
 };
 type ArticleRow = ArticleSummaryRow & { author: string; seo_title: string; seo_description: string; body: string };
 

@@ -1,6 +1,4 @@
-import type {
-  Block, Category, CategoryDetail, Image, Product, ProductSummary, SlugTarget,
-} from '../../../shared/api/contract';
+import type { Block, Category, CategoryDetail, Image, Product, ProductSummary, SlugTarget } from '../../../shared/api/contract';
 import type { OfferType } from '../../../shared/forms/inquiry';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
@@ -10,16 +8,41 @@ import { fromJson, groupBy, ID_IN_LIST, imageOf, inIdOrder, slugsColumn, slugsOf
 
 // `offer_type` is an OfferType: the import only writes values its seed schema accepted.
 type CategoryRow = {
-  id: number; slug: string; slugs: string; title: string; summary: string; image: string; image_alt: string;
-  offer_type: OfferType; position: number; seo_title: string; seo_description: string; body: string;
+  id: number;
+  slug: string;
+  slugs: string;
+  title: string;
+  summary: string;
+  image: string;
+  image_alt: string;
+  offer_type: OfferType;
+  position: number;
+  seo_title: string;
+  seo_description: string;
+  body: string;
 };
 type ProductSummaryRow = {
-  id: number; category_id: number; slug: string; slugs: string; title: string; summary: string; image: string;
+  id: number;
+  category_id: number;
+  slug: string;
+  slugs: string;
+  title: string;
+  summary: string;
+  image: string;
   image_alt: string;
 };
 type ProductRow = ProductSummaryRow & {
-  key: string; offer_type: OfferType; inquiry_preset: string; images: string; images_alt: string; seo_title: string; seo_description: string; body: string;
-  features: string; variants: string; options: string;
+  key: string;
+  offer_type: OfferType;
+  inquiry_preset: string;
+  images: string;
+  images_alt: string;
+  seo_title: string;
+  seo_description: string;
+  body: string;
+  features: string;
+  variants: string;
+  options: string;
 };
 
 const CATEGORIES = `
@@ -38,21 +61,16 @@ const PRODUCTS = `
     t.features, t.variants, t.options
   FROM products p JOIN product_translations t ON t.product_id = p.id AND t.locale = @locale`;
 
-
 export function catalogQueries(db: Db) {
   const categories = db.prepare<{ locale: Locale }, CategoryRow>(`${CATEGORIES} ORDER BY c.position, c.id`);
   const categoryById = db.prepare<{ locale: Locale; id: number }, CategoryRow>(`${CATEGORIES} WHERE c.id = @id`);
   const categoryBySlug = db.prepare<{ locale: Locale; slug: string }, CategoryRow>(`${CATEGORIES} WHERE t.slug = @slug`);
-  const summaries = db.prepare<{ locale: Locale }, ProductSummaryRow>(
-    `${PRODUCT_SUMMARIES} ORDER BY p.category_id, p.position, p.id`,
-  );
+  const summaries = db.prepare<{ locale: Locale }, ProductSummaryRow>(`${PRODUCT_SUMMARIES} ORDER BY p.category_id, p.position, p.id`);
   const summariesOf = db.prepare<{ locale: Locale; category: number }, ProductSummaryRow>(
     `${PRODUCT_SUMMARIES} WHERE p.category_id = @category ORDER BY p.position, p.id`,
   );
   const categoriesById = db.prepare<{ locale: Locale; ids: string }, CategoryRow>(`${CATEGORIES} WHERE c.id ${ID_IN_LIST}`);
-  const summariesById = db.prepare<{ locale: Locale; ids: string }, ProductSummaryRow>(
-    `${PRODUCT_SUMMARIES} WHERE p.id ${ID_IN_LIST}`,
-  );
+  const summariesById = db.prepare<{ locale: Locale; ids: string }, ProductSummaryRow>(`${PRODUCT_SUMMARIES} WHERE p.id ${ID_IN_LIST}`);
   const productBySlug = db.prepare<{ locale: Locale; slug: string }, ProductRow>(`${PRODUCTS} WHERE t.slug = @slug`);
 
   const categoryDetail = (row: CategoryRow, locale: Locale): CategoryDetail => ({

@@ -9,12 +9,21 @@ import type { OpeningHours, SiteSettings } from '../../../shared/api/contract';
 
 /** The only entries content/seo.json may hold: translated product titles. */
 export const SEO_TITLE_ENTRIES = [
-  'external_screens_seo', 'internal_screens_seo', 'insect_screens_seo', 'roller_doors_seo', 'awnings_seo', 'pergolas_seo',
+  'external_screens_seo',
+  'internal_screens_seo',
+  'insect_screens_seo',
+  'roller_doors_seo',
+  'awnings_seo',
+  'pergolas_seo',
 ] as const;
 
 /** Weekday entries and the schema.org day code each one reads from `settings.opening_hours`. */
 const WEEKDAYS = [
-  ['monday_seo', 'Mo'], ['tuesday_seo', 'Tu'], ['wednesday_seo', 'We'], ['thursday_seo', 'Th'], ['friday_seo', 'Fr'],
+  ['monday_seo', 'Mo'],
+  ['tuesday_seo', 'Tu'],
+  ['wednesday_seo', 'We'],
+  ['thursday_seo', 'Th'],
+  ['friday_seo', 'Fr'],
 ] as const satisfies readonly (readonly [string, OpeningHours['days'][number]])[];
 
 /** Entries derived from settings, in answer order, each with the setting it restates (for error messages). */

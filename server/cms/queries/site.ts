@@ -1,6 +1,4 @@
-import {
-  settingsFromList, type Block, type Cta, type Home, type Init, type Link, type Menu, type Page,
-} from '../../../shared/api/contract';
+import { settingsFromList, type Block, type Cta, type Home, type Init, type Link, type Menu, type Page } from '../../../shared/api/contract';
 import { LOCALE_ISO, LOCALES, type Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import type { CmsStrings } from '../strings';
@@ -11,19 +9,31 @@ import { withCompanyYears, yearsInBusiness } from '../../../shared/company-years
 /** Site-wide content: locales, settings, menus, the notification bar, the home page and content pages. */
 
 type HomeRow = {
-  hero_image: string; seo_title: string; seo_description: string; hero_title: string; hero_text: string;
-  hero_image_alt: string; hero_cta: string; intro: string; ctas: string;
+  hero_image: string;
+  seo_title: string;
+  seo_description: string;
+  hero_title: string;
+  hero_text: string;
+  hero_image_alt: string;
+  hero_cta: string;
+  intro: string;
+  ctas: string;
 };
 type PageRow = {
-  id: number; key: string; updated_at: string; slug: string; slugs: string; title: string; seo_title: string;
-  seo_description: string; body: string;
+  id: number;
+  key: string;
+  updated_at: string;
+  slug: string;
+  slugs: string;
+  title: string;
+  seo_title: string;
+  seo_description: string;
+  body: string;
 };
 
 /** `strings`: each language's name, as the site's words have it (`languages` in locales/{lang}/common.json). */
 export function siteQueries(db: Db, strings: Pick<CmsStrings, 'endonym' | 'languageName'>) {
-  const seoEntries = db.prepare<[], { locale: Locale; entry: string; title: string }>(
-    'SELECT locale, entry, title FROM seo_entries ORDER BY locale, entry',
-  );
+  const seoEntries = db.prepare<[], { locale: Locale; entry: string; title: string }>('SELECT locale, entry, title FROM seo_entries ORDER BY locale, entry');
   const settings = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings ORDER BY position');
   const menus = db.prepare<{ locale: Locale }, { key: string; title: string; items: string }>(`
     SELECT m.key, t.title, t.items FROM menus m JOIN menu_translations t ON t.menu_id = m.id AND t.locale = @locale
@@ -43,8 +53,7 @@ export function siteQueries(db: Db, strings: Pick<CmsStrings, 'endonym' | 'langu
     SELECT p.id, p.key, t.slug, t.title
     FROM pages p JOIN page_translations t ON t.page_id = p.id AND t.locale = @locale WHERE p.id ${ID_IN_LIST}`);
 
-  const readSettings = (): Init['settings'] =>
-    settings.all().map((row) => ({ key: row.key, value: fromJson<unknown>(row.value) }));
+  const readSettings = (): Init['settings'] => settings.all().map((row) => ({ key: row.key, value: fromJson<unknown>(row.value) }));
 
   return {
     /**

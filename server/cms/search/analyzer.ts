@@ -11,7 +11,12 @@ import { slovenianStem } from './slovenian-stemmer';
 
 /** The words of a text: letters and digits, lower case. */
 export function wordsOf(text: string): string[] {
-  return text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** Lower case without diacritics (č -> c, ä -> a), and the letters that have no decomposition: đ -> d, ß -> ss. */

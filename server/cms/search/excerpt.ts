@@ -12,7 +12,10 @@ export type ExcerptSource = { text: string; words: readonly { start: number; end
  */
 export function excerptOf({ text, words }: ExcerptSource, matched: ReadonlySet<string>): string {
   if (words.length === 0) return '';
-  const hit = Math.max(0, words.findIndex((word) => word.terms.some((term) => matched.has(term))));
+  const hit = Math.max(
+    0,
+    words.findIndex((word) => word.terms.some((term) => matched.has(term))),
+  );
   const first = Math.max(0, Math.min(hit - LEAD_WORDS, words.length - EXCERPT_WORDS));
   const last = Math.min(words.length, first + EXCERPT_WORDS) - 1;
   const from = first === 0 ? 0 : words[first]!.start;

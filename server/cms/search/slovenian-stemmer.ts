@@ -21,9 +21,30 @@
  */
 
 const ENDINGS = [
-  'ega', 'emu', 'imi', 'ima', 'ami', 'ama', 'ema', 'iti', 'ati', 'eti',
-  'ih', 'im', 'em', 'om', 'ov', 'ev', 'ah', 'am', 'ti',
-  'a', 'e', 'i', 'o', 'u',
+  'ega',
+  'emu',
+  'imi',
+  'ima',
+  'ami',
+  'ama',
+  'ema',
+  'iti',
+  'ati',
+  'eti',
+  'ih',
+  'im',
+  'em',
+  'om',
+  'ov',
+  'ev',
+  'ah',
+  'am',
+  'ti',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
 ] as const;
 const DERIVATIONS = ['sk', 'n'] as const;
 
@@ -33,8 +54,6 @@ const MIN_DERIVED_STEM = 4;
 export function slovenianStem(word: string): string {
   const inflected = ENDINGS.find((ending) => word.endsWith(ending) && word.length - ending.length >= MIN_STEM);
   const stem = inflected ? word.slice(0, -inflected.length) : word;
-  const derived = DERIVATIONS.find(
-    (suffix) => stem.endsWith(suffix) && stem.length - suffix.length >= MIN_DERIVED_STEM,
-  );
+  const derived = DERIVATIONS.find((suffix) => stem.endsWith(suffix) && stem.length - suffix.length >= MIN_DERIVED_STEM);
   return derived ? stem.slice(0, -derived.length) : stem;
 }

@@ -59,7 +59,11 @@ export function synonymRules(locale: Locale, text: string): SynonymRules {
       // One way: a text that says a word on the right is found by the words on the left.
       for (const phrase of to) add(phrase, from);
     } else {
-      for (const phrase of from) add(phrase, from.filter((other) => other !== phrase));
+      for (const phrase of from)
+        add(
+          phrase,
+          from.filter((other) => other !== phrase),
+        );
     }
   }
   return { byFirstStem };

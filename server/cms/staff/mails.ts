@@ -35,7 +35,9 @@ export function staffMails(db: Db, queue: MailQueue, siteUrl: string, strings: C
 
   return {
     invitation(to: string, lang: StaffLocale, link: { token: string; role: StaffRole; expiresAt: string }, now: Date): void {
-      const until = new Intl.DateTimeFormat(LOCALE_ISO[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: COMPANY_TIME_ZONE }).format(new Date(link.expiresAt));
+      const until = new Intl.DateTimeFormat(LOCALE_ISO[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: COMPANY_TIME_ZONE }).format(
+        new Date(link.expiresAt),
+      );
       const mail = renderMail(strings, 'staff_invitation', lang, {
         company: company().name,
         link: `${origin}/admin/invitation?token=${encodeURIComponent(link.token)}`,
@@ -47,18 +49,37 @@ export function staffMails(db: Db, queue: MailQueue, siteUrl: string, strings: C
 
     visitBooked(to, visitAt, now) {
       if (!allowed(to.email, now)) return false;
-      queue.enqueue({ to: to.email, template: 'lead_visit_booked', ...renderMail(strings, 'lead_visit_booked', to.locale, { ...contact(to), when: visitWords(to, visitAt) }), replyTo: company().email || undefined }, now);
+      queue.enqueue(
+        {
+          to: to.email,
+          template: 'lead_visit_booked',
+          ...renderMail(strings, 'lead_visit_booked', to.locale, { ...contact(to), when: visitWords(to, visitAt) }),
+          replyTo: company().email || undefined,
+        },
+        now,
+      );
       return true;
     },
 
     quoteSent(to, now) {
       if (!allowed(to.email, now)) return false;
-      queue.enqueue({ to: to.email, template: 'lead_quote_sent', ...renderMail(strings, 'lead_quote_sent', to.locale, contact(to)), replyTo: company().email || undefined }, now);
+      queue.enqueue(
+        { to: to.email, template: 'lead_quote_sent', ...renderMail(strings, 'lead_quote_sent', to.locale, contact(to)), replyTo: company().email || undefined },
+        now,
+      );
       return true;
     },
 
     reply(to, text, from, now) {
-      queue.enqueue({ to: to.email, template: 'lead_reply', ...renderMail(strings, 'lead_reply', to.locale, { company: company().name, text, member: from.name }), replyTo: from.email }, now);
+      queue.enqueue(
+        {
+          to: to.email,
+          template: 'lead_reply',
+          ...renderMail(strings, 'lead_reply', to.locale, { company: company().name, text, member: from.name }),
+          replyTo: from.email,
+        },
+        now,
+      );
       return true;
     },
   };

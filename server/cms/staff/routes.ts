@@ -3,9 +3,7 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import * as z from 'zod/mini';
 import { STAFF_LOCALES, staffCan, type StaffLocale, type StaffPermission } from '../../../shared/api/staff';
 import { fieldErrors } from '../../../shared/forms/fields';
-import {
-  staffCodeForm, staffInvitationAcceptForm, staffInviteForm, staffLoginForm, staffMemberForm, staffProfileForm,
-} from '../../../shared/forms/staff';
+import { staffCodeForm, staffInvitationAcceptForm, staffInviteForm, staffLoginForm, staffMemberForm, staffProfileForm } from '../../../shared/forms/staff';
 import type { Actor, SignedInStaff, StaffClient, StaffService } from './service';
 import { toStaffMember } from './store';
 
@@ -33,7 +31,11 @@ export const json = express.json({ limit: BODY_LIMIT });
 
 /** Parses the body with a form schema; a problem is a 400 with the fields' message keys. */
 /** `limit`: a body larger than the staff area's usual posts may be (an edited page of rich text). */
-export function withBody<S extends z.ZodMiniType>(schema: S, handle: (input: z.infer<S>, req: Request, res: Response) => unknown, limit?: string): RequestHandler[] {
+export function withBody<S extends z.ZodMiniType>(
+  schema: S,
+  handle: (input: z.infer<S>, req: Request, res: Response) => unknown,
+  limit?: string,
+): RequestHandler[] {
   return [
     limit ? express.json({ limit }) : json,
     async (req, res) => {

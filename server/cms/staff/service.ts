@@ -43,9 +43,7 @@ export type Author = { id: number | null; name: string };
 export type SignedInStaff = { member: MemberRow; sessionHash: string };
 
 export type StaffLoginResult =
-  | { ok: true; step: StaffLoginStep }
-  | { ok: false; error: 'invalid_credentials' }
-  | { ok: false; error: 'too_many_attempts'; retryAfter: number };
+  { ok: true; step: StaffLoginStep } | { ok: false; error: 'invalid_credentials' } | { ok: false; error: 'too_many_attempts'; retryAfter: number };
 
 export type StaffCodeResult<T> = { ok: true; value: T } | { ok: false; error: 'invalid_code' } | { ok: false; error: 'too_many_attempts'; retryAfter: number };
 
@@ -62,7 +60,10 @@ function newRecoveryCode(): string {
   const part = () => Array.from({ length: 5 }, () => alphabet[randomInt(alphabet.length)]).join('');
   return `${part()}-${part()}`;
 }
-const recoveryHash = (code: string) => createHash('sha256').update(`staff-recovery:${code.replace('-', '')}`).digest('hex');
+const recoveryHash = (code: string) =>
+  createHash('sha256')
+    .update(`staff-recovery:${code.replace('-', '')}`)
+    .digest('hex');
 
 export function staffService({
   db,
@@ -143,7 +144,9 @@ export function staffService({
     });
     if (outcome.ok) return outcome;
     if (outcome.member) {
-      gate.failed(staffLimitKeys(outcome.member.email, client.address), () => logger.warn({ memberId: outcome.member.id }, 'many wrong sign-in codes on a staff account'));
+      gate.failed(staffLimitKeys(outcome.member.email, client.address), () =>
+        logger.warn({ memberId: outcome.member.id }, 'many wrong sign-in codes on a staff account'),
+      );
     }
     return { ok: false, error: 'invalid_code' };
   }
@@ -199,7 +202,8 @@ export function staffService({
         storedHash: () => (member ? store.memberById(member.id)?.password_hash : undefined),
         onHammered: () => member && logger.warn({ memberId: member.id }, 'many failed sign-ins on a staff account'),
       });
-      if (!check.ok) return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'invalid_credentials' };
+      if (!check.ok)
+        return check.locked ? { ok: false, error: 'too_many_attempts', retryAfter: check.retryAfter } : { ok: false, error: 'invalid_credentials' };
       const current = store.memberById(member!.id)!;
       if (current.disabled_at !== null) return { ok: false, error: 'invalid_credentials' };
       if (needsRehash(current.password_hash)) store.replaceHash(current.id, current.password_hash, await passwords.hash(input.password));
@@ -212,7 +216,14 @@ export function staffService({
       if (pendingSecret(input.challenge) !== null) return { ok: false, error: 'invalid_code' };
       return withCode(input, client, (member, at, how) => {
         const recovery = 'recovery' in how;
-        audit({ ...actorOf(member), action: recovery ? 'sign_in_recovery_code' : 'sign_in', detail: recovery ? { left: store.recoveryCodesLeft(member.id) } : null }, at);
+        audit(
+          {
+            ...actorOf(member),
+            action: recovery ? 'sign_in_recovery_code' : 'sign_in',
+            detail: recovery ? { left: store.recoveryCodesLeft(member.id) } : null,
+          },
+          at,
+        );
         return newSession(member, at);
       });
     },
@@ -293,7 +304,8 @@ export function staffService({
         if (input.disabled) store.deleteSessionsOf(id);
         const about = { member: id, name: member.name };
         if (input.role !== member.role) audit({ ...actorOf(by), action: 'member_role', detail: { ...about, from: member.role, to: input.role } }, at);
-        if (input.disabled !== (member.disabled_at !== null)) audit({ ...actorOf(by), action: input.disabled ? 'member_disabled' : 'member_enabled', detail: about }, at);
+        if (input.disabled !== (member.disabled_at !== null))
+          audit({ ...actorOf(by), action: input.disabled ? 'member_disabled' : 'member_enabled', detail: about }, at);
         return toStaffMember(store.memberById(id)!);
       });
     },

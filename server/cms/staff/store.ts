@@ -32,7 +32,13 @@ export function toStaffMember(row: MemberRow): StaffMember {
 export type ChallengeRow = { member_id: number; pending_secret: string | null; wrong_codes: number; expires_at: string };
 export type SessionRow = { member_id: number; last_seen_at: string; expires_at: string };
 
-export type AuditRecord = { memberId: number | null; memberName: string; action: StaffAuditAction; leadId?: string | null; detail?: Record<string, unknown> | null };
+export type AuditRecord = {
+  memberId: number | null;
+  memberName: string;
+  action: StaffAuditAction;
+  leadId?: string | null;
+  detail?: Record<string, unknown> | null;
+};
 
 export type StaffStore = ReturnType<typeof staffStore>;
 
@@ -51,7 +57,9 @@ export function staffStore(db: Db) {
   const replaceHash = db.prepare<{ id: number; old: string; passwordHash: string }>(
     'UPDATE staff_members SET password_hash = @passwordHash WHERE id = @id AND password_hash = @old',
   );
-  const setTotp = db.prepare<{ id: number; secret: string | null; step: number }>('UPDATE staff_members SET totp_secret = @secret, totp_last_step = @step WHERE id = @id');
+  const setTotp = db.prepare<{ id: number; secret: string | null; step: number }>(
+    'UPDATE staff_members SET totp_secret = @secret, totp_last_step = @step WHERE id = @id',
+  );
   // Only moves forward: two requests with the same code race here, and one of them changes nothing.
   const acceptStep = db.prepare<{ id: number; step: number }>('UPDATE staff_members SET totp_last_step = @step WHERE id = @id AND totp_last_step < @step');
   const activeOwners = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM staff_members WHERE role = 'owner' AND disabled_at IS NULL");
@@ -84,7 +92,9 @@ export function staffStore(db: Db) {
   const deleteChallenge = db.prepare<[string]>('DELETE FROM staff_challenges WHERE token_hash = ?');
 
   const deleteRecoveryCodes = db.prepare<[number]>('DELETE FROM staff_recovery_codes WHERE member_id = ?');
-  const insertRecoveryCode = db.prepare<{ hash: string; memberId: number }>('INSERT INTO staff_recovery_codes (code_hash, member_id) VALUES (@hash, @memberId)');
+  const insertRecoveryCode = db.prepare<{ hash: string; memberId: number }>(
+    'INSERT INTO staff_recovery_codes (code_hash, member_id) VALUES (@hash, @memberId)',
+  );
   const useRecoveryCode = db.prepare<{ hash: string; memberId: number; now: string }>(
     'UPDATE staff_recovery_codes SET used_at = @now WHERE code_hash = @hash AND member_id = @memberId AND used_at IS NULL',
   );
@@ -98,9 +108,14 @@ export function staffStore(db: Db) {
   const deleteSession = db.prepare<[string]>('DELETE FROM staff_sessions WHERE token_hash = ?');
   const deleteSessionsOf = db.prepare<[number]>('DELETE FROM staff_sessions WHERE member_id = ?');
 
-  const insertAudit = db.prepare<{ at: string; memberId: number | null; memberName: string; action: StaffAuditAction; leadId: string | null; detail: string | null }>(
-    'INSERT INTO staff_audit (at, member_id, member_name, action, lead_id, detail) VALUES (@at, @memberId, @memberName, @action, @leadId, @detail)',
-  );
+  const insertAudit = db.prepare<{
+    at: string;
+    memberId: number | null;
+    memberName: string;
+    action: StaffAuditAction;
+    leadId: string | null;
+    detail: string | null;
+  }>('INSERT INTO staff_audit (at, member_id, member_name, action, lead_id, detail) VALUES (@at, @memberId, @memberName, @action, @leadId, @detail)');
   const auditFilter = `(@member IS NULL OR member_id = @member) AND (@lead IS NULL OR lead_id = @lead)`;
   const auditPage = db.prepare<
     { member: number | null; lead: string | null; limit: number; offset: number },
@@ -134,7 +149,8 @@ export function staffStore(db: Db) {
       return row && { email: row.email, role: row.role, expiresAt: row.expires_at };
     },
     useInvitation: (hash: string, now: string) => useInvitation.run({ hash, now }).changes === 1,
-    openInvitations: (now: string) => openInvitations.all(now).map((row) => ({ email: row.email, role: row.role, createdAt: row.created_at, expiresAt: row.expires_at })),
+    openInvitations: (now: string) =>
+      openInvitations.all(now).map((row) => ({ email: row.email, role: row.role, createdAt: row.created_at, expiresAt: row.expires_at })),
 
     addChallenge: (challenge: { hash: string; memberId: number; pendingSecret: string | null; expiresAt: string }, now: string) =>
       void insertChallenge.run({ ...challenge, now }),

@@ -101,7 +101,14 @@ export function PhotoField({ form, hint, photos, error, returned, onChange }: Ph
       {hydrated ? (
         <>
           <div className="photo-field__bar">
-            <button ref={addButton} type="button" className="button button--ghost" data-field={PHOTO_FIELD} aria-describedby={described} onClick={() => input.current?.click()}>
+            <button
+              ref={addButton}
+              type="button"
+              className="button button--ghost"
+              data-field={PHOTO_FIELD}
+              aria-describedby={described}
+              onClick={() => input.current?.click()}
+            >
               {t('form.photos.add')}
             </button>
             <p className="photo-field__count" aria-live="polite">
@@ -115,7 +122,13 @@ export function PhotoField({ form, hint, photos, error, returned, onChange }: Ph
                   {item.view === 'icon' ? (
                     <FileIcon />
                   ) : (
-                    <img className="photo-list__preview" src={item.url} alt="" onLoad={() => photos.previewed(item.id, true)} onError={() => photos.previewed(item.id, false)} />
+                    <img
+                      className="photo-list__preview"
+                      src={item.url}
+                      alt=""
+                      onLoad={() => photos.previewed(item.id, true)}
+                      onError={() => photos.previewed(item.id, false)}
+                    />
                   )}
                   <span className="photo-list__text">
                     <span className="photo-list__name">{item.file.name}</span>

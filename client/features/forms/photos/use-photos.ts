@@ -48,34 +48,43 @@ export function usePhotos(sent: boolean): Photos {
     setRefused([]);
   }, [sent, update]);
 
-  const add = useCallback((files: readonly File[]) => {
-    const { admitted, refused: now } = admit(
-      latest.current.map((item) => item.file),
-      files,
-    );
-    const added = admitted.map((file): ChosenPhoto => ({ id: nextId++, file, url: URL.createObjectURL(file), view: 'checking' }));
-    update([...latest.current, ...added]);
-    setRefused(now);
-  }, [update]);
+  const add = useCallback(
+    (files: readonly File[]) => {
+      const { admitted, refused: now } = admit(
+        latest.current.map((item) => item.file),
+        files,
+      );
+      const added = admitted.map((file): ChosenPhoto => ({ id: nextId++, file, url: URL.createObjectURL(file), view: 'checking' }));
+      update([...latest.current, ...added]);
+      setRefused(now);
+    },
+    [update],
+  );
 
-  const remove = useCallback((id: number) => {
-    const item = latest.current.find((photo) => photo.id === id);
-    if (item) URL.revokeObjectURL(item.url);
-    update(latest.current.filter((photo) => photo.id !== id));
-  }, [update]);
-
-  const previewed = useCallback((id: number, decoded: boolean) => {
-    const item = latest.current.find((photo) => photo.id === id);
-    if (!item || item.view !== 'checking') return;
-    const outcome = afterPreview(item.file, decoded);
-    if (outcome === 'refuse') {
-      URL.revokeObjectURL(item.url);
+  const remove = useCallback(
+    (id: number) => {
+      const item = latest.current.find((photo) => photo.id === id);
+      if (item) URL.revokeObjectURL(item.url);
       update(latest.current.filter((photo) => photo.id !== id));
-      setRefused((current) => [...current, { fileName: item.file.name, reason: 'notAnImage' }]);
-    } else {
-      update(latest.current.map((photo) => (photo.id === id ? { ...photo, view: outcome } : photo)));
-    }
-  }, [update]);
+    },
+    [update],
+  );
+
+  const previewed = useCallback(
+    (id: number, decoded: boolean) => {
+      const item = latest.current.find((photo) => photo.id === id);
+      if (!item || item.view !== 'checking') return;
+      const outcome = afterPreview(item.file, decoded);
+      if (outcome === 'refuse') {
+        URL.revokeObjectURL(item.url);
+        update(latest.current.filter((photo) => photo.id !== id));
+        setRefused((current) => [...current, { fileName: item.file.name, reason: 'notAnImage' }]);
+      } else {
+        update(latest.current.map((photo) => (photo.id === id ? { ...photo, view: outcome } : photo)));
+      }
+    },
+    [update],
+  );
 
   const files = useCallback(() => latest.current.map((item) => item.file), []);
 
