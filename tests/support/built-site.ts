@@ -5,8 +5,11 @@ import { until } from './until';
 /** The production build (`npm run build`) as its own process, as the image runs it: for e2e tests that need a site of their own. */
 export type BuiltSite = { url: string; child: ChildProcess };
 
-/** Starts `dist/server/main.js` on a free port with `env`, and resolves once it is ready. */
-export async function startBuiltSite(env: Record<string, string>): Promise<BuiltSite> {
+/**
+ * Starts `dist/server/main.js` on a free port with `env`, and resolves once it is ready, or once it
+ * listens when `ready` is false (a site whose content API never answers is never ready).
+ */
+export async function startBuiltSite(env: Record<string, string>, { ready = true } = {}): Promise<BuiltSite> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: ROOT_DIR,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
@@ -24,7 +27,7 @@ export async function startBuiltSite(env: Record<string, string>): Promise<Built
     },
     60_000,
   );
-  await until('the site is ready', async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok === true, 30_000);
+  if (ready) await until('the site is ready', async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok === true, 30_000);
   return { url, child };
 }
 
