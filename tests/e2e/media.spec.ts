@@ -61,9 +61,13 @@ test('an editor uploads a photo on a phone, picks it for a product and a visitor
   await page.getByLabel('Nadomestno besedilo (English)').fill(ALT.en);
   // The refusal's answer, then the screen's data again: the form starts afresh once both are in.
   const revalidated = page.waitForResponse((res) => res.request().method() === 'GET' && new URL(res.url()).pathname === '/admin/media');
+  const firstInput = await page.locator('input[type="file"][name="photos"]').elementHandle();
   await page.getByRole('button', { name: 'Naloži fotografijo' }).click();
   await expect(page.getByText('V tem jeziku napišite, kaj prikazuje fotografija.')).toBeVisible();
   await revalidated;
+  // The form starts afresh once the navigation commits, a moment after the data arrives: a photo
+  // chosen before that would be cleared with the old input.
+  await page.waitForFunction((input) => !input?.isConnected, firstInput);
   await expect(page.locator('[name="alt.sl"]')).toHaveValue(ALT.sl);
   // A browser never fills a file input again: the photo is chosen once more.
   await page.locator('input[type="file"][name="photos"]').setInputFiles({ name: 'hisa.jpg', mimeType: 'image/jpeg', buffer: photo });
