@@ -1,27 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCompanyYears, yearsInBusiness } from '../../shared/company-years';
-import { openDb, type Db } from '../../server/cms/db';
-import { migrate } from '../../server/cms/migrations';
+import type { Db } from '../../server/cms/db';
+import { seededDatabase, type SeededDatabase } from '../support/seeded-content';
 import { contentQueries } from '../../server/cms/queries';
-import { seedContent } from '../../server/cms/seed';
 import { loadCmsStrings } from '../../server/cms/strings';
 
 /** The company's years are one fact, from the settings' founding year (issue 26, point 10): the footer and the home copy agree. */
-let dir: string;
+let seeded: SeededDatabase;
 let db: Db;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'company-years-'));
-  db = openDb(join(dir, 'data'));
-  migrate(db);
-  seedContent(db, resolve(process.cwd(), 'content'));
+  seeded = seededDatabase();
+  db = seeded.db;
 });
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => seeded.close());
 
 describe('the company’s years', () => {
   it('are counted from the founding year, and move at the new year', () => {

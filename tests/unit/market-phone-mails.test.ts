@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companySettings } from '../../server/cms/company';
-import { openDb, type Db } from '../../server/cms/db';
+import type { Db } from '../../server/cms/db';
+import { seededDatabase, type SeededDatabase } from '../support/seeded-content';
 import { mailQueue } from '../../server/cms/mail/queue';
-import { migrate } from '../../server/cms/migrations';
-import { seedContent } from '../../server/cms/seed';
 import { staffMails } from '../../server/cms/staff/mails';
 import { loadCmsStrings } from '../../server/cms/strings';
 
@@ -16,18 +12,13 @@ import { loadCmsStrings } from '../../server/cms/strings';
  * The forms' confirmations are read back in tests/integration/cms-forms.test.ts; here the company's
  * settings and the lead mails the staff's changes send.
  */
-let dir: string;
+let seeded: SeededDatabase;
 let db: Db;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'market-phone-'));
-  db = openDb(join(dir, 'data'));
-  migrate(db);
-  seedContent(db, resolve(process.cwd(), 'content'));
+  seeded = seededDatabase();
+  db = seeded.db;
 });
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => seeded.close());
 
 describe('the phone a visitor is given', () => {
   it('is their market’s showroom’s, else the company’s', () => {

@@ -85,7 +85,7 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
   const deleteExpiredPreviews = db.prepare<[string]>('DELETE FROM content_previews WHERE expires_at <= ?');
 
   /** The last previewed draft's whole content, parsed (one entry: previews are one editor's at a time). */
-  const previewContent = new Map<string, Content>();
+  const previewContent = new Map<string, { content: Content; due: Date | undefined }>();
   /**
    * The published content in the seed's format, as the export writes it: the database is the truth
    * (docs/decisions/0047-content-lifecycle.md). Exported again only when the content version changes:
@@ -284,14 +284,17 @@ export function contentEditing({ db, staff, logger, onPublished, now = () => new
       if (!found || !draft) return undefined;
       // A preview's page asks several reads of the same draft: it is parsed and checked once.
       const memo = `${found.kind}/${found.key}@${draft.updated_at}#${readContentVersion(db)}`;
-      let content = previewContent.get(memo);
-      if (!content) {
-        content = checked(withEntity(files(), found.kind as ContentKind, found.key, JSON.parse(draft.json)), 'the preview');
+      let prepared = previewContent.get(memo);
+      if (!prepared) {
+        const json = JSON.parse(draft.json) as { publishedAt?: unknown };
+        prepared = {
+          content: checked(withEntity(files(), found.kind as ContentKind, found.key, json), 'the preview'),
+          due: found.kind === 'articles' && typeof json.publishedAt === 'string' ? publicationInstant(json.publishedAt) : undefined,
+        };
         previewContent.clear();
-        previewContent.set(memo, content);
+        previewContent.set(memo, prepared);
       }
-      const json = JSON.parse(draft.json) as { publishedAt?: unknown };
-      const due = found.kind === 'articles' && typeof json.publishedAt === 'string' ? publicationInstant(json.publishedAt) : undefined;
+      const { content, due } = prepared;
       const at = due && due > now() ? due : now();
       let value: T | undefined;
       try {
