@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import type { Store } from 'express-rate-limit';
 import path from 'node:path';
 import type { Config } from './config';
-import { QueueFull } from './concurrency-limit';
+import { QueueFull } from './lib/concurrency-limit';
 import { afterPause } from './http/admission-queue';
 import { badInputGuard } from './http/bad-input';
 import { buildFiles } from './http/builds';
@@ -110,7 +110,9 @@ export function createApp(deps: AppDeps): express.Express {
   // static error page (the one in the layout reads the content API, which may be what holds it).
   app.use(postDeadline({ ms: deps.config.POST_TIMEOUT_S * 1000, refuse: (req, res, status) => sendError(res, req, status) }));
   app.use(healthRoutes(deps.readiness));
-  app.use(metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry, also: deps.embeddedMetrics }));
+  app.use(
+    metricsEndpoint({ opsToken: deps.config.OPS_TOKEN, registry: deps.metrics.registry, also: deps.embeddedMetrics, cacheControl: CACHE_CONTROL.noStore }),
+  );
   app.use(buildFiles(deps.manifest));
   // Before the form gate: the webhook is signed, not same-origin.
   app.use(cachePurge({ secret: deps.config.CACHE_PURGE_SECRET, broadcast: deps.purgeBroadcast, purge: deps.purge, logger: deps.logger }));

@@ -1,46 +1,13 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { gtmIdError, isValidGtmId } from '../shared/gtm-id';
-import { DEFAULT_LOCALE, LOCALES } from '../shared/locales';
 import { FRESHNESS } from './cache-control';
+import { commonSettings, isAddressEntry, isProxyEntry, optionalUrl, parseSettings, port, proxyList, PROXY_LIST_MESSAGE } from './lib/settings';
 
 /**
- * Every setting comes from the environment and is validated here, once, at boot. A bad value stops
- * the process with a message naming the variable, before anything listens.
+ * The site's settings come from the environment and are validated here, once, at boot. A bad value
+ * stops the process with a message naming the variable, before anything listens. The content API's
+ * are server/cms/settings.ts; the ones both read are declared once in server/lib/settings.ts.
  */
-const port = z.coerce.number().int().min(0).max(65535);
-const optionalUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .pipe(z.url({ protocol: /^https?$/ }).optional());
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * A submission's photos up to this many MB go with the company's notification as attachments (about
- * 11 MB of mail once base64-encoded, under the 10 to 25 MB most mail servers take); above, links.
- */
-export const DEFAULT_MAIL_ATTACHMENTS_MAX_MB = 8;
-
-/** One entry of CMS_TRUST_PROXY: a name Express knows, an address, or an address/prefix. */
-function isProxyEntry(entry: string): boolean {
-  return PROXY_NAMES.has(entry) || isAddressEntry(entry);
-}
-
-/** An address, or an address/prefix. */
-function isAddressEntry(entry: string): boolean {
-  const [address, prefix, extra] = entry.split('/');
-  const version = isIP(address ?? '');
-  if (version === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
-const proxyList = (value: string) => value.split(',').map((entry) => entry.trim());
-const PROXY_LIST_MESSAGE = 'must list loopback, linklocal, uniquelocal, IP addresses or CIDR ranges, separated by commas';
-
 /** Whether HOST lets only this machine connect. */
 function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
@@ -48,11 +15,11 @@ function isLoopbackHost(host: string): boolean {
 
 export const configSchema = z
   .object({
+    ...commonSettings,
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    HOST: z.string().default('0.0.0.0'),
     PORT: port.default(3000),
     /** Base URL of the upstream content API. Unset: the embedded content API is started on loopback. */
-    UPSTREAM_URL: optionalUrl,
+    UPSTREAM_URL: optionalUrl(/^https?$/),
     /** Per-call timeout towards the upstream, in milliseconds. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /**
@@ -67,23 +34,6 @@ export const configSchema = z
       .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     /** Connections each replica may hold open to DATABASE_URL (one more listens for purges). */
     DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
-    /** Where the embedded content API keeps its SQLite database and outgoing mail. */
-    DATA_DIR: z.string().min(1).default('./data'),
-    /** Port of the embedded content API (0 picks a free port). */
-    CMS_PORT: port.default(0),
-    /** The site's public origin, for canonical links, hreflang and the sitemap. */
-    PUBLIC_URL: optionalUrl,
-    /** SMTP server for the content API's mail (`smtp://user:pass@host:587`); unset: .eml files in DATA_DIR/mail. */
-    SMTP_URL: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-    /** Sender of the content API's mail. */
-    MAIL_FROM: z.string().trim().min(3).default('Spletna stran <no-reply@localhost>'),
-    /** The language the company reads its form notifications in; each names the visitor's language. */
-    COMPANY_LOCALE: z.enum(LOCALES).default(DEFAULT_LOCALE),
     /** Seconds a finished anonymous page stays in the in-process HTML cache (0 turns the cache off). */
     HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(FRESHNESS.pageInProcessS),
     /** Megabytes the HTML cache may hold (each page in three encodings). */
@@ -93,22 +43,6 @@ export const configSchema = z
      * sitemap's pages once the site is ready (0 turns both off: pages are then rendered on demand).
      */
     HTML_CACHE_REFILL_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(2),
-    /** Shared secret of the cache-purge webhook (at least 32 characters); unset: no webhook. */
-    CACHE_PURGE_SECRET: z.string().min(32).optional(),
-    /**
-     * The content API standing alone (`npm run cms`): the site's purge webhook it calls after every
-     * publish, signed with CACHE_PURGE_SECRET (any replica: it tells the others). The embedded content
-     * API calls its own site's.
-     */
-    CMS_PURGE_URL: optionalUrl,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /**
-     * Kilobytes of log lines that may wait in memory for a destination slower than they come; lines
-     * beyond are dropped, counted and warned of (docs/decisions/0039-asynchronous-log.md).
-     */
-    LOG_BUFFER_KB: z.coerce.number().int().min(64).max(65_536).default(4096),
-    /** Seconds a SIGTERM waits for in-flight requests before the process exits anyway. */
-    SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(10),
     /**
      * Seconds a SIGTERM keeps serving with /readyz at 503 before it stops accepting, so the load balancer
      * takes the instance out of rotation first (set it to the balancer's health-check interval).
@@ -131,12 +65,6 @@ export const configSchema = z
      */
     POST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(60),
     /**
-     * Password hashes the built-in content API runs at once (each about 0.3 s of one core); the others
-     * wait their turn, so hashing never holds all of libuv's threads (4 unless UV_THREADPOOL_SIZE says
-     * otherwise), which also read files, resolve host names and compress.
-     */
-    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-    /**
      * Photos posted with forms decoded at once (each holds one of libuv's threads, or a worker thread
      * for HEIC, for up to a second or two); the others wait their turn, so decoding never takes the
      * threads that read files and compress pages (docs/decisions/0026-photos-with-forms.md).
@@ -155,8 +83,6 @@ export const configSchema = z
         message: 'must list IP addresses or CIDR ranges, separated by commas',
       })
       .transform((value) => (value === '' ? [] : value.split(',').map((entry) => entry.trim()))),
-    /** Minutes a staff member's session lasts without a request; every session also ends 12 hours after sign-in. */
-    STAFF_IDLE_MINUTES: z.coerce.number().int().min(5).max(480).default(30),
     /**
      * Seconds of photo decoding one client (address) may use in an hour, on each replica; its photos are
      * refused beyond it without being decoded, so no client holds the decoder for long.
@@ -167,11 +93,6 @@ export const configSchema = z
      * hour, across all replicas when DATABASE_URL is set; more are refused (the company's mailbox and storage).
      */
     PHOTO_LIMIT_MB: z.coerce.number().int().min(1).max(10_000).default(25),
-    /**
-     * Megabytes of a submission's photos that go with the company's notification as attachments; above
-     * it the mail carries a link to each photo instead (the built-in content API's mail).
-     */
-    MAIL_ATTACHMENTS_MAX_MB: z.coerce.number().min(0).max(100).default(DEFAULT_MAIL_ATTACHMENTS_MAX_MB),
     /**
      * Key that signs the forms' time tokens and proof-of-work challenges (at least 32 characters): the
      * same on every replica. Unset: a random key of this process, which only one process alone can use.
@@ -191,8 +112,6 @@ export const configSchema = z
     RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
     /** Measurement reports one client (address) may send in a minute; more are answered 429. */
     RUM_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(60),
-    /** Bearer token of the ops endpoints (at least 32 characters); unset: no ops endpoint. */
-    OPS_TOKEN: z.string().min(32).optional(),
     /**
      * Whose X-Forwarded-* the site believes (a visitor's address, for the per-client limits): the load
      * balancers' addresses or subnets, as Express's `trust proxy` takes them; `0`: nobody's. A hop count
@@ -204,16 +123,6 @@ export const configSchema = z
       .default('0')
       .refine((value) => /^\d{1,2}$/.test(value) || proxyList(value).every(isProxyEntry), { message: PROXY_LIST_MESSAGE })
       .transform((value): false | number | string[] => (/^\d{1,2}$/.test(value) ? Number(value) || false : proxyList(value))),
-    /**
-     * Where the content API takes a visitor's address from X-Forwarded-For (its login limits count per
-     * address): the BFF's own addresses, as a list of `loopback`, `linklocal`, `uniquelocal`, addresses
-     * and CIDR ranges. Anyone else's X-Forwarded-For is ignored.
-     */
-    CMS_TRUST_PROXY: z
-      .string()
-      .trim()
-      .default('loopback')
-      .refine((value) => proxyList(value).every(isProxyEntry), { message: PROXY_LIST_MESSAGE }),
     /** Google Tag Manager container id; unset: no tag script and no third-party origin in the CSP. */
     GTM_ID: z
       .string()
@@ -250,20 +159,10 @@ export const configSchema = z
 export type Config = z.infer<typeof configSchema>;
 
 /** Settings whose value may hold a password or a key: a refused value is never printed. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL', 'SMTP_URL', 'CACHE_PURGE_SECRET', 'OPS_TOKEN', 'FORM_TOKEN_SECRET']);
+const SECRETS = new Set(['DATABASE_URL', 'CACHE_PURGE_SECRET', 'OPS_TOKEN', 'FORM_TOKEN_SECRET']);
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError } from './lib/settings';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => {
-      const name = String(i.path[0]);
-      return `  ${i.path.join('.')}: ${i.message}${SECRET_SETTINGS.has(name) ? '' : ` (got ${JSON.stringify(env[name])})`}`;
-    });
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
+  return parseSettings(configSchema, env, SECRETS);
 }

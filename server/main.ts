@@ -1,15 +1,18 @@
 // First: the heap's settings hold for everything the process allocates after it.
 import './heap-tuning';
 import { ConfigError, loadConfig } from './config';
-import { exitOnFatalError } from './log/fatal-errors';
-import { createProcessLog } from './log/process-log';
-import { startSite } from './site';
+import { exitOnFatalError } from './lib/log/fatal-errors';
+import { createProcessLog } from './lib/log/process-log';
+import { embeddedContentApi } from './embedded';
+import { startSite, type EmbeddedContentApi } from './site';
 
-/** The process: configuration, the site, and a graceful stop on SIGTERM. */
+/** The process: configuration, the site (with its content API unless UPSTREAM_URL names one), and a graceful stop on SIGTERM. */
 async function main() {
   let config;
+  let startContentApi: EmbeddedContentApi | undefined;
   try {
     config = loadConfig();
+    startContentApi = embeddedContentApi(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -24,7 +27,7 @@ async function main() {
   if (process.env.NODE_ENV !== 'production' && config.NODE_ENV === 'production') {
     logger.warn('NODE_ENV is not "production": React and Express run their slow development builds (npm start and the Docker image set it)');
   }
-  const site = await startSite(config, logger, { log });
+  const site = await startSite(config, logger, { log, startContentApi });
   logger.info({ url: site.url, upstream: config.UPSTREAM_URL ?? 'embedded' }, 'site listening');
 
   let stopping = false;

@@ -7,13 +7,12 @@ import type { Logger } from 'pino';
 import { settingsFromList } from '../shared/api/contract';
 import { DEFAULT_LOCALE } from '../shared/locales';
 import { createApp } from './app';
-import type { ProcessLog } from './log/process-log';
-import { drain } from './drain';
+import type { ProcessLog } from './lib/log/process-log';
+import { drain } from './lib/drain';
 import type { Config } from './config';
-import { monthsBefore } from './cms/retention';
-import { startCms } from './cms/server';
+import { monthsBefore } from './lib/calendar';
 import { loadPageI18n } from './i18n/page-i18n';
-import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from './paths';
+import { CLIENT_BUILD_DIR, LOCALES_DIR } from './lib/paths';
 import { isReady } from './http/health';
 import { cachedAnswerLog } from './http/request-log';
 import { errorDocument } from './render/error-document';
@@ -32,7 +31,7 @@ import { accountApi } from './upstream/account-api';
 import { staffApi } from './upstream/staff-api';
 import { staffContentApi } from './upstream/staff-content-api';
 import { staffMediaApi } from './upstream/staff-media-api';
-import { loadStrings } from './i18n/load-strings';
+import { loadStrings } from './lib/load-strings';
 import { ADMIN_NAMESPACES } from '../shared/admin/i18n';
 import { contentApi } from './upstream/content-api';
 import { searchClient } from './upstream/search-client';
@@ -89,8 +88,28 @@ function answerClientError(socket: Socket, status: number, body: string) {
   );
 }
 
+/**
+ * Starts the content API this process embeds when UPSTREAM_URL is unset (server/embedded.ts), once the
+ * site knows its address: the content API's mails link to the site, and it tells the site of every
+ * publish through the same signed webhook a standalone one calls. The site reaches it over HTTP alone.
+ */
+export type EmbeddedContentApi = (site: {
+  origin: string;
+  purgeWebhook: { url: string; secret: string };
+  logger: Logger;
+}) => Promise<{ url: string; close(): Promise<void> }>;
+
+export interface SiteOptions {
+  clientDir?: string;
+  log?: Pick<ProcessLog, 'droppedLines'>;
+  /** Required when UPSTREAM_URL is unset. */
+  startContentApi?: EmbeddedContentApi;
+}
+
 /** Boots the whole site: the HTTP server, the content API (embedded unless UPSTREAM_URL is set), the BFF. */
-export async function startSite(config: Config, logger: Logger, options: { clientDir?: string; log?: Pick<ProcessLog, 'droppedLines'> } = {}): Promise<Site> {
+export async function startSite(config: Config, logger: Logger, options: SiteOptions = {}): Promise<Site> {
+  const { startContentApi } = options;
+  if (!config.UPSTREAM_URL && !startContentApi) throw new Error('UPSTREAM_URL is unset and no content API is embedded');
   const i18n = loadPageI18n(LOCALES_DIR);
   const clientDir = options.clientDir ?? CLIENT_BUILD_DIR;
   const manifest = loadAssetManifest(clientDir);
@@ -153,20 +172,7 @@ export async function startSite(config: Config, logger: Logger, options: { clien
   const purgeSecret = config.CACHE_PURGE_SECRET ?? (config.UPSTREAM_URL ? undefined : randomBytes(32).toString('hex'));
   const cms = config.UPSTREAM_URL
     ? null
-    : await startCms({
-        purgeWebhook: { url: `${url}/api/cache/purge`, secret: purgeSecret! },
-        dataDir: config.DATA_DIR,
-        port: config.CMS_PORT,
-        contentDir: CONTENT_DIR,
-        siteUrl: origin,
-        mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
-        companyLocale: config.COMPANY_LOCALE,
-        passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
-        mailAttachmentsMaxBytes: config.MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
-        staffIdleMinutes: config.STAFF_IDLE_MINUTES,
-        opsToken: config.OPS_TOKEN,
-        logger: logger.child({ component: 'cms' }),
-      });
+    : await startContentApi!({ origin, purgeWebhook: { url: `${url}/api/cache/purge`, secret: purgeSecret! }, logger: logger.child({ component: 'cms' }) });
   // An article dated in the future comes out: this replica's caches go then (`purge` is below).
   const scheduled = scheduledPurge(() => purge([]), logger);
   const upstreamOptions = {

@@ -1,4 +1,4 @@
-import { createContext, useContext, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useRef, type FormEvent, type ReactNode } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import { Form, useActionData, useLocation, useNavigation, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -41,8 +41,15 @@ type AdminFormProps = {
  */
 export function AdminForm(props: AdminFormProps) {
   // A post that went well redirects to a new location: the form starts afresh there, its
-  // react-hook-form state too (a sent reply is not offered again).
-  return <FormBody key={useLocation().key} {...props} />;
+  // react-hook-form state too (a sent reply is not offered again). A refused post is a new location
+  // as well; a form with a file stays as it is then, because a browser never fills a file input again:
+  // the photo chosen (before the post or while it was refused) is kept for the next try.
+  const { key } = useLocation();
+  const answer = useActionData() as AdminActionData | undefined;
+  const kept = useRef(key);
+  const refused = props.encType === 'multipart/form-data' && answer?.errors !== undefined && (answer.form ?? props.name) === props.name;
+  if (!refused) kept.current = key;
+  return <FormBody key={kept.current} {...props} />;
 }
 
 function FormBody({ name, schema, intent, action, submitLabel, children, className, danger = false, reloadDocument = false, encType }: AdminFormProps) {

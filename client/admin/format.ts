@@ -1,3 +1,4 @@
+import { COMPANY_TIME_ZONE } from '../../shared/company-time-zone';
 import { LOCALE_ISO } from '../../shared/locales';
 import type { StaffLocale } from '../../shared/api/staff';
 
@@ -6,14 +7,13 @@ import type { StaffLocale } from '../../shared/api/staff';
  * and the browser's ICU data word dates differently (spaces, month names), and the hydrated screen
  * must read what the server wrote.
  */
-const ZONE = 'Europe/Ljubljana';
 const parts = new Map<StaffLocale, Intl.DateTimeFormat>();
 
 function numbers(at: Date, locale: StaffLocale): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
   let format = parts.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(LOCALE_ISO[locale], {
-      timeZone: ZONE,
+      timeZone: COMPANY_TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

@@ -1,4 +1,5 @@
 import { Link } from './Link';
+import { COMPANY_TIME_ZONE } from '../../shared/company-time-zone';
 import { useTranslation } from 'react-i18next';
 import { photoThumbnailPath } from '../../shared/api/bff';
 import type { AccountSubmission } from '../../shared/api/contract';
@@ -11,9 +12,7 @@ import { pathTo } from '../../shared/routes';
  * pretending there is nothing.
  */
 
-// Submissions are timestamps; the company's time zone on server and browser alike, so a late-evening
-// inquiry shows the day the company received it and hydration renders the same text.
-const COMPANY_TIME_ZONE = 'Europe/Ljubljana';
+// A late-evening inquiry shows the day the company received it.
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 function formatDay(locale: Locale, timestamp: string): string {

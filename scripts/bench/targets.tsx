@@ -32,7 +32,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { APP_ROOT_ID, DOCUMENT_DATA_ID } from '../../shared/document';
 import { startCms } from '../../server/cms/server';
 import { loadPageI18n } from '../../server/i18n/page-i18n';
-import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from '../../server/paths';
+import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from '../../server/lib/paths';
 import { loaderContext, type LoaderDeps } from '../../server/routing/loader-context';
 import { serverRoutes } from '../../server/routing/page-handler';
 import { accountApi } from '../../server/upstream/account-api';

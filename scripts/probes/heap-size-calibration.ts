@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { startCms } from '../../server/cms/server';
-import { CONTENT_DIR } from '../../server/paths';
+import { CONTENT_DIR } from '../../server/lib/paths';
 import { heapSizeOf } from '../../server/upstream/heap-size';
 
 const COPIES = 2000;

@@ -31,7 +31,7 @@ export interface AdminRenderDeps {
   media: StaffMediaApi;
   photos: AdminContext['photos'];
   manifest: AssetManifest;
-  /** The staff namespaces of every locale (server/i18n/load-strings.ts); each request renders with a clone. */
+  /** The staff namespaces of every locale (server/lib/load-strings.ts); each request renders with a clone. */
   strings: I18n;
   origin: string;
   logger: Logger;

@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { rumReportSchema, type RumReport } from '../../shared/rum';
-import { hasBearerToken } from '../http/bearer';
+import { hasBearerToken } from '../lib/bearer';
 import { clientRateLimit } from '../http/client-rate-limit';
 import { isSameOrigin } from '../http/form-posts';
 import { rumLogFields, RUM_LOG_MESSAGE } from '../rum/log-line';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { StaffLocale } from '../../shared/api/staff';
 import { localeSchema, NEXT_CHANGE_HEADER } from '../../shared/api/contract';
-import { DEFAULT_MAIL_ATTACHMENTS_MAX_MB } from '../config';
+import { DEFAULT_MAIL_ATTACHMENTS_MAX_MB } from './settings';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales';
 import { MAX_LIST_PAGE } from '../../shared/pagination';
 import { accountMails } from './accounts/mails';
@@ -23,7 +23,7 @@ import { contentQueries } from './queries';
 import { leadRoutes, type CsvWords } from './leads/routes';
 import { leadService } from './leads/service';
 import { leadMetrics } from './leads/metrics';
-import { metricsEndpoint } from '../metrics/endpoint';
+import { metricsEndpoint } from '../lib/metrics-endpoint';
 import { Registry } from 'prom-client';
 import { companySettings } from './company';
 import { staffMails } from './staff/mails';
@@ -181,7 +181,7 @@ export function createCmsApp(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.use(metricsEndpoint({ opsToken, registry: metricsRegistry }));
+  app.use(metricsEndpoint({ opsToken, registry: metricsRegistry, cacheControl: 'no-store' }));
   app.get(
     '/init',
     endpoint(langQuery, ({ lang }) => content.init(lang)),

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError } from '../lib/settings';
+import { loadCmsSettings } from './settings';
 import { ContentError, parseContent, readContentTexts, type ContentTexts } from './content';
 import { contentFileOf, contentTexts, exportContent, hasContent } from './content-export';
 import { backupData } from './backup';
@@ -25,7 +26,7 @@ function fail(message: string): never {
 
 let dataDir: string;
 try {
-  dataDir = loadConfig().DATA_DIR;
+  dataDir = loadCmsSettings().DATA_DIR;
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   fail(error.message);

@@ -1,9 +1,9 @@
-import { ConfigError, loadConfig, type Config } from '../config';
-import { exitOnFatalError } from '../log/fatal-errors';
-import { createProcessLog } from '../log/process-log';
-import { CONTENT_DIR } from '../paths';
+import { ConfigError } from '../lib/settings';
+import { exitOnFatalError } from '../lib/log/fatal-errors';
+import { createProcessLog } from '../lib/log/process-log';
 import { DEFAULT_SITE_URL } from './app';
 import { startCms } from './server';
+import { cmsOptions, loadCmsSettings, type CmsSettings } from './settings';
 
 /**
  * Runs the content API on its own (`npm run cms`, `node dist/server/cms.js`, or the image with that
@@ -14,37 +14,28 @@ import { startCms } from './server';
 // A free port is fine when the BFF starts the CMS itself; standing alone it needs a port one can find.
 const STANDALONE_PORT = 3001;
 
-let config: Config;
+let settings: CmsSettings;
 try {
-  config = loadConfig();
+  settings = loadCmsSettings();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
-const log = createProcessLog({ level: config.LOG_LEVEL, bufferBytes: config.LOG_BUFFER_KB * 1024 });
+const log = createProcessLog({ level: settings.LOG_LEVEL, bufferBytes: settings.LOG_BUFFER_KB * 1024 });
 exitOnFatalError(log);
 const { logger } = log;
-if (!config.PUBLIC_URL) logger.warn({ siteUrl: DEFAULT_SITE_URL }, 'PUBLIC_URL is not set: the links in mails point to the default origin');
+if (!settings.PUBLIC_URL) logger.warn({ siteUrl: DEFAULT_SITE_URL }, 'PUBLIC_URL is not set: the links in mails point to the default origin');
 
 try {
   const cms = await startCms({
-    dataDir: config.DATA_DIR,
-    port: config.CMS_PORT || STANDALONE_PORT,
-    host: config.HOST,
-    contentDir: CONTENT_DIR,
+    ...cmsOptions(settings),
+    port: settings.CMS_PORT || STANDALONE_PORT,
+    host: settings.HOST,
     logger,
-    siteUrl: config.PUBLIC_URL,
-    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
-    companyLocale: config.COMPANY_LOCALE,
-    passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
-    mailAttachmentsMaxBytes: config.MAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
-    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_S * 1000,
-    trustProxy: config.CMS_TRUST_PROXY,
-    staffIdleMinutes: config.STAFF_IDLE_MINUTES,
-    opsToken: config.OPS_TOKEN,
+    siteUrl: settings.PUBLIC_URL,
     processMetrics: true,
-    purgeWebhook: config.CMS_PURGE_URL && config.CACHE_PURGE_SECRET ? { url: config.CMS_PURGE_URL, secret: config.CACHE_PURGE_SECRET } : undefined,
+    purgeWebhook: settings.CMS_PURGE_URL && settings.CACHE_PURGE_SECRET ? { url: settings.CMS_PURGE_URL, secret: settings.CACHE_PURGE_SECRET } : undefined,
   });
   logger.info({ url: cms.url }, 'cms listening');
 

@@ -1,5 +1,5 @@
 import type { Db } from './db';
-import { COMPANY_TIME_ZONE } from './mail/form-templates';
+import { COMPANY_TIME_ZONE } from '../../shared/company-time-zone';
 
 /**
  * When an article is out: from its `publishedAt`, never before. A date alone (`2026-12-01`, the seed's

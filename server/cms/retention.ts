@@ -3,6 +3,7 @@ import type { FieldSpec, FieldSpecs, Options } from '../../shared/forms/field-sp
 import { INQUIRY_FIELDS } from '../../shared/forms/inquiry';
 import { SERVICE_FIELDS } from '../../shared/forms/service';
 import type { Db } from './db';
+import { daysBefore, monthsBefore } from '../lib/calendar';
 
 /**
  * The retention rules as pure functions over a clock (docs/decisions/0024-data-rights.md): when a
@@ -30,24 +31,6 @@ export function retentionPeriods(db: Db): RetentionPeriods {
     .all();
   const parsed = periodsSchema.parse(Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown])));
   return { submissionMonths: parsed.retention_submission_months, unconfirmedDays: parsed.retention_unconfirmed_days };
-}
-
-/**
- * The moment `months` calendar months before `now`, in UTC. A day the earlier month lacks is its last
- * day (31 March less one month is 28 or 29 February), so a period never ends early.
- */
-export function monthsBefore(now: Date, months: number): Date {
-  const target = new Date(now.getTime());
-  const day = now.getUTCDate();
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() - months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target;
-}
-
-export function daysBefore(now: Date, days: number): Date {
-  return new Date(now.getTime() - days * 24 * 60 * 60_000);
 }
 
 /** What ran out by `now`: anything whose period started at or before a cutoff. */

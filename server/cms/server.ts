@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { Locale } from '../../shared/locales';
-import { drain } from '../drain';
+import { drain } from '../lib/drain';
 import { passwordHashing } from './accounts/password-hashing';
 import { createCmsApp, DEFAULT_SITE_URL, editingOf } from './app';
 import { backgroundTasks } from './background';
@@ -17,6 +17,7 @@ import { seedContent } from './seed';
 import { MEDIA_DIR } from './backup';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { leadStore } from './leads/store';
+import { DEFAULT_MAIL_FROM } from './settings';
 
 export type CmsOptions = {
   dataDir: string;
@@ -56,9 +57,6 @@ export type CmsOptions = {
 };
 
 export type CmsMailOptions = { smtpUrl?: string; from: string };
-
-/** The sender when none is configured (config.ts has the same default for MAIL_FROM). */
-export const DEFAULT_MAIL_FROM = 'Spletna stran <no-reply@localhost>';
 
 /**
  * Expired sessions, tokens and old mail are deleted, and the retention periods applied, at start and

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { STAFF_ROLES, type StaffRole } from '../../shared/api/staff';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError } from '../lib/settings';
+import { loadCmsSettings } from './settings';
 import { passwordHashing } from './accounts/password-hashing';
 import { DEFAULT_SITE_URL } from './app';
 import { companySettings } from './company';
@@ -32,7 +33,7 @@ function fail(message: string): never {
 
 let config;
 try {
-  config = loadConfig();
+  config = loadCmsSettings();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   fail(error.message);

@@ -1,7 +1,7 @@
 import { MAIL_NAMESPACE, PAGE_NAMESPACES, STAFF_NAMESPACE } from '../../shared/i18n';
 import { LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
-import { loadStrings } from '../i18n/load-strings';
-import { LOCALES_DIR } from '../paths';
+import { loadStrings } from '../lib/load-strings';
+import { LOCALES_DIR } from '../lib/paths';
 
 /** A string at a key, filled in with the values given (i18next's `t` of a locale and namespace). */
 export type Words = (key: string, values?: Record<string, unknown>) => string;

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { concurrencyLimit, QueueFull } from '../concurrency-limit';
+import { concurrencyLimit, QueueFull } from '../lib/concurrency-limit';
 
 /**
  * A refused request (429, or 503 when shed) is answered after this pause. The refusal is decided at

@@ -1,7 +1,7 @@
 import type { i18n, ResourceLanguage } from 'i18next';
 import { DEFAULT_NAMESPACE, PAGE_NAMESPACES, type ScreenNamespace } from '../../shared/i18n';
 import type { Locale } from '../../shared/locales';
-import { loadStrings } from './load-strings';
+import { loadStrings } from '../lib/load-strings';
 
 export interface PageI18n {
   /**

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import type { HtmlCache } from '../render/html-cache';
 import type { RunningOutbox } from '../outbox';
-import type { ProcessLog } from '../log/process-log';
+import type { ProcessLog } from '../lib/log/process-log';
 import { htmlCacheMetrics } from './html-cache';
 import { logMetrics } from './log';
 import { outboxMetrics } from './outbox';
@@ -9,7 +9,7 @@ import { requestMetrics } from './requests';
 import { upstreamMetrics } from './upstream';
 import { webVitalsMetrics } from './web-vitals';
 
-export { metricsEndpoint } from './endpoint';
+export { metricsEndpoint } from '../lib/metrics-endpoint';
 
 /**
  * The site's metrics, in a registry of its own (a test process runs several sites), served at

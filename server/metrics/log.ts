@@ -1,5 +1,5 @@
 import { Counter, type Registry } from 'prom-client';
-import type { ProcessLog } from '../log/process-log';
+import type { ProcessLog } from '../lib/log/process-log';
 
 /**
  * Log lines the process dropped because its log destination took them slower than they came and its

@@ -1,7 +1,7 @@
 import { open, readFile } from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { PHOTO_LIMITS } from '../../shared/forms/photos';
-import { concurrencyLimit, type ConcurrencyLimit } from '../concurrency-limit';
+import { concurrencyLimit, type ConcurrencyLimit } from '../lib/concurrency-limit';
 import type { BudgetStore } from './client-budget';
 import { decodeHeic, isHeic } from './heic';
 import type { UploadedPhoto } from './upload';

@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { Logger } from 'pino';
-import type { ConcurrencyLimit } from '../concurrency-limit';
+import type { ConcurrencyLimit } from '../lib/concurrency-limit';
 import { sharedRequestKey } from './cache-policy';
 import { answerFromRender } from './html-cache';
 import { logRouteErrors, sendRendered, type RenderedPage } from './rendered-page';

@@ -1,4 +1,4 @@
-import { concurrencyLimit, type ConcurrencyLimit } from '../concurrency-limit';
+import { concurrencyLimit, type ConcurrencyLimit } from '../lib/concurrency-limit';
 
 /**
  * Renders for visitors run at most `RENDERS_AT_ONCE` at a time, and `RENDERS_WAITING` wait their turn;

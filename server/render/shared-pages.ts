@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { ConcurrencyLimit } from '../concurrency-limit';
+import type { ConcurrencyLimit } from '../lib/concurrency-limit';
 import { requestCookies } from '../request/cookies';
 import { requestId } from '../request/request-id';
 import { isStorable, sharedRequestKey } from './cache-policy';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { NEXT_CHANGE_HEADER } from '../../shared/api/contract';
-import { QueueFull } from '../concurrency-limit';
+import { QueueFull } from '../lib/concurrency-limit';
 import { SwrCache } from './cache';
 import { heapSizeOf } from './heap-size';
 import { unchanged } from './kept-unchanged';

@@ -1,4 +1,4 @@
-import { concurrencyLimit } from '../concurrency-limit';
+import { concurrencyLimit } from '../lib/concurrency-limit';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './client';
 import { FRESHNESS, inProcessPeriods } from '../cache-control';
 

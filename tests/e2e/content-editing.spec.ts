@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import pino from 'pino';
 import { startCms, type RunningCms } from '../../server/cms/server';
-import { CONTENT_DIR } from '../../server/paths';
+import { CONTENT_DIR } from '../../server/lib/paths';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startBuiltSite, stopBuiltSite, type BuiltSite } from '../support/built-site';
 import { TEST_FORM_TOKEN_SECRET } from '../support/form-guard';

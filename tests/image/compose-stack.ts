@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 import { podman } from './podman';
 import { freePort } from '../support/free-port';
 import { until } from '../support/until';

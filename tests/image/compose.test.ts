@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPurge } from '../../server/http/cache-purge';
+import { signPurge } from '../../server/lib/purge-signature';
 import { composeUp, DIFFERENCES, readComposeFile, type Stack } from './compose-stack';
 import { podman } from './podman';
 import { until } from '../support/until';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 import { PROJECT_IMAGE } from './containers';
 import { readComposeFile } from './compose-stack';
 import { CACHE_DIR, inspect, podman, run } from './podman';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 import { CACHE_DIR, inspect, imageExists, podman, run } from './podman';
 
 /**

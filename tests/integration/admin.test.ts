@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_DATA_PARAM } from '../../shared/admin/document';
-import { CLIENT_BUILD_DIR } from '../../server/paths';
+import { CLIENT_BUILD_DIR } from '../../server/lib/paths';
 import { appCode, inviteFromCommandLine, tokenOf } from '../support/staff';
 import { startTestSite } from './helpers';
 import { screenPaths } from './screen-paths';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_FILE } from '../../server/cms/db';
-import { signPurge } from '../../server/http/cache-purge';
+import { signPurge } from '../../server/lib/purge-signature';
 import { pathTo } from '../../shared/routes';
 import { firstText, startTestSite } from './helpers';
 

@@ -14,7 +14,7 @@ import { openDb } from '../../server/cms/db';
 import { migrate } from '../../server/cms/migrations';
 import { readContentVersion, storeContent } from '../../server/cms/seed';
 import { startCms, type RunningCms } from '../../server/cms/server';
-import { verifyPurge } from '../../server/http/cache-purge';
+import { verifyPurge } from '../../server/lib/purge-signature';
 import { acceptAndEnrol, inviteFromCommandLine, tokenOf } from '../support/staff';
 import { until } from '../support/until';
 import { firstText, startTestSite } from './helpers';

@@ -10,7 +10,7 @@ import { contentTexts, exportContent } from '../../server/cms/content-export';
 import { DB_FILE, openDb } from '../../server/cms/db';
 import { storeContent } from '../../server/cms/seed';
 import { startCms, type RunningCms } from '../../server/cms/server';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 
 /**
  * The content's life beyond the seed (issue 30, point 6): the seed fills an empty database only, a

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthsBefore } from '../../server/cms/retention';
+import { monthsBefore } from '../../server/lib/calendar';
 import { collectingLogger } from '../support/log-lines';
 import { until } from '../support/until';
 import { postForm, registerVerified as registerAccount, signIn as signInAs } from '../support/visitor';

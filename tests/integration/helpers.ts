@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../server/config';
+import { embeddedContentApi } from '../../server/embedded';
 import { startSite, type Site } from '../../server/site';
 import { TEST_FORM_TOKEN_SECRET } from '../support/form-guard';
 
@@ -17,7 +18,7 @@ export async function startTestSite(
   logger: Logger = pino({ level: 'silent' }),
 ): Promise<Site & { dataDir: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shading-it-'));
-  const config = loadConfig({
+  const environment = {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -25,8 +26,9 @@ export async function startTestSite(
     HTML_CACHE_REFILL_CONCURRENCY: '0',
     FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
     ...env,
-  });
-  const site = await startSite(config, logger);
+  };
+  const config = loadConfig(environment);
+  const site = await startSite(config, logger, { startContentApi: embeddedContentApi(config, environment) });
   return {
     ...site,
     dataDir,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPurge } from '../../server/http/cache-purge';
+import { signPurge } from '../../server/lib/purge-signature';
 import { pageCacheKey } from '../../server/render/cache-policy';
 import { entityTag } from '../../server/render/encoding';
 import { withoutFormTokens } from '../support/form-guard';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ENTRY_ATTRIBUTE, APP_LOADER_ID, APP_MODULES_ATTRIBUTE } from '../../shared/app-loader';
 import { LOCALES } from '../../shared/locales';
 import { ROUTE_TRAITS, type RouteName } from '../../shared/routes';
-import { CLIENT_BUILD_DIR } from '../../server/paths';
+import { CLIENT_BUILD_DIR } from '../../server/lib/paths';
 import { startTestSite } from './helpers';
 import { screenPaths } from './screen-paths';
 

@@ -12,7 +12,7 @@ import { pathTo, ROUTE_NAMES, type RouteName, INQUIRY_STEP_SLUGS } from '../../s
 import { createCmsApp } from '../../server/cms/app';
 import { openDb } from '../../server/cms/db';
 import { migrate } from '../../server/cms/migrations';
-import { signPurge } from '../../server/http/cache-purge';
+import { signPurge } from '../../server/lib/purge-signature';
 import { bodyRoutes } from '../support/express-routes';
 import { waitForMail } from '../support/mail';
 import { sendRaw } from '../support/raw-http';

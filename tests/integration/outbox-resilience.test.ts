@@ -9,7 +9,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCms, type RunningCms } from '../../server/cms/server';
-import { CONTENT_DIR } from '../../server/paths';
+import { CONTENT_DIR } from '../../server/lib/paths';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { until } from '../support/until';

@@ -6,7 +6,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { loadConfig } from '../../server/config';
-import { CONTENT_DIR } from '../../server/paths';
+import { CONTENT_DIR } from '../../server/lib/paths';
+import { embeddedContentApi } from '../../server/embedded';
 import { startSite } from '../../server/site';
 import { rawConnection } from '../support/raw-http';
 import { startUpstreamProxy, type UpstreamProxy } from '../support/upstream-proxy';
@@ -92,10 +93,9 @@ describe('upload folders a killed process left', () => {
     const left = path.join(dataDir, 'uploads', 'post-left-by-a-killed-process');
     mkdirSync(left, { recursive: true });
     writeFileSync(path.join(left, '0'), randomBytes(1024));
-    const started = await startSite(
-      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTML_CACHE_REFILL_CONCURRENCY: '0' }),
-      pino({ level: 'silent' }),
-    );
+    const environment = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', HTML_CACHE_REFILL_CONCURRENCY: '0' };
+    const config = loadConfig(environment);
+    const started = await startSite(config, pino({ level: 'silent' }), { startContentApi: embeddedContentApi(config, environment) });
     try {
       expect(readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
     } finally {

@@ -8,7 +8,7 @@ import { until } from '../support/until';
 
 /**
  * The site's own log, as its process writes it: lines go out through an asynchronous, buffered
- * destination (server/log/process-log.ts), so none may be left in memory when the process ends,
+ * destination (server/lib/log/process-log.ts), so none may be left in memory when the process ends,
  * whether by SIGTERM or by an error nothing caught, and a destination that takes nothing must not
  * hold up a single answer.
  */

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { REFUSAL_PAUSE_MS } from '../../server/http/admission-queue';
-import { CONTENT_DIR } from '../../server/paths';
+import { CONTENT_DIR } from '../../server/lib/paths';
 import { RENDERS_AT_ONCE, RENDERS_WAITING } from '../../server/render/render-slots';
 import { startUpstreamProxy, type UpstreamProxy } from '../support/upstream-proxy';
 import { until } from '../support/until';

@@ -6,7 +6,7 @@ import type * as c from '../../shared/api/contract';
 import { LOCALES, LOCALE_ISO, type Locale } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES, inquiryPath, INQUIRY_STEP_SLUGS } from '../../shared/routes';
 import { DEFAULT_NAMESPACE, namespaceFile, SCREEN_NAMESPACE_NAMES, SCREEN_NAMESPACES } from '../../shared/i18n';
-import { CLIENT_BUILD_DIR } from '../../server/paths';
+import { CLIENT_BUILD_DIR } from '../../server/lib/paths';
 import { attr, firstText, startTestSite } from './helpers';
 import { stringKeys } from '../support/string-keys';
 import { screenPaths } from './screen-paths';

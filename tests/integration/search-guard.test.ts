@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RENDERS_AT_ONCE, SEARCH_RENDERS_WAITING, SUGGESTIONS_PER_SECTION } from '../../server/bff/search';
 import { REFUSAL_PAUSE_MS } from '../../server/http/admission-queue';
 import { startCms, type RunningCms } from '../../server/cms/server';
-import { CONTENT_DIR } from '../../server/paths';
+import { CONTENT_DIR } from '../../server/lib/paths';
 import { SEARCHES_AT_ONCE, SEARCHES_WAITING } from '../../server/upstream/search-client';
 import { until } from '../support/until';
 import { startUpstreamGate, type UpstreamGate } from '../support/upstream-gate';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 import { until } from './until';
 
 /** The production build (`npm run build`) as its own process, as the image runs it: for e2e tests that need a site of their own. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { i18n } from 'i18next';
 import { PAGE_NAMESPACES } from '../../shared/i18n';
-import { loadStrings } from '../../server/i18n/load-strings';
+import { loadStrings } from '../../server/lib/load-strings';
 import type { Locale } from '../../shared/locales';
 
 let pages: i18n | undefined;

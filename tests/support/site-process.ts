@@ -1,6 +1,6 @@
 import { TEST_FORM_TOKEN_SECRET } from './form-guard';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 
 export type SiteProcess = {
   child: ChildProcess;

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { staffEnrolledSchema, staffLoginStepSchema, staffSessionSchema, type StaffEnrolled, type StaffLoginStep, type StaffRole } from '../../shared/api/staff';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 import { totpCode } from '../../server/cms/staff/totp';
 
 /**

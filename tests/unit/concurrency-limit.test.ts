@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit, QueueFull } from '../../server/concurrency-limit';
+import { concurrencyLimit, QueueFull } from '../../server/lib/concurrency-limit';
 
 /** A task the test finishes by hand. */
 function deferred() {

@@ -8,7 +8,7 @@ import { openDb, type Db } from '../../server/cms/db';
 import { contentEditing, type ContentEditing } from '../../server/cms/editing/service';
 import { migrate } from '../../server/cms/migrations';
 import { readContentVersion, seedContent } from '../../server/cms/seed';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 
 /**
  * Publishing writes through the seed's and the import's one writer (storeContent): what an editor sees

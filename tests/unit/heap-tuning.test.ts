@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 
 /**
  * Objects from one allocation site, all kept alive across young-generation collections: V8 decides

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The dependency rule, read from the import statements themselves (type-only imports count: a folder
  * that needs another's types depends on it). A cycle between two folders means neither can be read,
  * tested or moved without the other, so server/'s folders import one another one way only. A folder
- * is one node with everything under it (cms/, the embedded content API, is an app of its own); the
- * loose files at server/'s top (main, site, app, config...) are each a node of their own.
+ * is one node with everything under it; the loose files at server/'s top are each a node of their own.
+ * The content API (cms/) and the site are apps of their own, sharing lib/ (docs/decisions/0053).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -37,6 +37,15 @@ function importsOf(file: string): string[] {
 function serverNode(file: string): string {
   const [, folder, rest] = file.split('/');
   return rest === undefined ? file : `server/${folder}`;
+}
+
+/** The imports of a folder's files into the forbidden folders. */
+function outside(dir: string, forbidden: string[]): string[] {
+  return sourceFiles(dir).flatMap((file) =>
+    importsOf(file)
+      .filter((t) => forbidden.some((f) => t.startsWith(`${f}/`)))
+      .map((t) => `${file} -> ${t}`),
+  );
 }
 
 interface Edge {
@@ -115,13 +124,24 @@ describe('import layers', () => {
   });
 
   it('keeps shared/ free of our other code, and client/ free of the server', () => {
-    const outside = (dir: string, forbidden: string[]) =>
-      sourceFiles(dir).flatMap((file) =>
-        importsOf(file)
-          .filter((t) => forbidden.some((f) => t.startsWith(`${f}/`)))
-          .map((t) => `${file} -> ${t}`),
-      );
     expect(outside('shared', ['server', 'client'])).toEqual([]);
     expect(outside('client', ['server'])).toEqual([]);
+  });
+
+  it('keeps the site and the content API apart: each imports shared/ and server/lib/, never the other', () => {
+    // Only the process's composition (main.ts, embedded.ts) knows both apps; the site reaches the content API over HTTP.
+    const COMPOSITION = ['server/main.ts', 'server/embedded.ts'];
+    const app = (file: string) =>
+      file.startsWith('server/cms/') ? 'cms' : file.startsWith('server/lib/') ? 'lib' : COMPOSITION.includes(file) ? 'composition' : 'site';
+    const allowed: Record<string, string[]> = { cms: ['cms', 'lib'], lib: ['lib'], site: ['site', 'lib'], composition: ['composition', 'site', 'cms', 'lib'] };
+    const crossings = sourceFiles('server').flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('server/') && !allowed[app(file)]!.includes(app(target)))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(crossings).toEqual([]);
+    // Nothing else of ours either: the content API's own code and the shared contract.
+    expect(outside('server/cms', ['client'])).toEqual([]);
+    expect(outside('server/lib', ['client'])).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../server/cms/db';
 import { purgeExpired } from '../../server/cms/housekeeping';
 import { migrate } from '../../server/cms/migrations';
-import { anonymisedData, monthsBefore, retentionCutoffs, retentionPeriods } from '../../server/cms/retention';
+import { anonymisedData, retentionCutoffs, retentionPeriods } from '../../server/cms/retention';
+import { monthsBefore } from '../../server/lib/calendar';
 
 describe('retention periods', () => {
   it('counts calendar months back, ending on the earlier month’s last day when it is shorter', () => {

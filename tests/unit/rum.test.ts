@@ -6,7 +6,7 @@ import { createReportBatch, tagName, toRumMetric } from '../../client/runtime/ru
 import { isSampled, rumRoute } from '../../client/runtime/rum/start';
 import { formatRows } from '../../scripts/rum-p75';
 import { loadConfig } from '../../server/config';
-import { hasBearerToken } from '../../server/http/bearer';
+import { hasBearerToken } from '../../server/lib/bearer';
 import { reportFromLogLine, rumLogFields, RUM_LOG_MESSAGE } from '../../server/rum/log-line';
 import { bucketOf, createRumSummary, p75 } from '../../server/rum/summary';
 import { rumReportSchema, type RumReport } from '../../shared/rum';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../server/paths';
+import { ROOT_DIR } from '../../server/lib/paths';
 import { RUNTIME_ENV, runtimeEnv } from '../../scripts/runtime-env.mjs';
 
 describe('the runtime environment', () => {

@@ -4,7 +4,7 @@ import { BLOCK_TYPES, fromFields, withNewBlock, withPhotoAlts, type BlockType } 
 import { failed, postedFields, refused, seeOther } from '../answers';
 import type { AdminArgs, AdminScreenModule } from '../context';
 import type { StaffResult } from '../../upstream/staff-api';
-import { COMPANY_TIME_ZONE } from '../../cms/mail/form-templates';
+import { COMPANY_TIME_ZONE } from '../../../shared/company-time-zone';
 
 /** The editors' screens: the kinds of content, a kind's entities, one entity's draft, and the redirects. */
 

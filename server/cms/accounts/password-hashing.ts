@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { channel } from 'node:diagnostics_channel';
-import { concurrencyLimit } from '../../concurrency-limit';
+import { concurrencyLimit } from '../../lib/concurrency-limit';
 import { hashPassword, verifyPassword } from './passwords';
 
 /**

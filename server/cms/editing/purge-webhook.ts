@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { signPurge } from '../../http/cache-purge';
+import { signPurge } from '../../lib/purge-signature';
 
 export interface PurgeWebhookOptions {
   /** The site's `POST /api/cache/purge` (any replica: it tells the others). */

@@ -1,4 +1,5 @@
 import { fieldLabelKey, optionLabelKey, type FieldSpecs, type FieldValue, type ShownField } from '../../../shared/forms/field-spec';
+import { COMPANY_TIME_ZONE } from '../../../shared/company-time-zone';
 import { walkFields } from '../../../shared/forms/form-schema';
 import { INQUIRY_FIELDS, type InquiryData } from '../../../shared/forms/inquiry';
 import { SERVICE_FIELDS, type ServiceData } from '../../../shared/forms/service';
@@ -101,8 +102,6 @@ export function formLabels(strings: CmsStrings, locale: Locale): FormLabels {
   return { locale, site: strings.site(locale), mail: strings.mail(locale) };
 }
 
-/** The company works in Slovenia and Austria: times in its mails are its local time. */
-export const COMPANY_TIME_ZONE = 'Europe/Ljubljana';
 const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 export function formatReceivedAt(locale: Locale, at: Date): string {

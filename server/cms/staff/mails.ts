@@ -3,7 +3,7 @@ import { LOCALE_ISO } from '../../../shared/locales';
 import { companySettings } from '../company';
 import type { Db } from '../db';
 import type { LeadMails, LeadRecipient } from '../leads/service';
-import { COMPANY_TIME_ZONE } from '../mail/form-templates';
+import { COMPANY_TIME_ZONE } from '../../../shared/company-time-zone';
 import { confirmationAllowed } from '../mail/confirmation-cap';
 import type { MailQueue } from '../mail/queue';
 import { renderMail } from '../mail/templates';
