@@ -15,10 +15,9 @@ ENV npm_config_target=24.0.0
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# What prune keeps that nothing runs: TypeScript (an optional peer of i18next's types, 23 MB) and
-# better-sqlite3's C and C++ sources (11 MB; its compiled module is in build/).
-RUN npm run build && npm prune --omit=dev \
- && rm -rf node_modules/typescript node_modules/better-sqlite3/deps node_modules/better-sqlite3/src
+# The server bundle holds every dependency but its externals (native addons, a worker's module):
+# the runtime's node_modules is those and what they require, 31 MB (docs/decisions/0054-a-bundled-server.md).
+RUN npm run build && node scripts/build/runtime-modules.mjs /app/runtime-modules
 
 # Runtime: the production bundle, its dependencies, the UI strings and the seed content; no compiler,
 # no sources, not root. One image, two roles: the site (the default command; it starts the built-in
@@ -38,7 +37,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 # `npm run staff -- invite …`, `npm run backup` and `npm run content:export` start the built dist/server/staff.js and content.js through these.
 COPY --from=build /app/scripts/start.mjs /app/scripts/runtime-env.mjs ./scripts/
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/runtime-modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/locales ./locales
 COPY --from=build /app/content ./content

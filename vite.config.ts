@@ -5,6 +5,7 @@ import { compileHints } from './scripts/build/compile-hints.ts';
 import { precompressFiles } from './scripts/build/precompress-files.ts';
 import { imageVariants } from './scripts/build/image-variants.ts';
 import { shareImages } from './scripts/build/share-images.ts';
+import { NEVER_INSTALLED, SERVER_EXTERNALS } from './scripts/build/server-externals.mjs';
 
 /**
  * Two builds: the browser bundle (hashed assets and a manifest the server reads for script, preload
@@ -14,8 +15,8 @@ import { shareImages } from './scripts/build/share-images.ts';
 /**
  * react-router's package points every import at its development build, whose only difference is
  * `ENABLE_DEV_WARNINGS = true`: warnings built on every render and their strings shipped to phones.
- * Both bundles take its production build instead; the server bundles it for that (an external
- * import would be resolved by Node, to the development build).
+ * Both bundles take its production build instead (the server bundles every dependency but the
+ * externals; an external import would be resolved by Node, to the development build).
  */
 const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
@@ -54,6 +55,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             target: 'node20',
             sourcemap: true,
             rollupOptions: {
+              external: [...SERVER_EXTERNALS, ...NEVER_INSTALLED],
               input: { main: 'server/main.ts', cms: 'server/cms/main.ts', staff: 'server/cms/staff-cli.ts', content: 'server/cms/content-cli.ts' },
               output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
             },
@@ -66,5 +68,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             // The loader (boot.ts) is the page's one script tag; it loads the entry once the page is painted.
             rollupOptions: { input: ['client/entry.tsx', 'client/boot.ts'] },
           },
-  ssr: { noExternal: ['react-router'] },
+  // Every dependency in the bundle but the externals: the image's runtime stage then needs their node_modules alone.
+  ssr: { noExternal: true },
 }));

@@ -7,11 +7,12 @@ export type BuiltSite = { url: string; child: ChildProcess };
 
 /**
  * Starts `dist/server/main.js` on a free port with `env`, and resolves once it is ready, or once it
- * listens when `ready` is false (a site whose content API never answers is never ready).
+ * listens when `ready` is false (a site whose content API never answers is never ready). `root`: a
+ * folder laid out as the image's /app, in place of the repository.
  */
-export async function startBuiltSite(env: Record<string, string>, { ready = true } = {}): Promise<BuiltSite> {
+export async function startBuiltSite(env: Record<string, string>, { ready = true, root = ROOT_DIR } = {}): Promise<BuiltSite> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: ROOT_DIR,
+    cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', HTML_CACHE_REFILL_CONCURRENCY: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,0 +1,2 @@
+export declare const SERVER_EXTERNALS: string[];
+export declare const NEVER_INSTALLED: string[];
