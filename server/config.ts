@@ -2,7 +2,6 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { gtmIdError, isValidGtmId } from '../shared/gtm-id';
 import { DEFAULT_LOCALE, LOCALES } from '../shared/locales';
-import { FRESHNESS } from './cache-control';
 
 /**
  * Every setting comes from the environment and is validated here, once, at boot. A bad value stops
@@ -84,8 +83,11 @@ export const configSchema = z
     MAIL_FROM: z.string().trim().min(3).default('Spletna stran <no-reply@localhost>'),
     /** The language the company reads its form notifications in; each names the visitor's language. */
     COMPANY_LOCALE: z.enum(LOCALES).default(DEFAULT_LOCALE),
-    /** Seconds a finished anonymous page stays in the in-process HTML cache (0 turns the cache off). */
-    HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(FRESHNESS.pageInProcessS),
+    /**
+     * Seconds a finished anonymous page stays fresh in the in-process HTML cache, for every screen alike
+     * (0 turns the cache off); unset, each screen's own (`freshness.inProcessS` in server/screens/).
+     */
+    HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).optional(),
     /** Megabytes the HTML cache may hold (each page in three encodings). */
     HTML_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /**
