@@ -2,7 +2,7 @@ import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunct
 import { LOCALES, type Locale } from '../shared/locales';
 import { matchRoute } from '../shared/route-match';
 import { ROUTE_NAMES, routeId, routePattern, type RouteName } from '../shared/routes';
-import { SCREENS } from '../shared/screens/all';
+import { screenFacts } from '../shared/screens/all';
 import { Layout } from './layout/Layout';
 import { FatalError, RouteError } from './layout/ErrorPage';
 
@@ -12,7 +12,7 @@ import { FatalError, RouteError } from './layout/ErrorPage';
  * server reads the upstream, the browser reads the page payload.
  */
 export const PAGE_MODULES = {
-  ...(Object.fromEntries(Object.entries(SCREENS).map(([name, screen]) => [name, screen.page])) as Record<RouteName, string>),
+  ...screenFacts('page'),
   notFound: 'not-found',
 };
 

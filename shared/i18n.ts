@@ -1,7 +1,7 @@
 import type { InitOptions } from 'i18next';
 import { LOCALES, type Locale } from './locales';
 import type { RouteName } from './routes';
-import { SCREENS } from './screens/all';
+import { screenFacts } from './screens/all';
 
 /**
  * The site's UI strings are i18next namespaces, one JSON file each: `locales/{lang}/{ns}.json`.
@@ -37,9 +37,7 @@ export const PAGE_NAMESPACES: readonly string[] = [DEFAULT_NAMESPACE, ...SCREEN_
  * server renders it with these and inlines them in the page, and a client navigation to it loads them
  * with its module.
  */
-export const SCREEN_NAMESPACES = Object.fromEntries(Object.entries(SCREENS).map(([name, screen]) => [name, screen.namespaces])) as Readonly<
-  Record<RouteName, readonly ScreenNamespace[]>
->;
+export const SCREEN_NAMESPACES: Readonly<Record<RouteName, readonly ScreenNamespace[]>> = screenFacts('namespaces');
 
 export const namespaceFile = (locale: Locale, ns: string) => `locales/${locale}/${ns}.json`;
 

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from './locales';
-import { SCREENS } from './screens/all';
+import { SCREENS, screenFacts } from './screens/all';
 import type { RouteTraits } from './screens/define';
 
 export type { QueryParamRole, RouteTraits } from './screens/define';
@@ -9,9 +9,7 @@ export type { QueryParamRole, RouteTraits } from './screens/define';
  * screens' own modules (shared/screens/). Server matching, links, the locale switcher, hreflang and the
  * sitemap all derive from it. Paths use react-router syntax; `:name?` is an optional segment.
  */
-export const ROUTES = Object.fromEntries(Object.entries(SCREENS).map(([name, screen]) => [name, screen.path])) as {
-  readonly [N in RouteName]: (typeof SCREENS)[N]['path'];
-};
+export const ROUTES = screenFacts('path');
 
 export type RouteName = keyof typeof SCREENS;
 
@@ -61,9 +59,7 @@ export const LEGAL_PAGE_SLUGS = {
  * the sitemap, and which query parameters they read. The browser's router, the loaders and actions, the
  * HTML cache, robots.txt and the sitemap all read them here.
  */
-export const ROUTE_TRAITS = Object.fromEntries(Object.entries(SCREENS).map(([name, screen]) => [name, screen.traits])) as Readonly<
-  Record<RouteName, RouteTraits>
->;
+export const ROUTE_TRAITS: Readonly<Record<RouteName, RouteTraits>> = screenFacts('traits');
 
 /** The screens that take a posted form (`action: true`); the server has an action for each. */
 export type ActionRoute = { [N in RouteName]: (typeof SCREENS)[N]['traits']['action'] extends true ? N : never }[RouteName];

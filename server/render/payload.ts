@@ -5,7 +5,7 @@ import { toFetchRequest } from '../request/fetch-request';
 import { loaderContext } from '../routing/loader-context';
 import { runLoaders } from '../routing/page-handler';
 import { answerPage } from './answer-page';
-import { FRESHNESS, pageCacheControl } from '../cache-control';
+import { CACHE_CONTROL, pageCacheControl } from '../cache-control';
 import { isPrivateRender, renderFreshness } from './cache-policy';
 import { sameSiteLocation, serializeErrors, setCookies, unexpectedErrors } from './query-result';
 import type { RenderedPage } from './rendered-page';
@@ -47,7 +47,8 @@ export async function renderPayloadOf(deps: RenderDeps, request: Request): Promi
     if (!location) throw new Error(`A loader answered ${context.status} without a same-site Location`);
     cookies = setCookies([context.headers]);
     payload = { status: context.status, redirect: location, loaderData: {}, errors: null };
-    cacheControl = pageCacheControl(context.status, post ? null : FRESHNESS.page);
+    // A redirect is kept by no one; the answer to a post is one visitor's own.
+    cacheControl = post ? CACHE_CONTROL.privateNoStore : CACHE_CONTROL.noStore;
   } else {
     cookies = setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]);
     const { [LAYOUT_ROUTE_ID]: _layout, ...loaderData } = context.loaderData;

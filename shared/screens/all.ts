@@ -1,3 +1,4 @@
+import type { SharedScreen } from './define';
 import index from './index';
 import blog from './blog';
 import blogArticle from './blogArticle';
@@ -56,3 +57,14 @@ export const SCREENS = {
   accountDelete,
   slug,
 } as const;
+
+/** One fact of every screen, by route name. */
+export type ScreenFacts<K extends keyof SharedScreen> = { readonly [N in keyof typeof SCREENS]: (typeof SCREENS)[N][K] };
+
+/**
+ * One fact of every screen: the tables the rest of the site reads (the route table, the traits, the
+ * namespaces, the page modules) are made with it, never written by hand.
+ */
+export function screenFacts<K extends keyof SharedScreen>(fact: K): ScreenFacts<K> {
+  return Object.fromEntries(Object.entries(SCREENS).map(([name, screen]) => [name, screen[fact]])) as ScreenFacts<K>;
+}
