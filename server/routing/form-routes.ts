@@ -151,7 +151,7 @@ export function answer(result: PublicFormResult, status: number) {
 }
 
 /** After a successful post: a 303 to the thank-you page, so reloading it never posts again. */
-export function sent(kind: FormKind, locale: Locale): Response {
+function sent(kind: FormKind, locale: Locale): Response {
   return redirect(`${pathTo(kind, locale)}?sent=1`, { status: 303 });
 }
 
