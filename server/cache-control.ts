@@ -1,7 +1,8 @@
 /**
  * The site's cache policy: how long each kind of answer stays fresh, in this process and in browsers
- * and shared caches (a CDN), and every Cache-Control the site writes. Changing how long a page stays
- * fresh is one edit here; no other module of the site writes a Cache-Control value of its own
+ * and shared caches (a CDN), and every Cache-Control the site writes. How long one screen's pages stay
+ * fresh is its module's `freshness` (server/screens/<route name>.ts; all pages' default is
+ * `FRESHNESS.page` here), one edit either way; no other module of the site writes a Cache-Control value of its own
  * (tests/unit/cache-control.test.ts holds that; the content API in server/cms/ is an app of its own).
  * Which requests share a render and may be kept is render/cache-policy.ts.
  */
