@@ -2,40 +2,17 @@ import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunct
 import { LOCALES, type Locale } from '../shared/locales';
 import { matchRoute } from '../shared/route-match';
 import { ROUTE_NAMES, routeId, routePattern, type RouteName } from '../shared/routes';
+import { screenFacts } from '../shared/screens/all';
 import { Layout } from './layout/Layout';
 import { FatalError, RouteError } from './layout/ErrorPage';
 
 /**
  * The route tree, rendered on the server and hydrated in the browser. Page components load lazily
- * (one chunk per screen); loaders are attached by whoever builds the tree: the server reads the
- * upstream, the browser reads the page payload.
+ * (one chunk per screen, its module's `page`); loaders are attached by whoever builds the tree: the
+ * server reads the upstream, the browser reads the page payload.
  */
-export const PAGE_MODULES: Record<RouteName | 'notFound', string> = {
-  index: 'home',
-  blog: 'blog-list',
-  blogArticle: 'blog-article',
-  b2b: 'b2b',
-  faq: 'faq',
-  faqItem: 'faq-item',
-  product: 'product',
-  categories: 'categories',
-  page: 'content-page',
-  search: 'search',
-  inquiry: 'inquiry',
-  service: 'service',
-  contact: 'contact',
-  imprint: 'imprint',
-  newsletter: 'newsletter',
-  newsletterConfirm: 'newsletter-confirm',
-  newsletterUnsubscribe: 'newsletter-unsubscribe',
-  login: 'account-login',
-  register: 'account-register',
-  verify: 'account-verify',
-  passwordReset: 'account-password-reset',
-  profile: 'account-profile',
-  verifyEmail: 'account-verify-email',
-  accountDelete: 'account-delete',
-  slug: 'slug',
+export const PAGE_MODULES = {
+  ...screenFacts('page'),
   notFound: 'not-found',
 };
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { gtmIdError, isValidGtmId } from '../shared/gtm-id';
-import { FRESHNESS } from './cache-control';
 import { commonSettings, isAddressEntry, isProxyEntry, optionalUrl, parseSettings, port, proxyList, PROXY_LIST_MESSAGE } from './lib/settings';
 
 /**
@@ -34,8 +33,11 @@ export const configSchema = z
       .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     /** Connections each replica may hold open to DATABASE_URL (one more listens for purges). */
     DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
-    /** Seconds a finished anonymous page stays in the in-process HTML cache (0 turns the cache off). */
-    HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(FRESHNESS.pageInProcessS),
+    /**
+     * Seconds a finished anonymous page stays fresh in the in-process HTML cache, for every screen alike
+     * (0 turns the cache off); unset, each screen's own (`freshness.inProcessS` in server/screens/).
+     */
+    HTML_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).optional(),
     /** Megabytes the HTML cache may hold (each page in three encodings). */
     HTML_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /**

@@ -19,12 +19,14 @@ import { errorDocument } from './render/error-document';
 import { securityHeaderList } from './http/security-headers';
 import { renderAnonymously } from './render/anonymous-render';
 import { renderSlots } from './render/render-slots';
+import { inProcessFreshMs } from './render/cache-policy';
 import { createHtmlCache, type HtmlCache } from './render/html-cache';
 import { loadAssetManifest } from './render/manifest';
 import type { RenderDeps } from './render/render-page';
 import { createSharedPages, type SharedPages } from './render/shared-pages';
 import { sitemapUrls, warmUpWhenReady } from './render/warm-up';
 import { createPageHandler } from './routing/page-handler';
+import { SCREEN_MODULES } from './screens/all';
 import { createUpstreamClient, NO_UPSTREAM_CACHE } from './upstream/client';
 import { PREVIEW_HEADER } from '../shared/api/staff-content';
 import { accountApi } from './upstream/account-api';
@@ -212,7 +214,7 @@ export async function startSite(config: Config, logger: Logger, options: SiteOpt
   };
   const security = { https: origin.startsWith('https:'), tagManager: Boolean(config.GTM_ID) };
   const render: RenderDeps = {
-    handler: createPageHandler(),
+    handler: createPageHandler(SCREEN_MODULES),
     manifest,
     i18n,
     api,
@@ -241,10 +243,10 @@ export async function startSite(config: Config, logger: Logger, options: SiteOpt
     rumSampleRate: config.RUM_SAMPLE_RATE,
   };
   pages =
-    config.HTML_CACHE_TTL_S > 0
+    config.HTML_CACHE_TTL_S !== 0
       ? createSharedPages({
           cache: createHtmlCache({
-            ttlMs: config.HTML_CACHE_TTL_S * 1000,
+            ttlMs: inProcessFreshMs(config.HTML_CACHE_TTL_S),
             maxBytes: config.HTML_CACHE_MAX_MB * 1024 * 1024,
             siteHeaders: securityHeaderList(security),
           }),

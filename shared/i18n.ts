@@ -1,6 +1,7 @@
 import type { InitOptions } from 'i18next';
 import { LOCALES, type Locale } from './locales';
 import type { RouteName } from './routes';
+import { screenFacts } from './screens/all';
 
 /**
  * The site's UI strings are i18next namespaces, one JSON file each: `locales/{lang}/{ns}.json`.
@@ -14,8 +15,8 @@ import type { RouteName } from './routes';
  * - `consent`: the consent banner's, loaded in the browser when the banner is about to show.
  * - `mail`: the content API's mails; never in the browser.
  *
- * A new namespace: its file in every locale, its name here (and in `SCREEN_NAMESPACES` for the screens
- * that show it), and its chunk in `client/i18n/namespace-chunks.ts` if the browser loads it later
+ * A new namespace: its file in every locale, its name here (and in the `namespaces` of the screens that show
+ * it, shared/screens/), and its chunk in `client/i18n/namespace-chunks.ts` if the browser loads it later
  * (docs/adding-a-locale.md, "A new namespace").
  */
 export const DEFAULT_NAMESPACE = 'common';
@@ -31,42 +32,12 @@ export const STAFF_NAMESPACE = 'staff';
 /** What a page render can show: `common` and every screen's own namespace. */
 export const PAGE_NAMESPACES: readonly string[] = [DEFAULT_NAMESPACE, ...SCREEN_NAMESPACE_NAMES];
 
-const NONE: readonly ScreenNamespace[] = [];
-const ACCOUNT: readonly ScreenNamespace[] = ['account'];
-
 /**
- * The namespaces each screen needs beyond `common`: the server renders it with these and inlines them
- * in the page, and a client navigation to it loads them with its module (typed by route name, so a
- * new screen must be placed).
+ * The namespaces each screen needs beyond `common` (its module's `namespaces`, shared/screens/): the
+ * server renders it with these and inlines them in the page, and a client navigation to it loads them
+ * with its module.
  */
-export const SCREEN_NAMESPACES: Readonly<Record<RouteName, readonly ScreenNamespace[]>> = {
-  index: NONE,
-  blog: NONE,
-  blogArticle: NONE,
-  b2b: NONE,
-  faq: NONE,
-  faqItem: NONE,
-  product: NONE,
-  categories: NONE,
-  page: NONE,
-  search: NONE,
-  contact: NONE,
-  imprint: NONE,
-  slug: NONE,
-  newsletter: NONE,
-  inquiry: ['forms'],
-  service: ['forms'],
-  newsletterConfirm: ACCOUNT,
-  newsletterUnsubscribe: ACCOUNT,
-  login: ACCOUNT,
-  register: ACCOUNT,
-  verify: ACCOUNT,
-  passwordReset: ACCOUNT,
-  verifyEmail: ACCOUNT,
-  accountDelete: ACCOUNT,
-  // The list of the visitor's submissions names their products as the inquiry does.
-  profile: ['account', 'forms'],
-};
+export const SCREEN_NAMESPACES: Readonly<Record<RouteName, readonly ScreenNamespace[]>> = screenFacts('namespaces');
 
 export const namespaceFile = (locale: Locale, ns: string) => `locales/${locale}/${ns}.json`;
 

@@ -1,5 +1,4 @@
 import type { PhotoRefusal } from './forms/photos';
-import type { FaqFilter } from './api/bff';
 import type * as c from './api/contract';
 import type { PostedValues } from './forms/fields';
 import type { OfferType } from './forms/inquiry';
@@ -8,6 +7,8 @@ import type { OfferType } from './forms/inquiry';
 export type InquiryProduct = { key: string; title: string; offerType: OfferType; preset: Readonly<Record<string, string>> };
 import type { Locale } from './locales';
 import type { RouteName } from './routes';
+import type { SCREENS } from './screens/all';
+import type { DataOf } from './screens/define';
 import type { JsonLd } from './structured-data';
 
 /** One step of a breadcrumb; the page itself (the last step) has no path. */
@@ -68,54 +69,8 @@ export interface LayoutData {
   formToken: string;
 }
 
-interface Screens {
-  index: { home: c.Home };
-  blog: { list: c.ArticleList; category: c.ArticleCategory | null };
-  blogArticle: { article: c.Article };
-  b2b: { page: c.Page };
-  contact: object;
-  /** The company's register data are the layout's settings. */
-  imprint: object;
-  /** `filter`: what the address's `?q=` kept, or null without one. */
-  faq: { faq: c.Faq; filter: FaqFilter | null };
-  faqItem: { item: c.FaqItem; faq: c.Faq };
-  product: { product: c.Product };
-  categories: { categories: c.Category[]; products: Record<number, c.ProductSummary[]> };
-  page: { page: c.Page };
-  search: { query: string; results: c.SearchResults | null };
-  /** `unlock`: the token of an unlock link (`?unlock=`), which the login form carries. */
-  login: { unlock: string | null };
-  register: object;
-  verify: object;
-  /** With a token from the mail: the new-password form; without: the request form. */
-  passwordReset: { token: string | null };
-  /** `submissions`: null when they could not be loaded (the rest of the profile still works). */
-  profile: { user: c.AccountUser; submissions: c.AccountSubmission[] | null; newsletter: c.NewsletterState | null };
-  verifyEmail: { token: string | null };
-  /** `deleted`: the account is gone and the visitor signed out (the confirmation after the post). */
-  accountDelete: { deleted: boolean };
-  slug: { target: c.SlugTarget };
-  /**
-   * `offerType`: from the path (a product's call to action), preselected. `measuringGuide`: the path
-   * of the article on measuring windows in this locale, linked from the dimensions step (null when
-   * the content API does not name it). `product`: the product whose page the inquiry came from (its
-   * slug in the path), with what it fixes in the form; null without one, or with the content API down.
-   * The step shown is the one its address names (`inquiryStepOf`). `draft`: what the visitor entered in
-   * the steps they posted without JavaScript (server/drafts/), with the time token of the form's first
-   * step; null for none.
-   */
-  inquiry: PublicFormScreen & {
-    offerType: OfferType | null;
-    product: InquiryProduct | null;
-    measuringGuide: string | null;
-    draft: { values: PostedValues; formToken?: string } | null;
-  };
-  service: PublicFormScreen;
-  newsletter: PublicFormScreen;
-  /** The token of the mail's link (null when the address carries none of the right shape). */
-  newsletterConfirm: { token: string | null };
-  newsletterUnsubscribe: { token: string | null };
-}
+/** Each screen's data beside `meta`: the type its module declares (shared/screens/). */
+type Screens = { [N in RouteName]: DataOf<(typeof SCREENS)[N]> };
 
 /**
  * A public form's page. `sent`: the visitor arrives from a successful post (303 to `?sent=1`) and sees

@@ -35,6 +35,7 @@ import { loadPageI18n } from '../../server/i18n/page-i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from '../../server/lib/paths';
 import { loaderContext, type LoaderDeps } from '../../server/routing/loader-context';
 import { serverRoutes } from '../../server/routing/page-handler';
+import { SCREEN_MODULES } from '../../server/screens/all';
 import { accountApi } from '../../server/upstream/account-api';
 import { createUpstreamClient } from '../../server/upstream/client';
 import { contentApi } from '../../server/upstream/content-api';
@@ -68,7 +69,7 @@ if (kind === 'static') {
   // The image variants the build made, as the site attaches them: the page's <picture> sources.
   const imageVariants = loadImageVariants(CLIENT_BUILD_DIR);
   const upstream = createUpstreamClient({ baseUrl: cms.url, timeoutMs: 5000, complete: (answer) => attachVariants(answer, imageVariants) });
-  const handler = createStaticHandler(serverRoutes());
+  const handler = createStaticHandler(serverRoutes(SCREEN_MODULES));
   const deps = {
     api: contentApi(upstream),
     account: accountApi(upstream),

@@ -1,7 +1,10 @@
 import type { StaticHandlerContext } from 'react-router';
-import { queryParamsOf } from '../../shared/route-match';
+import { pagePathOf } from '../../shared/document';
+import { matchRoute, queryParamsOf } from '../../shared/route-match';
 import { parseRouteId, ROUTE_TRAITS } from '../../shared/routes';
 import { pathLocale } from '../../shared/locales';
+import { FRESHNESS, type PageFreshness } from '../cache-control';
+import { SCREEN_MODULES } from '../screens/all';
 import { hasDraftCookie } from '../drafts/cookie';
 import { cookiesOf, type Cookies } from '../request/cookies';
 import { hasSessionCookie, readSession } from '../request/session-cookie';
@@ -75,6 +78,31 @@ export function isPrivateRender(request: Request, context: StaticHandlerContext)
     const cookies = cookiesOf(request);
     return trait === true || (trait === 'signedIn' && (readSession(cookies) !== null || hasDraftCookie(cookies)));
   });
+}
+
+/**
+ * How long a render may be kept, and by whom (server/cache-control.ts, `pageCacheControl`): its screen's
+ * freshness, or null when the render is one visitor's own (`isPrivateRender` says so).
+ */
+export function renderFreshness(context: StaticHandlerContext, isPrivate: boolean): PageFreshness | null {
+  if (isPrivate) return null;
+  const match = context.matches.findLast(({ route }) => parseRouteId(route.id) !== null);
+  // The 404 route is no screen; it is never kept (its status is not a 200).
+  return match ? SCREEN_MODULES[parseRouteId(match.route.id)!.name].freshness : FRESHNESS.page;
+}
+
+/**
+ * How long the HTML cache keeps the entry of a shared key fresh: its screen's time in the process, or
+ * the SEO files' for the sitemap and robots.txt; `HTML_CACHE_TTL_S` when ops set it, for every entry alike.
+ */
+export function inProcessFreshMs(setting: number | undefined): (sharedKey: string) => number {
+  if (setting !== undefined) return () => setting * 1000;
+  return (sharedKey) => {
+    const q = sharedKey.indexOf('?');
+    const route = matchRoute(pagePathOf(q === -1 ? sharedKey : sharedKey.slice(0, q)));
+    const freshness = route && SCREEN_MODULES[route.name].freshness;
+    return (freshness ? freshness.inProcessS : FRESHNESS.seoFileInProcessS) * 1000;
+  };
 }
 
 /** What `isStorable` reads of a finished render. */

@@ -44,6 +44,8 @@ export interface Entry {
   refreshAt: number;
   /** Background renders that failed since the page was stored: the first is logged, not the rest. */
   failedRefreshes: number;
+  /** How long it is fresh (its screen's time in the process). */
+  ttlMs: number;
 }
 
 /** What the cache keeps of a finished render: its own headers (lower-case names) and its bytes. */
@@ -53,8 +55,11 @@ export interface StoredPage {
 }
 
 export interface HtmlCacheOptions {
-  /** How long an entry is fresh; after that it is served stale while it is rendered again. */
-  ttlMs: number;
+  /**
+   * How long an entry is fresh, or how long the entry of a key is (worked out when it is stored); after
+   * that it is served stale while it is rendered again.
+   */
+  ttlMs: number | ((sharedKey: string) => number);
   /** The total size of the cached bytes (all three encodings). */
   maxBytes: number;
   /** Headers every answer of the site carries (the security headers), as a flat list. */
@@ -81,6 +86,8 @@ export function underPrefixes(key: string, paths: readonly string[]): boolean {
 
 export function createHtmlCache(options: HtmlCacheOptions) {
   const now = options.now ?? Date.now;
+  const { ttlMs } = options;
+  const ttlOf = typeof ttlMs === 'number' ? () => ttlMs : ttlMs;
   const entries = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
     sizeCalculation: (e) => e.identity.body.length + e.gzip.body.length + e.br.body.length + 1024,
@@ -95,7 +102,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     /** Answers a request from an entry, as within its time or after it; `requestId` is the answer's. */
     answer(entry: Entry, req: IncomingMessage, res: ServerResponse, requestId: string): Served {
       const age = now() - entry.storedAt;
-      const served: Served = age < options.ttlMs ? 'hit' : 'stale';
+      const served: Served = age < entry.ttlMs ? 'hit' : 'stale';
       answerFromCache(req, res, entry, String(Math.floor(age / 1000)), served === 'hit' ? 'HIT' : 'STALE', requestId);
       return served;
     },
@@ -123,6 +130,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         headers: validator.concat(encoding ? ['content-encoding', encoding] : [], 'content-length', String(bytes.length), PER_ANSWER),
       });
       const storedAt = now();
+      const freshMs = ttlOf(sharedKey);
       const entry: Entry = {
         identity: variant(page.body),
         gzip: variant(gz, 'gzip'),
@@ -130,8 +138,9 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         notModified: validator.concat(PER_ANSWER),
         etag,
         storedAt,
-        refreshAt: storedAt + options.ttlMs,
+        refreshAt: storedAt + freshMs,
         failedRefreshes: 0,
+        ttlMs: freshMs,
       };
       if (current()) entries.set(sharedKey, entry);
       return entry;
@@ -144,7 +153,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     refreshFailed(sharedKey: string): number {
       const entry = entries.peek(sharedKey);
       if (!entry) return 0;
-      entry.refreshAt = now() + options.ttlMs;
+      entry.refreshAt = now() + entry.ttlMs;
       return ++entry.failedRefreshes;
     },
 

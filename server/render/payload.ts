@@ -5,8 +5,8 @@ import { toFetchRequest } from '../request/fetch-request';
 import { loaderContext } from '../routing/loader-context';
 import { runLoaders } from '../routing/page-handler';
 import { answerPage } from './answer-page';
-import { pageCacheControl } from '../cache-control';
-import { isPrivateRender } from './cache-policy';
+import { CACHE_CONTROL, pageCacheControl } from '../cache-control';
+import { isPrivateRender, renderFreshness } from './cache-policy';
 import { sameSiteLocation, serializeErrors, setCookies, unexpectedErrors } from './query-result';
 import type { RenderedPage } from './rendered-page';
 import type { RenderDeps } from './render-page';
@@ -39,6 +39,7 @@ export async function renderPayloadOf(deps: RenderDeps, request: Request): Promi
   if (!context) return null;
   let payload: PagePayload;
   let isPrivate = post;
+  let cacheControl: string;
   let cookies: [string, string][];
   let errors: unknown[] = [];
   if (context instanceof Response) {
@@ -46,17 +47,20 @@ export async function renderPayloadOf(deps: RenderDeps, request: Request): Promi
     if (!location) throw new Error(`A loader answered ${context.status} without a same-site Location`);
     cookies = setCookies([context.headers]);
     payload = { status: context.status, redirect: location, loaderData: {}, errors: null };
+    // A redirect is kept by no one; the answer to a post is one visitor's own.
+    cacheControl = post ? CACHE_CONTROL.privateNoStore : CACHE_CONTROL.noStore;
   } else {
     cookies = setCookies([...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]);
     const { [LAYOUT_ROUTE_ID]: _layout, ...loaderData } = context.loaderData;
     payload = { status: context.statusCode, loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
     isPrivate = isPrivateRender(request, context);
+    cacheControl = pageCacheControl(payload.status, renderFreshness(context, isPrivate));
     errors = unexpectedErrors(context.errors);
   }
   return {
     // A redirect travels in the payload, for the browser's router to follow.
     status: payload.redirect ? 200 : payload.status,
-    headers: [['content-type', 'application/json; charset=utf-8'], ['cache-control', pageCacheControl(payload.status, isPrivate)], ...cookies],
+    headers: [['content-type', 'application/json; charset=utf-8'], ['cache-control', cacheControl], ...cookies],
     body: Buffer.from(JSON.stringify(payload)),
     shareable: !isPrivate && !payload.redirect,
     errors,

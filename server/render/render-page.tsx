@@ -14,8 +14,8 @@ import { runLoaders, type PageHandler } from '../routing/page-handler';
 import { errorPageSettings } from '../upstream/fallback-init';
 import { unchanged } from '../upstream/kept-unchanged';
 import { answerPage, sendOwnRender, type AnswerDeps } from './answer-page';
-import { pageCacheControl } from '../cache-control';
-import { isPrivateRender } from './cache-policy';
+import { CACHE_CONTROL, pageCacheControl } from '../cache-control';
+import { isPrivateRender, renderFreshness } from './cache-policy';
 import { documentEnd, documentStart } from './document';
 import { errorDocument } from './error-document';
 import type { AssetManifest } from './manifest';
@@ -76,7 +76,7 @@ export async function renderDocument(deps: RenderDeps, request: Request, refusal
 function redirectPage(status: number, location: string, cookies: [string, string][]): RenderedPage {
   return {
     status,
-    headers: [['cache-control', pageCacheControl(status, false)], ...cookies],
+    headers: [['cache-control', CACHE_CONTROL.noStore], ...cookies],
     body: Buffer.alloc(0),
     redirect: location,
     shareable: false,
@@ -170,7 +170,7 @@ function streamDocument(
             chunks.push(Buffer.from(documentEnd(data)));
             const headers: [string, string][] = [
               ['content-type', 'text/html; charset=utf-8'],
-              ['cache-control', pageCacheControl(status, isPrivate)],
+              ['cache-control', pageCacheControl(status, renderFreshness(context, isPrivate))],
               ...cookies,
             ];
             // A draft is never a page for search engines.
@@ -189,7 +189,7 @@ function streamDocument(
             status: 500,
             headers: [
               ['content-type', 'text/html; charset=utf-8'],
-              ['cache-control', pageCacheControl(500, false)],
+              ['cache-control', CACHE_CONTROL.noStore],
             ],
             body: Buffer.from(page),
             shareable: false,

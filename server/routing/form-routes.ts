@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { FormKind, Product, SpamReason } from '../../shared/api/contract';
-import { fieldErrors, postedValues, type FieldErrors, type PostedValues } from '../../shared/forms/fields';
-import { INQUIRY_STEPS } from '../../shared/forms/inquiry';
-import { inquiryForm, stepFields } from '../../shared/forms/inquiry-form';
-import { newsletterForm } from '../../shared/forms/newsletter';
-import { serviceForm } from '../../shared/forms/service-form';
-import { LOCALES, type Locale } from '../../shared/locales';
-import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData, ScreenData } from '../../shared/page-data';
-import { inquiryPath, pathTo } from '../../shared/routes';
+import { postedValues, type FieldErrors, type PostedValues } from '../../shared/forms/fields';
+import { stepFields } from '../../shared/forms/inquiry-form';
+import { type Locale } from '../../shared/locales';
+import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData } from '../../shared/page-data';
+import { pathTo } from '../../shared/routes';
 import { GUARD_FIELDS } from '../../shared/forms/guard';
 import { PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
@@ -20,19 +16,16 @@ import { postedPhotos } from '../photos/upload';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
-import { eraseDraft, inquiryAddress, keepDraft, LAST_STEP, readDraft, stepPath, withDraft, type InquiryAddress } from './inquiry-steps';
-import type { LoaderContext } from './loader-context';
+import { inquiryAddress, LAST_STEP, type InquiryAddress } from './inquiry-steps';
+import type { Args } from './loaders';
 
 /**
- * The public forms (inquiry, service request, newsletter): their pages' data and what a post does.
- * A valid post is stored in the outbox (committed durably before anyone is told) and answered with a
+ * What the public forms' screens (server/screens/inquiry.ts, service.ts, newsletter.ts) share: their
+ * pages' data and the steps of a post. A valid post is stored in the outbox (committed durably before anyone is told) and answered with a
  * 303 to the page's `?sent=1`, which shows the thank-you message; the outbox delivers it upstream later.
  * Invalid posts are answered 400 with the errors and the values, so the page shows them again with
  * or without JavaScript. Nothing here logs what was posted.
  */
-
-type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
-type FormRoute = FormKind;
 
 /** Fields that steer the form rather than fill it: never validated, stored or echoed. */
 const CONTROL_FIELDS = new Set<string>(['intent', 'step', 'shown', ...Object.values(GUARD_FIELDS)]);
@@ -46,7 +39,7 @@ function pageNotFound(request: Request): never {
  * Unknown, or of another family than the path's offer type: a 404. The content API down: the form
  * opens with the offer type alone, since an inquiry must never wait on the catalogue.
  */
-async function productParam(args: Args, locale: Locale, { offerType, product: slug }: InquiryAddress): Promise<Product | null> {
+export async function productParam(args: Args, locale: Locale, { offerType, product: slug }: InquiryAddress): Promise<Product | null> {
   if (slug === undefined) return null;
   try {
     const product = await args.context.api.product(locale, slug);
@@ -59,14 +52,14 @@ async function productParam(args: Args, locale: Locale, { offerType, product: sl
   }
 }
 
-function meta(args: Args, locale: Locale, name: FormRoute, alternates = sameScreen(name)): PageMeta {
+export function meta(args: Args, locale: Locale, name: FormKind, alternates = sameScreen(name)): PageMeta {
   const { t } = args.context;
   const title = t(`${name}.title`);
   return { title, description: t(`${name}.description`), alternates, breadcrumb: breadcrumb(t, locale, { title }) };
 }
 
 /** The signed-in visitor's account, or null (signed out, an expired session, or the upstream down: the form works without it). */
-async function account(args: Args, locale: Locale) {
+export async function account(args: Args, locale: Locale) {
   const { session } = args.context;
   if (!session) return null;
   try {
@@ -78,7 +71,7 @@ async function account(args: Args, locale: Locale) {
   }
 }
 
-async function screen(args: Args, locale: Locale): Promise<PublicFormScreen> {
+export async function screen(args: Args, locale: Locale): Promise<PublicFormScreen> {
   const user = await account(args, locale);
   return {
     sent: new URL(args.request.url).searchParams.get('sent') === '1',
@@ -94,19 +87,19 @@ async function screen(args: Args, locale: Locale): Promise<PublicFormScreen> {
 }
 
 /** The step, offer type and product the inquiry's address names; anything else is a 404 without an upstream call. */
-function addressOf(args: Args, locale: Locale): InquiryAddress {
+export function addressOf(args: Args, locale: Locale): InquiryAddress {
   return inquiryAddress(args.params, locale) ?? pageNotFound(args.request);
 }
 
 /** The content key of the article the dimensions step links to (content/articles.json). */
-const MEASURING_GUIDE = 'measuring-windows';
+export const MEASURING_GUIDE = 'measuring-windows';
 
 /**
  * The path of an article named by its content key, in this locale, from the sitemap (every article
  * with its slugs in every locale, cached like any upstream answer). Null when the content API does
  * not name it or is down: the form works without the link.
  */
-async function articlePath(args: Args, locale: Locale, key: string): Promise<string | null> {
+export async function articlePath(args: Args, locale: Locale, key: string): Promise<string | null> {
   try {
     const { entries } = await args.context.api.sitemap();
     const article = entries.find((entry) => entry.route === 'blogArticle' && entry.key === key);
@@ -117,42 +110,7 @@ async function articlePath(args: Args, locale: Locale, key: string): Promise<str
   }
 }
 
-export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
-  async inquiry(args, locale) {
-    const address = addressOf(args, locale);
-    if (address.legacy) throw redirect(stepPath(locale, address, 1), 301);
-    const { offerType } = address;
-    const [base, measuringGuide, product, draft] = await Promise.all([
-      screen(args, locale),
-      articlePath(args, locale, MEASURING_GUIDE),
-      productParam(args, locale, address),
-      readDraft(args.context),
-    ]);
-    // Every step's page names the inquiry's opening as its address in each locale (its canonical link):
-    // a step is no page of its own to search engines, and a draft stays in its locale.
-    const alternates = Object.fromEntries(
-      LOCALES.map((l) => [l, inquiryPath(l, { step: offerType ? 1 : 0, offerType: offerType ?? undefined, product: product?.slugs[l] })]),
-    );
-    const inquiryProduct = product && { key: product.key, title: product.title, offerType: product.offerType, preset: product.inquiryPreset };
-    return {
-      ...base,
-      offerType,
-      product: inquiryProduct,
-      measuringGuide,
-      // The thank-you page shows no draft: there is none left once sent.
-      draft: draft && !base.sent ? draft.body : null,
-      meta: meta(args, locale, 'inquiry', alternates),
-    };
-  },
-  async service(args, locale) {
-    return { ...(await screen(args, locale)), meta: meta(args, locale, 'service') };
-  },
-  async newsletter(args, locale) {
-    return { ...(await screen(args, locale)), meta: meta(args, locale, 'newsletter') };
-  },
-};
-
-async function readPost(request: Request): Promise<{ posted: PostedValues; values: PostedValues }> {
+export async function readPost(request: Request): Promise<{ posted: PostedValues; values: PostedValues }> {
   return splitControls(postedValues(await request.formData()));
 }
 
@@ -161,7 +119,7 @@ function splitControls(posted: PostedValues): { posted: PostedValues; values: Po
 }
 
 /** One value of a control field (the first, should it come twice). */
-function single(posted: PostedValues, key: string): string | undefined {
+export function single(posted: PostedValues, key: string): string | undefined {
   const value = posted[key];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -171,7 +129,7 @@ function single(posted: PostedValues, key: string): string | undefined {
  * undefined for a person's. A form open longer than a token lives is no judgement: the visitor is
  * asked to send it again, with a token as old as a person's filling-in (they have filled it).
  */
-async function judged(args: Args, kind: FormKind, posted: PostedValues): Promise<{ spam?: SpamReason } | { expired: PublicFormResult }> {
+export async function judged(args: Args, kind: FormKind, posted: PostedValues): Promise<{ spam?: SpamReason } | { expired: PublicFormResult }> {
   const verdict = await args.context.spam.judge(kind, {
     honeypot: single(posted, GUARD_FIELDS.honeypot),
     token: single(posted, GUARD_FIELDS.token),
@@ -186,9 +144,9 @@ async function judged(args: Args, kind: FormKind, posted: PostedValues): Promise
 }
 
 /** The body for the outbox: a spam post carries its reason beside the fields (shared/api/contract.ts). */
-const withSpam = <B extends object>(body: B, spam: SpamReason | undefined): B => (spam ? { ...body, spam } : body);
+export const withSpam = <B extends object>(body: B, spam: SpamReason | undefined): B => (spam ? { ...body, spam } : body);
 
-function answer(result: PublicFormResult, status: number) {
+export function answer(result: PublicFormResult, status: number) {
   return data(result, { status });
 }
 
@@ -219,7 +177,7 @@ async function accountGrant(args: Args, locale: Locale): Promise<string | null> 
  * key) is the same submission and gets the same answer. When the outbox cannot store it, nothing is
  * acknowledged: 503, the form with its values and a message to try again.
  */
-async function accept(
+export async function accept(
   args: Args,
   locale: Locale,
   kind: FormKind,
@@ -255,22 +213,22 @@ async function accept(
   return sent(kind, locale);
 }
 
-function only(errors: FieldErrors, fields: Iterable<string>): FieldErrors {
+export function only(errors: FieldErrors, fields: Iterable<string>): FieldErrors {
   const out: FieldErrors = {};
   for (const field of fields) if (errors[field]) out[field] = errors[field];
   return out;
 }
 
-const isEmpty = (errors: FieldErrors) => Object.keys(errors).length === 0;
+export const isEmpty = (errors: FieldErrors) => Object.keys(errors).length === 0;
 
 /** The step the visitor was on (0-based); anything unreadable is the first. */
-function postedStep(posted: PostedValues): number {
+export function postedStep(posted: PostedValues): number {
   const step = Number(single(posted, 'step'));
   return Number.isInteger(step) ? Math.min(Math.max(step, 0), LAST_STEP) : 0;
 }
 
 /** The first step that shows a field with an error. */
-function firstStepWithError(errors: FieldErrors, values: PostedValues, fallback: number): number {
+export function firstStepWithError(errors: FieldErrors, values: PostedValues, fallback: number): number {
   for (let step = 0; step <= LAST_STEP; step++) if (stepFields(step, values).some((field) => errors[field])) return step;
   return fallback;
 }
@@ -284,7 +242,7 @@ type PhotoOutcome =
  * large), or decoded and re-encoded here (server/photos/prepare.ts) within the sender's budgets; the
  * first refused one is named.
  */
-async function photosOf(args: Args): Promise<PhotoOutcome> {
+export async function photosOf(args: Args): Promise<PhotoOutcome> {
   const posted = postedPhotos(args.request);
   if (posted.refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${posted.refused.reason}` }, photoRefused: posted.refused, status: 400 };
   if (posted.photos.length === 0) return { ok: true, stored: [], digests: [] };
@@ -302,90 +260,3 @@ async function photosOf(args: Args): Promise<PhotoOutcome> {
   }
   return { ok: true, stored: prepared.photos, digests: posted.photos.map((photo) => photo.digest) };
 }
-
-export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
-  /**
-   * The inquiry walks its steps through the server when there is no JavaScript. Every post carries
-   * the values of every step and `intent`, to its step's address: `back` goes a step back; `next`
-   * validates the step's fields and goes on; each is answered with a 303 to that step's address, what
-   * was entered kept in the visitor's draft (inquiry-steps.ts). `send` validates everything and stores
-   * the inquiry, erasing the draft. With JavaScript the browser walks the steps and posts `send` alone.
-   */
-  async inquiry(args, locale) {
-    const address = addressOf(args, locale);
-    const { posted, values: postedFields } = await readPost(args.request);
-    const step = address.step ?? postedStep(posted);
-    const intent = single(posted, 'intent');
-    const shown = new Set((single(posted, 'shown') ?? '').split(',').map((f) => f.trim()));
-    // The browser's script posts every value it holds; a plain post's other steps are the draft's.
-    const draft = args.context.byScript ? null : await readDraft(args.context);
-    const values = withDraft(draft, postedFields, step, shown);
-    // The token of the form's first step goes on with it (each step is a new page, whose own token would say "just opened").
-    const formToken = draft?.body.formToken ?? single(posted, GUARD_FIELDS.token);
-    const carried = formToken ? { formToken } : {};
-    const go = (to: number) => keepDraft(args.context, locale, draft, { values, ...carried }, stepPath(locale, address, to));
-    if (intent === 'back') return go(Math.max(step - 1, 0));
-
-    const parsed = inquiryForm.safeParse(values);
-    const errors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (intent === 'next') {
-      const fields = stepFields(step, values);
-      // Which product fields exist depends on the offer type and, for interior shades, on the system:
-      // when the visitor's choice brought fields they have not seen yet, the step shows them first.
-      if (INQUIRY_STEPS[step]!.id === 'product' && fields.some((field) => !shown.has(field))) {
-        const seenErrors = only(
-          errors,
-          fields.filter((field) => shown.has(field)),
-        );
-        return isEmpty(seenErrors) ? go(step) : answer({ form: 'inquiry', values, errors: seenErrors, step, ...carried }, 400);
-      }
-      const stepErrors = only(errors, fields);
-      if (!isEmpty(stepErrors)) return answer({ form: 'inquiry', values, errors: stepErrors, step, ...carried }, 400);
-      return go(Math.min(step + 1, LAST_STEP));
-    }
-
-    const photos = await photosOf(args);
-    if (!parsed.success || !photos.ok) {
-      const all = { ...errors, ...(photos.ok ? {} : photos.errors) };
-      const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
-      return answer(
-        { form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried },
-        photos.ok ? 400 : photos.status,
-      );
-    }
-    const judgement = await judged(args, 'inquiry', formToken ? { ...posted, [GUARD_FIELDS.token]: formToken } : posted);
-    if ('expired' in judgement) return answer({ ...judgement.expired, step }, 400);
-    const accepted = await accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, photos);
-    return accepted instanceof Response ? eraseDraft(args.context, locale, accepted) : accepted;
-  },
-
-  async service(args, locale) {
-    const { posted, values } = await readPost(args.request);
-    const parsed = serviceForm.safeParse(values);
-    const photos = await photosOf(args);
-    if (!parsed.success || !photos.ok) {
-      const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(photos.ok ? {} : photos.errors) };
-      const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
-      return answer({ form: 'service', values, errors, ...refused }, photos.ok ? 400 : photos.status);
-    }
-    const judgement = await judged(args, 'service', posted);
-    if ('expired' in judgement) return answer(judgement.expired, 400);
-    const body = parsed.data;
-    // A signed-in visitor's request carries their address, so it shows among their submissions.
-    if (!body.email) body.email = (await account(args, locale))?.email;
-    return accept(args, locale, 'service', withSpam(body, judgement.spam), values, undefined, photos);
-  },
-
-  async newsletter(args, locale) {
-    const { posted, values } = await readPost(args.request);
-    const parsed = newsletterForm.safeParse(values);
-    if (!parsed.success) return answer({ form: 'newsletter', values, errors: fieldErrors(parsed.error) }, 400);
-    const judgement = await judged(args, 'newsletter', posted);
-    if ('expired' in judgement) return answer(judgement.expired, 400);
-    // Without JavaScript a post has no id, and its key would be a hash of the address: the same address
-    // signing up again (a lost confirmation mail, after unsubscribing) would be taken for the first
-    // signup and mail nothing. A signup repeated is harmless (the content API mails once an hour).
-    const body = parsed.data.submissionId ? parsed.data : { ...parsed.data, submissionId: randomUUID() };
-    return accept(args, locale, 'newsletter', withSpam(body, judgement.spam), values);
-  },
-};

@@ -1,15 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data } from 'react-router';
 import { tokenForm } from '../../shared/forms/account';
 import type { Locale } from '../../shared/locales';
-import type { FormResult, PageMeta, ScreenData } from '../../shared/page-data';
+import type { FormResult, PageMeta } from '../../shared/page-data';
 import { UpstreamError } from '../upstream/client';
 import type { AccountResult } from '../upstream/account-api';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
-import type { LoaderContext } from './loader-context';
+import type { Args } from './loaders';
 
 /**
- * The two pages the newsletter's mails link to, each a page with one button and nothing else: a GET
+ * What the two pages the newsletter's mails link to share (server/screens/newsletterConfirm.ts and
+ * newsletterUnsubscribe.ts), each a page with one button and nothing else: a GET
  * (a person, or a mail scanner following links) changes nothing; the button's POST confirms or
  * unsubscribes. The unsubscribe address also takes a mail program's one-click POST (RFC 8058: body
  * `List-Unsubscribe=One-Click`, the token only in the address), from anywhere (its `crossSitePost`
@@ -17,17 +18,16 @@ import type { LoaderContext } from './loader-context';
  * do nothing but its one change.
  */
 
-type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context: LoaderContext };
 type NewsletterRoute = 'newsletterConfirm' | 'newsletterUnsubscribe';
 
-function meta(args: Args, locale: Locale, name: NewsletterRoute): PageMeta {
+export function meta(args: Args, locale: Locale, name: NewsletterRoute): PageMeta {
   const { t } = args.context;
   const title = t(`${name}.title`);
   return { title, description: t(`${name}.description`), alternates: sameScreen(name), breadcrumb: breadcrumb(t, locale, { title }) };
 }
 
 /** The token a post carries (the page's button) or its address carries (a mail program's one-click post, and the link). */
-function tokenOf(request: Request, posted?: FormData): string | null {
+export function tokenOf(request: Request, posted?: FormData): string | null {
   const fromBody = posted?.get('token');
   const candidate = typeof fromBody === 'string' && fromBody !== '' ? fromBody : (new URL(request.url).searchParams.get('token') ?? '');
   const parsed = tokenForm.safeParse({ token: candidate });
@@ -35,7 +35,7 @@ function tokenOf(request: Request, posted?: FormData): string | null {
 }
 
 /** Posts the token upstream and answers with the page's message: done, a spent or unknown link, or try again later. */
-async function useToken(args: Args, form: NewsletterRoute, call: (token: string) => Promise<AccountResult<{ status: string }>>) {
+export async function useToken(args: Args, form: NewsletterRoute, call: (token: string) => Promise<AccountResult<{ status: string }>>) {
   const token = tokenOf(args.request, await args.request.formData());
   if (token === null) return data<FormResult>({ form, errors: { form: 'form.errors.token' } }, { status: 400 });
   try {
@@ -48,17 +48,3 @@ async function useToken(args: Args, form: NewsletterRoute, call: (token: string)
     return data<FormResult>({ form, errors: { form: 'form.errors.unavailable' } }, { status: 503 });
   }
 }
-
-export const newsletterLoaders: { [N in NewsletterRoute]: (args: Args, locale: Locale) => Promise<ScreenData<N>> } = {
-  async newsletterConfirm(args, locale) {
-    return { token: tokenOf(args.request), meta: meta(args, locale, 'newsletterConfirm') };
-  },
-  async newsletterUnsubscribe(args, locale) {
-    return { token: tokenOf(args.request), meta: meta(args, locale, 'newsletterUnsubscribe') };
-  },
-};
-
-export const newsletterActions: { [N in NewsletterRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
-  newsletterConfirm: (args, locale) => useToken(args, 'newsletterConfirm', (token) => args.context.account.confirmNewsletter(locale, token)),
-  newsletterUnsubscribe: (args, locale) => useToken(args, 'newsletterUnsubscribe', (token) => args.context.account.unsubscribeNewsletter(locale, token)),
-};

@@ -3,13 +3,24 @@ import { createStaticHandler, type DataRouteMatch } from 'react-router';
 import { createRoutes } from '../../client/routes';
 import { LOCALES, pathLocale, type Locale } from '../../shared/locales';
 import type { LoaderContext } from './loader-context';
-import { layoutLoader, notFoundLoader, screenAction, screenLoader } from './loaders';
+import { layoutLoader, notFoundLoader, screenAction, screenLoader, type ScreenModules } from './loaders';
 
 export type PageHandler = ReturnType<typeof createPageHandler>;
 
-/** The route tree with the server's loaders (of some locales): the same tree the browser hydrates. */
-export function serverRoutes(locales?: readonly Locale[]) {
-  return createRoutes({ layout: layoutLoader, screen: screenLoader, action: screenAction, notFound: notFoundLoader }, locales);
+/**
+ * The route tree with the server's loaders (of some locales): the same tree the browser hydrates. The
+ * screens' modules (server/screens/all.ts) are handed in, since they are built on this folder's helpers.
+ */
+export function serverRoutes(screens: ScreenModules, locales?: readonly Locale[]) {
+  return createRoutes(
+    {
+      layout: layoutLoader,
+      screen: (name, locale) => screenLoader(name, locale, screens[name]),
+      action: (name, locale) => screenAction(locale, screens[name]),
+      notFound: notFoundLoader,
+    },
+    locales,
+  );
 }
 
 /**
@@ -17,9 +28,9 @@ export function serverRoutes(locales?: readonly Locale[]) {
  * is given on every query (compiling each pattern again), and a locale's addresses only ever match
  * its own routes or the catch-all. The whole tree answers a path under no locale.
  */
-export function createPageHandler() {
-  const whole = createStaticHandler(serverRoutes());
-  const byLocale = new Map(LOCALES.map((locale) => [locale, createStaticHandler(serverRoutes([locale]))]));
+export function createPageHandler(screens: ScreenModules) {
+  const whole = createStaticHandler(serverRoutes(screens));
+  const byLocale = new Map(LOCALES.map((locale) => [locale, createStaticHandler(serverRoutes(screens, [locale]))]));
   return {
     /** The tree that answers a path. */
     forPath(path: string) {

@@ -43,12 +43,13 @@ describe('the cache policy', () => {
   });
 
   it('tells CDNs and the process how long a page stays fresh from one place', () => {
-    expect(CACHE_CONTROL.sharedPage).toBe(`public, max-age=0, s-maxage=${FRESHNESS.pageAtCdnS}, stale-while-revalidate=${FRESHNESS.pageStaleAtCdnS}`);
-    expect(loadConfig({}).HTML_CACHE_TTL_S).toBe(FRESHNESS.pageInProcessS);
-    expect(pageCacheControl(200, false)).toBe(CACHE_CONTROL.sharedPage);
+    expect(CACHE_CONTROL.sharedPage).toBe(`public, max-age=0, s-maxage=${FRESHNESS.page.atCdnS}, stale-while-revalidate=${FRESHNESS.page.staleAtCdnS}`);
+    // Unset, each screen's own time in the process (tests/unit/screen-modules.test.ts).
+    expect(loadConfig({}).HTML_CACHE_TTL_S).toBeUndefined();
+    expect(pageCacheControl(200, FRESHNESS.page)).toBe(CACHE_CONTROL.sharedPage);
     // Redirects and errors are never kept; a visitor's own render is kept by no one.
-    expect(pageCacheControl(301, false)).toBe('no-store');
-    expect(pageCacheControl(404, false)).toBe('no-store');
-    expect(pageCacheControl(200, true)).toBe('private, no-store');
+    expect(pageCacheControl(301, FRESHNESS.page)).toBe('no-store');
+    expect(pageCacheControl(404, FRESHNESS.page)).toBe('no-store');
+    expect(pageCacheControl(200, null)).toBe('private, no-store');
   });
 });

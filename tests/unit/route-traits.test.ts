@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRoutes } from '../../client/routes';
 import { serverRoutes } from '../../server/routing/page-handler';
+import { SCREEN_MODULES } from '../../server/screens/all';
 import type { SitemapEntry } from '../../shared/api/contract';
 import { parseRouteId, ROUTE_NAMES, ROUTE_TRAITS, type RouteName } from '../../shared/routes';
 
@@ -32,7 +33,7 @@ describe('route traits', () => {
       'verify',
       'verifyEmail',
     ]);
-    expect(screensWithAction(serverRoutes())).toEqual(withAction);
+    expect(screensWithAction(serverRoutes(SCREEN_MODULES))).toEqual(withAction);
     // The browser's tree, as client/entry.tsx builds it.
     expect(screensWithAction(createRoutes({ action: (name) => (ROUTE_TRAITS[name].action ? () => null : undefined) }))).toEqual(withAction);
   });
