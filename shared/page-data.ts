@@ -1,4 +1,4 @@
-import type { PhotoRefusal } from './forms/photos';
+import type { KeptPhoto, PhotoRefusal } from './forms/photos';
 import type { FaqFilter } from './api/bff';
 import type * as c from './api/contract';
 import type { PostedValues } from './forms/fields';
@@ -102,13 +102,14 @@ interface Screens {
    * slug in the path), with what it fixes in the form; null without one, or with the content API down.
    * The step shown is the one its address names (`inquiryStepOf`). `draft`: what the visitor entered in
    * the steps they posted without JavaScript (server/drafts/), with the time token of the form's first
-   * step; null for none.
+   * step, and the photos kept with it (`photos`: chosen on the last step before a Back or a refused
+   * Send, docs/decisions/0051); null for none.
    */
   inquiry: PublicFormScreen & {
     offerType: OfferType | null;
     product: InquiryProduct | null;
     measuringGuide: string | null;
-    draft: { values: PostedValues; formToken?: string } | null;
+    draft: { values: PostedValues; formToken?: string; photos: KeptPhoto[] } | null;
   };
   service: PublicFormScreen;
   newsletter: PublicFormScreen;

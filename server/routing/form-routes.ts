@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { FormKind, Product, SpamReason } from '../../shared/api/contract';
@@ -11,7 +11,7 @@ import { LOCALES, type Locale } from '../../shared/locales';
 import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData, ScreenData } from '../../shared/page-data';
 import { inquiryPath, pathTo } from '../../shared/routes';
 import { GUARD_FIELDS } from '../../shared/forms/guard';
-import { PHOTO_FIELD } from '../../shared/forms/photos';
+import { PHOTO_FIELD, PHOTO_LIMITS, REMOVE_PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
 import { POST_LIMITED_HEADER } from '../request/fetch-request';
 import type { OutboxPhoto } from '../outbox/types';
@@ -20,7 +20,8 @@ import { postedPhotos } from '../photos/upload';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
-import { eraseDraft, inquiryAddress, keepDraft, LAST_STEP, readDraft, stepPath, withDraft, type InquiryAddress } from './inquiry-steps';
+import type { DraftPhoto, PhotoChange } from '../drafts/types';
+import { eraseDraft, inquiryAddress, keepDraft, LAST_STEP, readDraft, stepPath, withDraft, writeDraft, type InquiryAddress } from './inquiry-steps';
 import type { LoaderContext } from './loader-context';
 
 /**
@@ -35,7 +36,7 @@ type Args = Omit<LoaderFunctionArgs | ActionFunctionArgs, 'context'> & { context
 type FormRoute = FormKind;
 
 /** Fields that steer the form rather than fill it: never validated, stored or echoed. */
-const CONTROL_FIELDS = new Set<string>(['intent', 'step', 'shown', ...Object.values(GUARD_FIELDS)]);
+const CONTROL_FIELDS = new Set<string>(['intent', 'step', 'shown', REMOVE_PHOTO_FIELD, ...Object.values(GUARD_FIELDS)]);
 
 function pageNotFound(request: Request): never {
   throw data<RouteErrorData>({ message: `Page Not Found: ${new URL(request.url).pathname}` }, { status: 404, statusText: STATUS_CODES[404] });
@@ -140,7 +141,7 @@ export const formLoaders: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       product: inquiryProduct,
       measuringGuide,
       // The thank-you page shows no draft: there is none left once sent.
-      draft: draft && !base.sent ? draft.body : null,
+      draft: draft && !base.sent ? { ...draft.body, photos: draft.photos } : null,
       meta: meta(args, locale, 'inquiry', alternates),
     };
   },
@@ -158,6 +159,12 @@ async function readPost(request: Request): Promise<{ posted: PostedValues; value
 
 function splitControls(posted: PostedValues): { posted: PostedValues; values: PostedValues } {
   return { posted, values: Object.fromEntries(Object.entries(posted).filter(([key]) => !CONTROL_FIELDS.has(key))) };
+}
+
+/** Every value of a control field posted more than once (the ticked boxes of a list). */
+function every(posted: PostedValues, key: string): string[] {
+  const value = posted[key];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
 /** One value of a control field (the first, should it come twice). */
@@ -188,8 +195,8 @@ async function judged(args: Args, kind: FormKind, posted: PostedValues): Promise
 /** The body for the outbox: a spam post carries its reason beside the fields (shared/api/contract.ts). */
 const withSpam = <B extends object>(body: B, spam: SpamReason | undefined): B => (spam ? { ...body, spam } : body);
 
-function answer(result: PublicFormResult, status: number) {
-  return data(result, { status });
+function answer(result: PublicFormResult, status: number, headers?: HeadersInit) {
+  return data(result, { status, headers });
 }
 
 /** After a successful post: a 303 to the thank-you page, so reloading it never posts again. */
@@ -214,10 +221,23 @@ async function accountGrant(args: Args, locale: Locale): Promise<string | null> 
   }
 }
 
+/** The photos a submission goes with: `spend`, those not yet spent of the sender's hour (all of them unless they were when kept with a draft). */
+type SentPhotos = { stored: OutboxPhoto[]; digests: string[]; spend?: readonly OutboxPhoto[] };
+
+/**
+ * Spends the photos' bytes of the sender's hour, as they are stored; the refusal naming the first
+ * when they do not fit.
+ */
+async function spendPhotos(args: Args, photos: readonly OutboxPhoto[]): Promise<Pick<PublicFormResult, 'errors' | 'photoRefused'> | null> {
+  if (await args.context.photos.keep(photos, clientKey(args.context.clientAddress))) return null;
+  return { errors: { [PHOTO_FIELD]: 'form.photos.errors.overBudget' }, photoRefused: { name: photos[0]!.name, reason: 'overBudget' } };
+}
+
 /**
  * Stores a valid submission and answers with the thank-you redirect; a post seen before (the same
  * key) is the same submission and gets the same answer. When the outbox cannot store it, nothing is
- * acknowledged: 503, the form with its values and a message to try again.
+ * acknowledged: 503, the form with its values and a message to try again. `headers` go with every
+ * answer but the redirect (a draft's new cookie).
  */
 async function accept(
   args: Args,
@@ -226,31 +246,32 @@ async function accept(
   body: Record<string, unknown> & { submissionId?: string },
   values: PostedValues,
   step?: number,
-  photos: { stored: OutboxPhoto[]; digests: string[] } = { stored: [], digests: [] },
+  photos: SentPhotos = { stored: [], digests: [] },
+  headers?: HeadersInit,
 ) {
   // Over the forms' rate limit (a shared office or mobile address a bot has used up): nothing stored,
   // everything typed kept, and when to send again.
   const limitedFor = Number(args.request.headers.get(POST_LIMITED_HEADER));
   if (limitedFor > 0) {
     const result: PublicFormResult = { form: kind, values, errors: { form: 'form.errors.tooManyPosts' }, retryAfterMinutes: Math.ceil(limitedFor / 60), step };
-    return data(result, { status: 429, headers: { 'Retry-After': String(Math.ceil(limitedFor)) } });
+    const retry = new Headers(headers);
+    retry.set('Retry-After', String(Math.ceil(limitedFor)));
+    return data(result, { status: 429, headers: retry });
   }
   // The photos' bytes are spent of the sender's hour only now that they are to be stored (a post refused for a typo costs nothing).
-  if (!(await args.context.photos.keep(photos.stored, clientKey(args.context.clientAddress)))) {
-    const errors = { [PHOTO_FIELD]: 'form.photos.errors.overBudget' };
-    const photoRefused = { name: photos.stored[0]!.name, reason: 'overBudget' as const };
-    return answer({ form: kind, values, errors, photoRefused, step: step === undefined ? undefined : firstStepWithError(errors, values, step) }, 429);
-  }
+  const refused = await spendPhotos(args, photos.spend ?? photos.stored);
+  if (refused)
+    return answer({ form: kind, values, ...refused, step: step === undefined ? undefined : firstStepWithError(refused.errors!, values, step) }, 429, headers);
   // Without JavaScript the key hashes what was posted: the photos too, so the same words with other photos are another submission.
   const key = submissionKey(kind, photos.digests.length ? { ...body, [PHOTO_FIELD]: photos.digests } : body);
   const grant = kind === 'newsletter' ? null : await accountGrant(args, locale);
   // Answered meanwhile (its deadline passed: "not stored, send it again"): storing it now would contradict that answer.
-  if (args.request.signal.aborted) return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);
+  if (args.request.signal.aborted) return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503, headers);
   try {
     await args.context.outbox.enqueue({ kind, key, locale, body: grant ? { ...body, accountGrant: grant } : body, photos: photos.stored });
   } catch {
     // The outbox has logged why.
-    return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);
+    return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503, headers);
   }
   return sent(kind, locale);
 }
@@ -282,11 +303,14 @@ type PhotoOutcome =
 /**
  * The photos posted with a form that takes them: refused while the post was read (too many, too
  * large), or decoded and re-encoded here (server/photos/prepare.ts) within the sender's budgets; the
- * first refused one is named.
+ * first refused one is named. `kept`: how many the inquiry's draft holds already (the count is for both).
  */
-async function photosOf(args: Args): Promise<PhotoOutcome> {
+async function photosOf(args: Args, kept = 0): Promise<PhotoOutcome> {
   const posted = postedPhotos(args.request);
-  if (posted.refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${posted.refused.reason}` }, photoRefused: posted.refused, status: 400 };
+  const tooMany =
+    kept + posted.photos.length > PHOTO_LIMITS.count ? { name: posted.photos[Math.max(PHOTO_LIMITS.count - kept, 0)]!.name, reason: 'tooMany' as const } : null;
+  const refused = posted.refused ?? tooMany;
+  if (refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${refused.reason}` }, photoRefused: refused, status: 400 };
   if (posted.photos.length === 0) return { ok: true, stored: [], digests: [] };
   const prepared = await args.context.photos.prepare(posted.photos, { client: clientKey(args.context.clientAddress), signal: args.request.signal });
   // Too many posts wait for the decoder (or this one's answer was given already): nothing is acknowledged, the visitor is asked to send again.
@@ -303,6 +327,11 @@ async function photosOf(args: Args): Promise<PhotoOutcome> {
   return { ok: true, stored: prepared.photos, digests: posted.photos.map((photo) => photo.digest) };
 }
 
+/** A photo as a draft keeps it: named by the hash of its bytes, so the same photo chosen twice is kept once. */
+function keptPhoto(photo: OutboxPhoto): DraftPhoto {
+  return { id: createHash('sha256').update(photo.bytes).digest('base64url'), name: photo.name, bytes: photo.bytes };
+}
+
 export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Promise<unknown> } = {
   /**
    * The inquiry walks its steps through the server when there is no JavaScript. Every post carries
@@ -310,6 +339,12 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
    * validates the step's fields and goes on; each is answered with a 303 to that step's address, what
    * was entered kept in the visitor's draft (inquiry-steps.ts). `send` validates everything and stores
    * the inquiry, erasing the draft. With JavaScript the browser walks the steps and posts `send` alone.
+   *
+   * Photos (the last step's, docs/decisions/0051): without JavaScript those a Back or a Send carries
+   * go to the draft at once, checked, cleaned and spent of the sender's hour as any photo sent, and
+   * those the post ticks are removed from it; so a Back, or a Send refused for anything, keeps them,
+   * and the Send that is stored takes them all from the draft. With JavaScript the post's photos go
+   * as they are, with whatever the draft kept (a form begun without it).
    */
   async inquiry(args, locale) {
     const address = addressOf(args, locale);
@@ -317,18 +352,20 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     const step = address.step ?? postedStep(posted);
     const intent = single(posted, 'intent');
     const shown = new Set((single(posted, 'shown') ?? '').split(',').map((f) => f.trim()));
+    const { byScript } = args.context;
+    const saved = await readDraft(args.context);
     // The browser's script posts every value it holds; a plain post's other steps are the draft's.
-    const draft = args.context.byScript ? null : await readDraft(args.context);
+    const draft = byScript ? null : saved;
     const values = withDraft(draft, postedFields, step, shown);
     // The token of the form's first step goes on with it (each step is a new page, whose own token would say "just opened").
     const formToken = draft?.body.formToken ?? single(posted, GUARD_FIELDS.token);
     const carried = formToken ? { formToken } : {};
-    const go = (to: number) => keepDraft(args.context, locale, draft, { values, ...carried }, stepPath(locale, address, to));
-    if (intent === 'back') return go(Math.max(step - 1, 0));
-
+    const body = { values, ...carried };
     const parsed = inquiryForm.safeParse(values);
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
+
     if (intent === 'next') {
+      const go = (to: number) => keepDraft(args.context, locale, draft, body, stepPath(locale, address, to));
       const fields = stepFields(step, values);
       // Which product fields exist depends on the offer type and, for interior shades, on the system:
       // when the visitor's choice brought fields they have not seen yet, the step shows them first.
@@ -344,18 +381,39 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       return go(Math.min(step + 1, LAST_STEP));
     }
 
-    const photos = await photosOf(args);
-    if (!parsed.success || !photos.ok) {
-      const all = { ...errors, ...(photos.ok ? {} : photos.errors) };
-      const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
-      return answer(
-        { form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried },
-        photos.ok ? 400 : photos.status,
-      );
+    const removed = new Set(every(posted, REMOVE_PHOTO_FIELD));
+    const kept = (saved?.photos ?? []).filter((photo) => !removed.has(photo.id));
+    const photos = await photosOf(args, kept.length);
+    if (!photos.ok) {
+      // A Back is refused only for its photos; a Send names every error.
+      const all = { ...(intent === 'back' ? {} : errors), ...photos.errors };
+      const refused = photos.photoRefused ? { photoRefused: photos.photoRefused } : {};
+      return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried }, photos.status);
     }
+    let change: PhotoChange | undefined;
+    if (!byScript && (photos.stored.length > 0 || kept.length < (saved?.photos.length ?? 0))) {
+      const overBudget = await spendPhotos(args, photos.stored);
+      if (overBudget) return answer({ form: 'inquiry', values, ...overBudget, step, ...carried }, 429);
+      change = { add: photos.stored.map(keptPhoto), remove: [...removed] };
+    }
+    if (intent === 'back') return keepDraft(args.context, locale, draft, body, stepPath(locale, address, Math.max(step - 1, 0)), change);
+
+    const { cookie } = change ? await writeDraft(args.context, locale, draft, body, change) : {};
+    const headers = cookie ? { 'Set-Cookie': cookie } : undefined;
+    if (!parsed.success) return answer({ form: 'inquiry', values, errors, step: firstStepWithError(errors, values, step), ...carried }, 400, headers);
     const judgement = await judged(args, 'inquiry', formToken ? { ...posted, [GUARD_FIELDS.token]: formToken } : posted);
-    if ('expired' in judgement) return answer({ ...judgement.expired, step }, 400);
-    const accepted = await accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, photos);
+    if ('expired' in judgement) return answer({ ...judgement.expired, step }, 400, headers);
+    // What the draft keeps (without JavaScript, this post's photos too), then what a script posted.
+    const fromDraft = args.context.draftId
+      ? (await args.context.drafts.photos(args.context.draftId, Date.now())).filter((photo) => !removed.has(photo.id))
+      : [];
+    const fresh = byScript ? photos : { stored: [], digests: [] };
+    const sentPhotos = {
+      stored: [...fromDraft.map(({ name, bytes }) => ({ name, type: 'image/jpeg', bytes })), ...fresh.stored],
+      digests: [...fromDraft.map((photo) => photo.id), ...fresh.digests],
+      spend: fresh.stored,
+    };
+    const accepted = await accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, sentPhotos, headers);
     return accepted instanceof Response ? eraseDraft(args.context, locale, accepted) : accepted;
   },
 
