@@ -20,6 +20,7 @@ import { postedPhotos } from '../photos/upload';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
+import { draftKey } from '../drafts/key';
 import type { DraftPhoto, PhotoChange } from '../drafts/types';
 import { eraseDraft, inquiryAddress, keepDraft, LAST_STEP, readDraft, stepPath, withDraft, writeDraft, type InquiryAddress } from './inquiry-steps';
 import type { LoaderContext } from './loader-context';
@@ -221,8 +222,12 @@ async function accountGrant(args: Args, locale: Locale): Promise<string | null> 
   }
 }
 
-/** The photos a submission goes with: `spend`, those not yet spent of the sender's hour (all of them unless they were when kept with a draft). */
-type SentPhotos = { stored: OutboxPhoto[]; digests: string[]; spend?: readonly OutboxPhoto[] };
+/**
+ * The photos a submission goes with. `keyed`: what its key counts of them (without JavaScript the key
+ * hashes what was posted); `spend`: those not yet spent of the sender's hour (all of them unless they
+ * were when kept with a draft).
+ */
+type SentPhotos = { stored: OutboxPhoto[]; keyed: string[]; spend?: readonly OutboxPhoto[] };
 
 /**
  * Spends the photos' bytes of the sender's hour, as they are stored; the refusal naming the first
@@ -246,7 +251,7 @@ async function accept(
   body: Record<string, unknown> & { submissionId?: string },
   values: PostedValues,
   step?: number,
-  photos: SentPhotos = { stored: [], digests: [] },
+  photos: SentPhotos = { stored: [], keyed: [] },
   headers?: HeadersInit,
 ) {
   // Over the forms' rate limit (a shared office or mobile address a bot has used up): nothing stored,
@@ -263,7 +268,7 @@ async function accept(
   if (refused)
     return answer({ form: kind, values, ...refused, step: step === undefined ? undefined : firstStepWithError(refused.errors!, values, step) }, 429, headers);
   // Without JavaScript the key hashes what was posted: the photos too, so the same words with other photos are another submission.
-  const key = submissionKey(kind, photos.digests.length ? { ...body, [PHOTO_FIELD]: photos.digests } : body);
+  const key = submissionKey(kind, photos.keyed.length ? { ...body, [PHOTO_FIELD]: photos.keyed } : body);
   const grant = kind === 'newsletter' ? null : await accountGrant(args, locale);
   // Answered meanwhile (its deadline passed: "not stored, send it again"): storing it now would contradict that answer.
   if (args.request.signal.aborted) return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503, headers);
@@ -297,7 +302,7 @@ function firstStepWithError(errors: FieldErrors, values: PostedValues, fallback:
 }
 
 type PhotoOutcome =
-  | { ok: true; stored: OutboxPhoto[]; digests: string[] }
+  | { ok: true; stored: OutboxPhoto[]; keyed: string[] }
   | { ok: false; errors: FieldErrors; photoRefused?: NonNullable<PublicFormResult['photoRefused']>; status: 400 | 429 | 503 };
 
 /**
@@ -311,7 +316,7 @@ async function photosOf(args: Args, kept = 0): Promise<PhotoOutcome> {
     kept + posted.photos.length > PHOTO_LIMITS.count ? { name: posted.photos[Math.max(PHOTO_LIMITS.count - kept, 0)]!.name, reason: 'tooMany' as const } : null;
   const refused = posted.refused ?? tooMany;
   if (refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${refused.reason}` }, photoRefused: refused, status: 400 };
-  if (posted.photos.length === 0) return { ok: true, stored: [], digests: [] };
+  if (posted.photos.length === 0) return { ok: true, stored: [], keyed: [] };
   const prepared = await args.context.photos.prepare(posted.photos, { client: clientKey(args.context.clientAddress), signal: args.request.signal });
   // Too many posts wait for the decoder (or this one's answer was given already): nothing is acknowledged, the visitor is asked to send again.
   if (!prepared.ok && 'busy' in prepared) return { ok: false, errors: { form: 'form.errors.unavailable' }, status: 503 };
@@ -324,7 +329,7 @@ async function photosOf(args: Args, kept = 0): Promise<PhotoOutcome> {
       status: prepared.reason === 'overBudget' ? 429 : 400,
     };
   }
-  return { ok: true, stored: prepared.photos, digests: posted.photos.map((photo) => photo.digest) };
+  return { ok: true, stored: prepared.photos, keyed: posted.photos.map((photo) => photo.digest) };
 }
 
 /** A photo as a draft keeps it: named by the hash of its bytes, so the same photo chosen twice is kept once. */
@@ -353,6 +358,8 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     const intent = single(posted, 'intent');
     const shown = new Set((single(posted, 'shown') ?? '').split(',').map((f) => f.trim()));
     const { byScript } = args.context;
+    // The draft the visitor's cookie names (a post may make a new one, when it has none or it expired).
+    const posterDraftId = args.context.draftId;
     const saved = await readDraft(args.context);
     // The browser's script posts every value it holds; a plain post's other steps are the draft's.
     const draft = byScript ? null : saved;
@@ -407,10 +414,12 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     const fromDraft = args.context.draftId
       ? (await args.context.drafts.photos(args.context.draftId, Date.now())).filter((photo) => !removed.has(photo.id))
       : [];
-    const fresh = byScript ? photos : { stored: [], digests: [] };
+    const fresh = byScript ? photos : { stored: [], keyed: [] };
     const sentPhotos = {
       stored: [...fromDraft.map(({ name, bytes }) => ({ name, type: 'image/jpeg', bytes })), ...fresh.stored],
-      digests: [...fromDraft.map((photo) => photo.id), ...fresh.digests],
+      // A plain Send's photos are known by the draft that kept them: a second post of the same Send
+      // (a double click) finds the draft erased by the first, and must still be the same inquiry.
+      keyed: !byScript && posterDraftId ? [`draft:${draftKey(posterDraftId)}`] : [...fromDraft.map((photo) => photo.id), ...fresh.keyed],
       spend: fresh.stored,
     };
     const accepted = await accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, sentPhotos, headers);

@@ -243,6 +243,25 @@ describe('alone (SQLite)', () => {
       expect(attachmentsOf(await waitForMail(site.dataDir, COMPANY, email))).toEqual(['terasa.jpg']);
     });
 
+    it('a Send posted twice (a double click: the second finds the draft erased by the first) is one inquiry, with its photos', async () => {
+      const email = unique('photos-twice');
+      const { browser, draftId } = await toMessageStep(site, email);
+      expect((await browser.postPhotos(at(3), { intent: 'back' }, [await photo('okno.jpg', 10), await photo('vrata.jpg', 40)])).status).toBe(303);
+      // Both posts carry the cookie: the browser sent the second before it read the first's answer.
+      const send = () =>
+        request(site.server)
+          .post(at(3))
+          .set('Cookie', `inquiry_draft=${draftId}`)
+          .set('Sec-Fetch-Site', 'same-origin')
+          .type('form')
+          .send(new URLSearchParams({ ...personsFields(), intent: 'send', ...PRODUCT, ...contact(email), message: 'Dvakrat.', terms: 'on' }).toString());
+      expect((await send()).status).toBe(303);
+      expect((await send()).status).toBe(303);
+      await until('the outbox has delivered everything', async () => (await site.outbox.stats()).pending === 0);
+      expect(inquiriesOf(email).n).toBe(1);
+      expect(storedPhotoNames(email)).toEqual(['okno.jpg', 'vrata.jpg']);
+    });
+
     it('a draft’s photos are erased with it by the 24-hour purge', async () => {
       const email = unique('photos-purged');
       const { browser, draftId } = await toMessageStep(site, email);
