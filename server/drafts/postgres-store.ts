@@ -1,6 +1,7 @@
 import type { KeptPhoto } from '../../shared/forms/photos';
 import type { Migration } from '../postgres/migrate';
 import type { Pool } from '../postgres/pool';
+import { inTransaction } from '../postgres/transaction';
 import { draftKey } from './key';
 import type { Draft, DraftBody, DraftPhoto, DraftStore } from './types';
 
@@ -45,9 +46,7 @@ export function postgresDraftStore(pool: Pool): DraftStore {
     },
     async write(id, body, expiresAt, photos) {
       const key = draftKey(id);
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      await inTransaction(pool, async (client) => {
         await client.query('INSERT INTO form_drafts (key, body, expires_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET body = excluded.body', [
           key,
           body,
@@ -62,13 +61,7 @@ export function postgresDraftStore(pool: Pool): DraftStore {
             photo.bytes,
           ]);
         }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
     async photos(id, now): Promise<DraftPhoto[]> {
       const { rows } = await pool.query<DraftPhoto>(
