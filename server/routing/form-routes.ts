@@ -332,6 +332,21 @@ async function photosOf(args: Args, kept = 0): Promise<PhotoOutcome> {
   return { ok: true, stored: prepared.photos, keyed: posted.photos.map((photo) => photo.digest) };
 }
 
+/**
+ * A plain Send's photos: every one its draft keeps (this post's among them), spent of the sender's
+ * hour when they were kept. They are known in the submission's key by the draft that kept them (the
+ * one the visitor's cookie named): a second post of the same Send (a double click) finds the draft
+ * erased by the first, and must still be the same inquiry. Without a cookie, by their bytes.
+ */
+async function draftPhotos(context: LoaderContext, posterDraftId: string | null): Promise<SentPhotos> {
+  const kept = context.draftId ? await context.drafts.photos(context.draftId, Date.now()) : [];
+  return {
+    stored: kept.map(({ name, bytes }) => ({ name, type: 'image/jpeg', bytes })),
+    keyed: posterDraftId ? [`draft:${draftKey(posterDraftId)}`] : kept.map((photo) => photo.id),
+    spend: [],
+  };
+}
+
 /** A photo as a draft keeps it: named by the hash of its bytes, so the same photo chosen twice is kept once. */
 function keptPhoto(photo: OutboxPhoto): DraftPhoto {
   return { id: createHash('sha256').update(photo.bytes).digest('base64url'), name: photo.name, bytes: photo.bytes };
@@ -348,8 +363,8 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
    * Photos (the last step's, docs/decisions/0051): without JavaScript those a Back or a Send carries
    * go to the draft at once, checked, cleaned and spent of the sender's hour as any photo sent, and
    * those the post ticks are removed from it; so a Back, or a Send refused for anything, keeps them,
-   * and the Send that is stored takes them all from the draft. With JavaScript the post's photos go
-   * as they are, with whatever the draft kept (a form begun without it).
+   * and the Send that is stored takes them all from the draft. With JavaScript the photos are the
+   * post's, as they always were.
    */
   async inquiry(args, locale) {
     const address = addressOf(args, locale);
@@ -360,9 +375,8 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     const { byScript } = args.context;
     // The draft the visitor's cookie names (a post may make a new one, when it has none or it expired).
     const posterDraftId = args.context.draftId;
-    const saved = await readDraft(args.context);
-    // The browser's script posts every value it holds; a plain post's other steps are the draft's.
-    const draft = byScript ? null : saved;
+    // The browser's script posts every value and photo it holds; a plain post's other steps are the draft's.
+    const draft = byScript ? null : await readDraft(args.context);
     const values = withDraft(draft, postedFields, step, shown);
     // The token of the form's first step goes on with it (each step is a new page, whose own token would say "just opened").
     const formToken = draft?.body.formToken ?? single(posted, GUARD_FIELDS.token);
@@ -389,7 +403,7 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     }
 
     const removed = new Set(every(posted, REMOVE_PHOTO_FIELD));
-    const kept = (saved?.photos ?? []).filter((photo) => !removed.has(photo.id));
+    const kept = (draft?.photos ?? []).filter((photo) => !removed.has(photo.id));
     const photos = await photosOf(args, kept.length);
     if (!photos.ok) {
       // A Back is refused only for its photos; a Send names every error.
@@ -398,7 +412,7 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried }, photos.status);
     }
     let change: PhotoChange | undefined;
-    if (!byScript && (photos.stored.length > 0 || kept.length < (saved?.photos.length ?? 0))) {
+    if (!byScript && (photos.stored.length > 0 || kept.length < (draft?.photos.length ?? 0))) {
       const overBudget = await spendPhotos(args, photos.stored);
       if (overBudget) return answer({ form: 'inquiry', values, ...overBudget, step, ...carried }, 429);
       change = { add: photos.stored.map(keptPhoto), remove: [...removed] };
@@ -410,18 +424,7 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
     if (!parsed.success) return answer({ form: 'inquiry', values, errors, step: firstStepWithError(errors, values, step), ...carried }, 400, headers);
     const judgement = await judged(args, 'inquiry', formToken ? { ...posted, [GUARD_FIELDS.token]: formToken } : posted);
     if ('expired' in judgement) return answer({ ...judgement.expired, step }, 400, headers);
-    // What the draft keeps (without JavaScript, this post's photos too), then what a script posted.
-    const fromDraft = args.context.draftId
-      ? (await args.context.drafts.photos(args.context.draftId, Date.now())).filter((photo) => !removed.has(photo.id))
-      : [];
-    const fresh = byScript ? photos : { stored: [], keyed: [] };
-    const sentPhotos = {
-      stored: [...fromDraft.map(({ name, bytes }) => ({ name, type: 'image/jpeg', bytes })), ...fresh.stored],
-      // A plain Send's photos are known by the draft that kept them: a second post of the same Send
-      // (a double click) finds the draft erased by the first, and must still be the same inquiry.
-      keyed: !byScript && posterDraftId ? [`draft:${draftKey(posterDraftId)}`] : [...fromDraft.map((photo) => photo.id), ...fresh.keyed],
-      spend: fresh.stored,
-    };
+    const sentPhotos = byScript ? photos : await draftPhotos(args.context, posterDraftId);
     const accepted = await accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, sentPhotos, headers);
     return accepted instanceof Response ? eraseDraft(args.context, locale, accepted) : accepted;
   },

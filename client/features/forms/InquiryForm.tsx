@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fieldLabelKey, optionLabelKey } from '../../../shared/forms/field-spec';
 import { INQUIRY_FIELDS, INQUIRY_STEPS, OFFER_TYPES } from '../../../shared/forms/inquiry';
-import { PHOTO_FIELD, REMOVE_PHOTO_FIELD } from '../../../shared/forms/photos';
+import { PHOTO_FIELD } from '../../../shared/forms/photos';
 import { shownOnStep, stepFields } from '../../../shared/forms/inquiry-form';
 import type { PublicFormResult, ScreenData } from '../../../shared/page-data';
 import { inquiryPath, inquiryStepOf, pathTo } from '../../../shared/routes';
@@ -159,12 +159,8 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
       return;
     }
     const current = form.getValues();
-    // The draft's photos (a form begun without JavaScript) that the visitor ticked to remove.
-    const removals = formRef.current
-      ? [...new FormData(formRef.current).getAll(REMOVE_PHOTO_FIELD)].map((id): [string, string] => [REMOVE_PHOTO_FIELD, String(id)])
-      : [];
     send(
-      [...inquiryEntries(current, ALL_STEPS), ...productEntry, ...removals, ['intent', 'send'], ['shown', stepFields(1, current).join(',')]],
+      [...inquiryEntries(current, ALL_STEPS), ...productEntry, ['intent', 'send'], ['shown', stepFields(1, current).join(',')]],
       honeypotValue(formRef.current),
       photos.files(),
     );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../runtime/use-hydrated';
 import { describedBy, FieldError } from '../fields';
 import { KeptPhotos } from './KeptPhotos';
-import { fileSize } from './photo-checks';
+import { fileSize } from './file-size';
 import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey } from './photo-messages';
 import type { Photos } from './use-photos';
 
@@ -25,7 +25,7 @@ export interface PhotoFieldProps {
   error: string | undefined;
   /** The form came back from a post with errors: without JavaScript its photos were not kept. */
   returned: boolean;
-  /** The photos the server keeps for this form (an inquiry's draft), listed above the input. */
+  /** The photos the server keeps for this form without JavaScript (an inquiry's draft), listed above the input. */
   kept?: readonly KeptPhoto[];
   /** The visitor added photos (the site's refusal no longer applies). */
   onChange: () => void;
@@ -85,7 +85,8 @@ export function PhotoField({ form, hint, photos, error, returned, kept = [], onC
       <p className="field__hint" id={ids.limits}>
         {t('form.photos.limits', PHOTO_MESSAGE_NUMBERS)}
       </p>
-      <KeptPhotos id={id} photos={kept} />
+      {/* With JavaScript the form holds its photos itself: the server's are a plain form's. */}
+      {hydrated ? null : <KeptPhotos id={id} photos={kept} />}
       {cameBack && items.length === 0 ? <p className="field__hint photo-field__again">{t('form.photos.chooseAgain')}</p> : null}
       <input
         ref={input}
