@@ -162,8 +162,8 @@ function splitControls(posted: PostedValues): { posted: PostedValues; values: Po
   return { posted, values: Object.fromEntries(Object.entries(posted).filter(([key]) => !CONTROL_FIELDS.has(key))) };
 }
 
-/** Every value of a control field posted more than once (the ticked boxes of a list). */
-function every(posted: PostedValues, key: string): string[] {
+/** Every value of a control field (the ticked boxes of a list). */
+function allOf(posted: PostedValues, key: string): string[] {
   const value = posted[key];
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
@@ -233,7 +233,10 @@ type SentPhotos = { stored: OutboxPhoto[]; keyed: string[]; spend?: readonly Out
  * Spends the photos' bytes of the sender's hour, as they are stored; the refusal naming the first
  * when they do not fit.
  */
-async function spendPhotos(args: Args, photos: readonly OutboxPhoto[]): Promise<Pick<PublicFormResult, 'errors' | 'photoRefused'> | null> {
+async function spendPhotos(
+  args: Args,
+  photos: readonly OutboxPhoto[],
+): Promise<{ errors: FieldErrors; photoRefused: NonNullable<PublicFormResult['photoRefused']> } | null> {
   if (await args.context.photos.keep(photos, clientKey(args.context.clientAddress))) return null;
   return { errors: { [PHOTO_FIELD]: 'form.photos.errors.overBudget' }, photoRefused: { name: photos[0]!.name, reason: 'overBudget' } };
 }
@@ -266,7 +269,7 @@ async function accept(
   // The photos' bytes are spent of the sender's hour only now that they are to be stored (a post refused for a typo costs nothing).
   const refused = await spendPhotos(args, photos.spend ?? photos.stored);
   if (refused)
-    return answer({ form: kind, values, ...refused, step: step === undefined ? undefined : firstStepWithError(refused.errors!, values, step) }, 429, headers);
+    return answer({ form: kind, values, ...refused, step: step === undefined ? undefined : firstStepWithError(refused.errors, values, step) }, 429, headers);
   // Without JavaScript the key hashes what was posted: the photos too, so the same words with other photos are another submission.
   const key = submissionKey(kind, photos.keyed.length ? { ...body, [PHOTO_FIELD]: photos.keyed } : body);
   const grant = kind === 'newsletter' ? null : await accountGrant(args, locale);
@@ -402,7 +405,7 @@ export const formActions: { [N in FormRoute]: (args: Args, locale: Locale) => Pr
       return go(Math.min(step + 1, LAST_STEP));
     }
 
-    const removed = new Set(every(posted, REMOVE_PHOTO_FIELD));
+    const removed = new Set(allOf(posted, REMOVE_PHOTO_FIELD));
     const kept = (draft?.photos ?? []).filter((photo) => !removed.has(photo.id));
     const photos = await photosOf(args, kept.length);
     if (!photos.ok) {
