@@ -1,4 +1,5 @@
 import type { PostedValues } from '../../shared/forms/fields';
+import type { KeptPhoto } from '../../shared/forms/photos';
 
 /** What an inquiry's draft holds: every value entered so far, and the time token of the form's opening. */
 export interface DraftBody {
@@ -11,6 +12,19 @@ export interface Draft {
   body: DraftBody;
   /** When it is erased, in ms since the epoch: 24 hours after its first step, however often it is written. */
   expiresAt: number;
+  /** The photos kept with it, in the order they were chosen (their bytes are read only to send them: `photos`). */
+  photos: KeptPhoto[];
+}
+
+/** A photo kept with a draft: decoded and re-encoded like every photo sent (server/photos/prepare.ts). */
+export interface DraftPhoto extends KeptPhoto {
+  bytes: Buffer;
+}
+
+/** What a post changes of its draft's photos: those it adds, and the ids of those it removes. */
+export interface PhotoChange {
+  add: readonly DraftPhoto[];
+  remove: readonly string[];
 }
 
 /** How long a draft lives from its first step (and its cookie with it). */
@@ -23,10 +37,15 @@ export const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export interface DraftStore {
   /** The draft, or null when there is none or it has expired at `now`. */
   read(id: string, now: number): Promise<Draft | null>;
-  /** Writes the draft; a new one lives until `expiresAt`, an existing one keeps its time. */
-  write(id: string, body: DraftBody, expiresAt: number): Promise<void>;
-  /** Erases the draft (its inquiry was sent). */
+  /**
+   * Writes the draft, and changes its photos with it (one transaction); a new one lives until
+   * `expiresAt`, an existing one keeps its time. A photo added twice (the same bytes) is kept once.
+   */
+  write(id: string, body: DraftBody, expiresAt: number, photos?: PhotoChange): Promise<void>;
+  /** The draft's photos with their bytes, in the order chosen (none when it has expired at `now`). */
+  photos(id: string, now: number): Promise<DraftPhoto[]>;
+  /** Erases the draft and its photos (its inquiry was sent). */
   erase(id: string): Promise<void>;
-  /** Erases every draft expired at `now`; answers how many. */
+  /** Erases every draft expired at `now`, with its photos; answers how many. */
   purge(now: number): Promise<number>;
 }

@@ -66,6 +66,16 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX form_drafts_expires_at ON form_drafts (expires_at);
   `,
+  /* 4: photos kept with a draft (chosen on the last step before a Back), erased with it (docs/decisions/0051) */ `
+  CREATE TABLE form_draft_photos (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL REFERENCES form_drafts (key) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    bytes BLOB NOT NULL,
+    UNIQUE (key, id)
+  );
+  `,
 ];
 
 export const OUTBOX_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,4 +1,5 @@
 import type { Pool } from './pool';
+import { inTransaction } from './transaction';
 
 /** One schema change, applied once per database; never edit or reorder an applied one, append. */
 export interface Migration {
@@ -17,9 +18,7 @@ const MIGRATION_LOCK = 0x5348_4144_4553; // "SHADES"
  * same table.
  */
 export async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS site_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const applied = new Set((await client.query<{ id: string }>('SELECT id FROM site_migrations')).rows.map((row) => row.id));
@@ -28,11 +27,5 @@ export async function migrate(pool: Pool, migrations: readonly Migration[]): Pro
       await client.query(migration.sql);
       await client.query('INSERT INTO site_migrations (id) VALUES ($1)', [migration.id]);
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { data, redirect } from 'react-router';
 import type { FormKind, Product, SpamReason } from '../../shared/api/contract';
@@ -7,7 +8,7 @@ import { type Locale } from '../../shared/locales';
 import type { PageMeta, PublicFormResult, PublicFormScreen, RouteErrorData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { GUARD_FIELDS } from '../../shared/forms/guard';
-import { PHOTO_FIELD } from '../../shared/forms/photos';
+import { PHOTO_FIELD, PHOTO_LIMITS, REMOVE_PHOTO_FIELD } from '../../shared/forms/photos';
 import { submissionKey } from '../outbox/key';
 import { POST_LIMITED_HEADER } from '../request/fetch-request';
 import type { OutboxPhoto } from '../outbox/types';
@@ -16,7 +17,10 @@ import { postedPhotos } from '../photos/upload';
 import { UpstreamError, UpstreamNotFound } from '../upstream/client';
 import { sameScreen } from './alternates';
 import { breadcrumb } from './breadcrumb';
+import { draftKey } from '../drafts/key';
+import type { DraftPhoto } from '../drafts/types';
 import { inquiryAddress, LAST_STEP, type InquiryAddress } from './inquiry-steps';
+import type { LoaderContext } from './loader-context';
 import type { Args } from './loaders';
 
 /**
@@ -28,7 +32,7 @@ import type { Args } from './loaders';
  */
 
 /** Fields that steer the form rather than fill it: never validated, stored or echoed. */
-const CONTROL_FIELDS = new Set<string>(['intent', 'step', 'shown', ...Object.values(GUARD_FIELDS)]);
+const CONTROL_FIELDS = new Set<string>(['intent', 'step', 'shown', REMOVE_PHOTO_FIELD, ...Object.values(GUARD_FIELDS)]);
 
 function pageNotFound(request: Request): never {
   throw data<RouteErrorData>({ message: `Page Not Found: ${new URL(request.url).pathname}` }, { status: 404, statusText: STATUS_CODES[404] });
@@ -119,6 +123,12 @@ function splitControls(posted: PostedValues): { posted: PostedValues; values: Po
 }
 
 /** One value of a control field (the first, should it come twice). */
+/** Every value of a control field (the ticked boxes of a list). */
+export function allOf(posted: PostedValues, key: string): string[] {
+  const value = posted[key];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
 export function single(posted: PostedValues, key: string): string | undefined {
   const value = posted[key];
   return Array.isArray(value) ? value[0] : value;
@@ -146,8 +156,8 @@ export async function judged(args: Args, kind: FormKind, posted: PostedValues): 
 /** The body for the outbox: a spam post carries its reason beside the fields (shared/api/contract.ts). */
 export const withSpam = <B extends object>(body: B, spam: SpamReason | undefined): B => (spam ? { ...body, spam } : body);
 
-export function answer(result: PublicFormResult, status: number) {
-  return data(result, { status });
+export function answer(result: PublicFormResult, status: number, headers?: HeadersInit) {
+  return data(result, { status, headers });
 }
 
 /** After a successful post: a 303 to the thank-you page, so reloading it never posts again. */
@@ -173,9 +183,29 @@ async function accountGrant(args: Args, locale: Locale): Promise<string | null> 
 }
 
 /**
+ * The photos a submission goes with. `keyed`: what its key counts of them (without JavaScript the key
+ * hashes what was posted); `spend`: those not yet spent of the sender's hour (all of them unless they
+ * were when kept with a draft).
+ */
+export type SentPhotos = { stored: OutboxPhoto[]; keyed: string[]; spend?: readonly OutboxPhoto[] };
+
+/**
+ * Spends the photos' bytes of the sender's hour, as they are stored; the refusal naming the first
+ * when they do not fit.
+ */
+export async function spendPhotos(
+  args: Args,
+  photos: readonly OutboxPhoto[],
+): Promise<{ errors: FieldErrors; photoRefused: NonNullable<PublicFormResult['photoRefused']> } | null> {
+  if (await args.context.photos.keep(photos, clientKey(args.context.clientAddress))) return null;
+  return { errors: { [PHOTO_FIELD]: 'form.photos.errors.overBudget' }, photoRefused: { name: photos[0]!.name, reason: 'overBudget' } };
+}
+
+/**
  * Stores a valid submission and answers with the thank-you redirect; a post seen before (the same
  * key) is the same submission and gets the same answer. When the outbox cannot store it, nothing is
- * acknowledged: 503, the form with its values and a message to try again.
+ * acknowledged: 503, the form with its values and a message to try again. `headers` go with every
+ * answer but the redirect (a draft's new cookie).
  */
 export async function accept(
   args: Args,
@@ -184,31 +214,32 @@ export async function accept(
   body: Record<string, unknown> & { submissionId?: string },
   values: PostedValues,
   step?: number,
-  photos: { stored: OutboxPhoto[]; digests: string[] } = { stored: [], digests: [] },
+  photos: SentPhotos = { stored: [], keyed: [] },
+  headers?: HeadersInit,
 ) {
   // Over the forms' rate limit (a shared office or mobile address a bot has used up): nothing stored,
   // everything typed kept, and when to send again.
   const limitedFor = Number(args.request.headers.get(POST_LIMITED_HEADER));
   if (limitedFor > 0) {
     const result: PublicFormResult = { form: kind, values, errors: { form: 'form.errors.tooManyPosts' }, retryAfterMinutes: Math.ceil(limitedFor / 60), step };
-    return data(result, { status: 429, headers: { 'Retry-After': String(Math.ceil(limitedFor)) } });
+    const retry = new Headers(headers);
+    retry.set('Retry-After', String(Math.ceil(limitedFor)));
+    return data(result, { status: 429, headers: retry });
   }
   // The photos' bytes are spent of the sender's hour only now that they are to be stored (a post refused for a typo costs nothing).
-  if (!(await args.context.photos.keep(photos.stored, clientKey(args.context.clientAddress)))) {
-    const errors = { [PHOTO_FIELD]: 'form.photos.errors.overBudget' };
-    const photoRefused = { name: photos.stored[0]!.name, reason: 'overBudget' as const };
-    return answer({ form: kind, values, errors, photoRefused, step: step === undefined ? undefined : firstStepWithError(errors, values, step) }, 429);
-  }
+  const refused = await spendPhotos(args, photos.spend ?? photos.stored);
+  if (refused)
+    return answer({ form: kind, values, ...refused, step: step === undefined ? undefined : firstStepWithError(refused.errors, values, step) }, 429, headers);
   // Without JavaScript the key hashes what was posted: the photos too, so the same words with other photos are another submission.
-  const key = submissionKey(kind, photos.digests.length ? { ...body, [PHOTO_FIELD]: photos.digests } : body);
+  const key = submissionKey(kind, photos.keyed.length ? { ...body, [PHOTO_FIELD]: photos.keyed } : body);
   const grant = kind === 'newsletter' ? null : await accountGrant(args, locale);
   // Answered meanwhile (its deadline passed: "not stored, send it again"): storing it now would contradict that answer.
-  if (args.request.signal.aborted) return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);
+  if (args.request.signal.aborted) return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503, headers);
   try {
     await args.context.outbox.enqueue({ kind, key, locale, body: grant ? { ...body, accountGrant: grant } : body, photos: photos.stored });
   } catch {
     // The outbox has logged why.
-    return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503);
+    return answer({ form: kind, values, errors: { form: 'form.errors.unavailable' }, step }, 503, headers);
   }
   return sent(kind, locale);
 }
@@ -234,18 +265,21 @@ export function firstStepWithError(errors: FieldErrors, values: PostedValues, fa
 }
 
 type PhotoOutcome =
-  | { ok: true; stored: OutboxPhoto[]; digests: string[] }
+  | { ok: true; stored: OutboxPhoto[]; keyed: string[] }
   | { ok: false; errors: FieldErrors; photoRefused?: NonNullable<PublicFormResult['photoRefused']>; status: 400 | 429 | 503 };
 
 /**
  * The photos posted with a form that takes them: refused while the post was read (too many, too
  * large), or decoded and re-encoded here (server/photos/prepare.ts) within the sender's budgets; the
- * first refused one is named.
+ * first refused one is named. `kept`: how many the inquiry's draft holds already (the count is for both).
  */
-export async function photosOf(args: Args): Promise<PhotoOutcome> {
+export async function photosOf(args: Args, kept = 0): Promise<PhotoOutcome> {
   const posted = postedPhotos(args.request);
-  if (posted.refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${posted.refused.reason}` }, photoRefused: posted.refused, status: 400 };
-  if (posted.photos.length === 0) return { ok: true, stored: [], digests: [] };
+  const tooMany =
+    kept + posted.photos.length > PHOTO_LIMITS.count ? { name: posted.photos[Math.max(PHOTO_LIMITS.count - kept, 0)]!.name, reason: 'tooMany' as const } : null;
+  const refused = posted.refused ?? tooMany;
+  if (refused) return { ok: false, errors: { [PHOTO_FIELD]: `form.photos.errors.${refused.reason}` }, photoRefused: refused, status: 400 };
+  if (posted.photos.length === 0) return { ok: true, stored: [], keyed: [] };
   const prepared = await args.context.photos.prepare(posted.photos, { client: clientKey(args.context.clientAddress), signal: args.request.signal });
   // Too many posts wait for the decoder (or this one's answer was given already): nothing is acknowledged, the visitor is asked to send again.
   if (!prepared.ok && 'busy' in prepared) return { ok: false, errors: { form: 'form.errors.unavailable' }, status: 503 };
@@ -258,5 +292,25 @@ export async function photosOf(args: Args): Promise<PhotoOutcome> {
       status: prepared.reason === 'overBudget' ? 429 : 400,
     };
   }
-  return { ok: true, stored: prepared.photos, digests: posted.photos.map((photo) => photo.digest) };
+  return { ok: true, stored: prepared.photos, keyed: posted.photos.map((photo) => photo.digest) };
+}
+
+/**
+ * A plain Send's photos: every one its draft keeps (this post's among them), spent of the sender's
+ * hour when they were kept. They are known in the submission's key by the draft that kept them (the
+ * one the visitor's cookie named): a second post of the same Send (a double click) finds the draft
+ * erased by the first, and must still be the same inquiry. Without a cookie, by their bytes.
+ */
+export async function draftPhotos(context: LoaderContext, posterDraftId: string | null): Promise<SentPhotos> {
+  const kept = context.draftId ? await context.drafts.photos(context.draftId, Date.now()) : [];
+  return {
+    stored: kept.map(({ name, bytes }) => ({ name, type: 'image/jpeg', bytes })),
+    keyed: posterDraftId ? [`draft:${draftKey(posterDraftId)}`] : kept.map((photo) => photo.id),
+    spend: [],
+  };
+}
+
+/** A photo as a draft keeps it: named by the hash of its bytes, so the same photo chosen twice is kept once. */
+export function keptPhoto(photo: OutboxPhoto): DraftPhoto {
+  return { id: createHash('sha256').update(photo.bytes).digest('base64url'), name: photo.name, bytes: photo.bytes };
 }

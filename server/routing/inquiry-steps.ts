@@ -6,7 +6,7 @@ import type { Locale } from '../../shared/locales';
 import { inquiryPath, inquiryStepOf } from '../../shared/routes';
 import { newDraftId } from '../drafts/key';
 import { clearDraftCookie, draftCookie } from '../drafts/cookie';
-import { DRAFT_LIFETIME_MS, type Draft, type DraftBody } from '../drafts/types';
+import { DRAFT_LIFETIME_MS, type Draft, type DraftBody, type PhotoChange } from '../drafts/types';
 import type { LoaderContext } from './loader-context';
 
 /**
@@ -64,14 +64,35 @@ export function withDraft(draft: Draft | null, posted: PostedValues, step: numbe
 }
 
 /**
- * Keeps what the visitor entered and sends them to `to` (a 303: Back in the browser then shows a page,
- * never "resend the form?"). A new draft gets its cookie; an existing one keeps its id and its 24 hours.
+ * Writes what the visitor entered, and the change of its photos, to their draft: a new one when they
+ * have none, with the cookie it needs (`cookie`), which the request's context then names (its page
+ * shows it). An existing draft keeps its id and its 24 hours.
  */
-export async function keepDraft(context: LoaderContext, locale: Locale, draft: Draft | null, body: DraftBody, to: string): Promise<Response> {
+export async function writeDraft(
+  context: LoaderContext,
+  locale: Locale,
+  draft: Draft | null,
+  body: DraftBody,
+  photos?: PhotoChange,
+): Promise<{ cookie?: string }> {
   const id = draft ? context.draftId! : newDraftId();
   const expiresAt = draft?.expiresAt ?? Date.now() + DRAFT_LIFETIME_MS;
-  await context.drafts.write(id, body, expiresAt);
-  return redirect(to, { status: 303, headers: draft ? undefined : { 'Set-Cookie': draftCookie(id, locale, expiresAt, context.secure) } });
+  await context.drafts.write(id, body, expiresAt, photos);
+  context.draftId = id;
+  return draft ? {} : { cookie: draftCookie(id, locale, expiresAt, context.secure) };
+}
+
+/** Keeps what the visitor entered and sends them to `to` (a 303: Back in the browser then shows a page, never "resend the form?"). */
+export async function keepDraft(
+  context: LoaderContext,
+  locale: Locale,
+  draft: Draft | null,
+  body: DraftBody,
+  to: string,
+  photos?: PhotoChange,
+): Promise<Response> {
+  const { cookie } = await writeDraft(context, locale, draft, body, photos);
+  return redirect(to, { status: 303, headers: cookie ? { 'Set-Cookie': cookie } : undefined });
 }
 
 /** The inquiry was stored: its draft is erased, and its cookie with it. */

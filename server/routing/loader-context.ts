@@ -37,7 +37,10 @@ export interface LoaderContext {
   photos: PhotoPreparer;
   /** Inquiries being filled in without JavaScript, between their steps (server/drafts/). */
   drafts: DraftStore;
-  /** The secret of the visitor's inquiry draft, from its cookie; null for none (and for a shared render). */
+  /**
+   * The secret of the visitor's inquiry draft, from its cookie; null for none (and for a shared render).
+   * A post that makes a new draft sets it, so the page answering that post shows the draft.
+   */
   draftId: string | null;
   /** Issues the forms' time tokens and judges their posts (server/spam/judge.ts). */
   spam: SpamGuard;

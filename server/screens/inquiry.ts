@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { fieldErrors } from '../../shared/forms/fields';
 import { GUARD_FIELDS } from '../../shared/forms/guard';
+import { REMOVE_PHOTO_FIELD } from '../../shared/forms/photos';
 import { INQUIRY_STEPS } from '../../shared/forms/inquiry';
 import { inquiryForm, stepFields } from '../../shared/forms/inquiry-form';
 import { LOCALES } from '../../shared/locales';
@@ -9,11 +10,14 @@ import { FRESHNESS } from '../cache-control';
 import {
   accept,
   addressOf,
+  allOf,
   answer,
   articlePath,
+  draftPhotos,
   firstStepWithError,
   isEmpty,
   judged,
+  keptPhoto,
   MEASURING_GUIDE,
   meta,
   only,
@@ -23,9 +27,11 @@ import {
   readPost,
   screen,
   single,
+  spendPhotos,
   withSpam,
 } from '../routing/form-routes';
-import { eraseDraft, keepDraft, LAST_STEP, readDraft, stepPath, withDraft } from '../routing/inquiry-steps';
+import type { PhotoChange } from '../drafts/types';
+import { eraseDraft, keepDraft, LAST_STEP, readDraft, stepPath, withDraft, writeDraft } from '../routing/inquiry-steps';
 import type { ScreenModule } from '../routing/loaders';
 
 /**
@@ -55,7 +61,7 @@ export default {
       product: inquiryProduct,
       measuringGuide,
       // The thank-you page shows no draft: there is none left once sent.
-      draft: draft && !base.sent ? draft.body : null,
+      draft: draft && !base.sent ? { ...draft.body, photos: draft.photos } : null,
       meta: meta(args, locale, 'inquiry', alternates),
     };
   },
@@ -66,6 +72,12 @@ export default {
    * validates the step's fields and goes on; each is answered with a 303 to that step's address, what
    * was entered kept in the visitor's draft (inquiry-steps.ts). `send` validates everything and stores
    * the inquiry, erasing the draft. With JavaScript the browser walks the steps and posts `send` alone.
+   *
+   * Photos (the last step's, docs/decisions/0051): without JavaScript those a Back or a Send carries
+   * go to the draft at once, checked, cleaned and spent of the sender's hour as any photo sent, and
+   * those the post ticks are removed from it; so a Back, or a Send refused for anything, keeps them,
+   * and the Send that is stored takes them all from the draft. With JavaScript the photos are the
+   * post's, as they always were.
    */
   async action(args, locale) {
     const address = addressOf(args, locale);
@@ -73,18 +85,21 @@ export default {
     const step = address.step ?? postedStep(posted);
     const intent = single(posted, 'intent');
     const shown = new Set((single(posted, 'shown') ?? '').split(',').map((f) => f.trim()));
-    // The browser's script posts every value it holds; a plain post's other steps are the draft's.
-    const draft = args.context.byScript ? null : await readDraft(args.context);
+    const { byScript } = args.context;
+    // The draft the visitor's cookie names (a post may make a new one, when it has none or it expired).
+    const posterDraftId = args.context.draftId;
+    // The browser's script posts every value and photo it holds; a plain post's other steps are the draft's.
+    const draft = byScript ? null : await readDraft(args.context);
     const values = withDraft(draft, postedFields, step, shown);
     // The token of the form's first step goes on with it (each step is a new page, whose own token would say "just opened").
     const formToken = draft?.body.formToken ?? single(posted, GUARD_FIELDS.token);
     const carried = formToken ? { formToken } : {};
-    const go = (to: number) => keepDraft(args.context, locale, draft, { values, ...carried }, stepPath(locale, address, to));
-    if (intent === 'back') return go(Math.max(step - 1, 0));
-
+    const body = { values, ...carried };
     const parsed = inquiryForm.safeParse(values);
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
+
     if (intent === 'next') {
+      const go = (to: number) => keepDraft(args.context, locale, draft, body, stepPath(locale, address, to));
       const fields = stepFields(step, values);
       // Which product fields exist depends on the offer type and, for interior shades, on the system:
       // when the visitor's choice brought fields they have not seen yet, the step shows them first.
@@ -100,18 +115,30 @@ export default {
       return go(Math.min(step + 1, LAST_STEP));
     }
 
-    const photos = await photosOf(args);
-    if (!parsed.success || !photos.ok) {
-      const all = { ...errors, ...(photos.ok ? {} : photos.errors) };
-      const refused = photos.ok || !photos.photoRefused ? {} : { photoRefused: photos.photoRefused };
-      return answer(
-        { form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried },
-        photos.ok ? 400 : photos.status,
-      );
+    const removed = new Set(allOf(posted, REMOVE_PHOTO_FIELD));
+    const kept = (draft?.photos ?? []).filter((photo) => !removed.has(photo.id));
+    const photos = await photosOf(args, kept.length);
+    if (!photos.ok) {
+      // A Back is refused only for its photos; a Send names every error.
+      const all = { ...(intent === 'back' ? {} : errors), ...photos.errors };
+      const refused = photos.photoRefused ? { photoRefused: photos.photoRefused } : {};
+      return answer({ form: 'inquiry', values, errors: all, step: firstStepWithError(all, values, step), ...refused, ...carried }, photos.status);
     }
+    let change: PhotoChange | undefined;
+    if (!byScript && (photos.stored.length > 0 || kept.length < (draft?.photos.length ?? 0))) {
+      const overBudget = await spendPhotos(args, photos.stored);
+      if (overBudget) return answer({ form: 'inquiry', values, ...overBudget, step, ...carried }, 429);
+      change = { add: photos.stored.map(keptPhoto), remove: [...removed] };
+    }
+    if (intent === 'back') return keepDraft(args.context, locale, draft, body, stepPath(locale, address, Math.max(step - 1, 0)), change);
+
+    const { cookie } = change ? await writeDraft(args.context, locale, draft, body, change) : {};
+    const headers = cookie ? { 'Set-Cookie': cookie } : undefined;
+    if (!parsed.success) return answer({ form: 'inquiry', values, errors, step: firstStepWithError(errors, values, step), ...carried }, 400, headers);
     const judgement = await judged(args, 'inquiry', formToken ? { ...posted, [GUARD_FIELDS.token]: formToken } : posted);
-    if ('expired' in judgement) return answer({ ...judgement.expired, step }, 400);
-    const accepted = await accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, photos);
+    if ('expired' in judgement) return answer({ ...judgement.expired, step }, 400, headers);
+    const sentPhotos = byScript ? photos : await draftPhotos(args.context, posterDraftId);
+    const accepted = await accept(args, locale, 'inquiry', withSpam(parsed.data, judgement.spam), values, step, sentPhotos, headers);
     return accepted instanceof Response ? eraseDraft(args.context, locale, accepted) : accepted;
   },
 

@@ -8,6 +8,20 @@
 /** The multipart field the photos travel in, repeated once per photo. */
 export const PHOTO_FIELD = 'photos';
 
+/**
+ * The inquiry's photos kept with a draft without JavaScript (docs/decisions/0051): the last step lists
+ * each with a checkbox of this name, its value the photo's id; a ticked one is removed by the post.
+ */
+export const REMOVE_PHOTO_FIELD = 'removePhoto';
+
+/** A photo kept with an inquiry's draft, as its last step lists it. */
+export interface KeptPhoto {
+  /** The SHA-256 of its stored bytes (base64url): what the checkbox names, and what the submission's key counts. */
+  id: string;
+  /** The visitor's file name (cleaned). */
+  name: string;
+}
+
 /** Forms that take photos. */
 export const PHOTO_FORMS = ['inquiry', 'service'] as const;
 

@@ -1,5 +1,6 @@
 import type { OfferType } from '../forms/inquiry';
 import type { PostedValues } from '../forms/fields';
+import type { KeptPhoto } from '../forms/photos';
 import type { InquiryProduct, PublicFormScreen } from '../page-data';
 import { defineScreen, PUBLIC_FORM } from './define';
 
@@ -10,13 +11,14 @@ import { defineScreen, PUBLIC_FORM } from './define';
  * slug in the path), with what it fixes in the form; null without one, or with the content API down.
  * The step shown is the one its address names (`inquiryStepOf`). `draft`: what the visitor entered in
  * the steps they posted without JavaScript (server/drafts/), with the time token of the form's first
- * step; null for none.
+ * step, and the photos kept with it (`photos`: chosen on the last step before a Back or a refused
+ * Send, docs/decisions/0051); null for none.
  */
 export type InquiryData = PublicFormScreen & {
   offerType: OfferType | null;
   product: InquiryProduct | null;
   measuringGuide: string | null;
-  draft: { values: PostedValues; formToken?: string } | null;
+  draft: { values: PostedValues; formToken?: string; photos: KeptPhoto[] } | null;
 };
 
 /**

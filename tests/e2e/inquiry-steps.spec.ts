@@ -3,15 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { waitForMail } from '../support/mail';
 import { expect, hydrated, test } from './fixtures';
 
 /**
  * Issue 26, point 2, on a 390 px phone: each of the inquiry's steps has its own address; Back and
- * Forward move between the steps and keep every choice and typed value (and, with JavaScript, the
- * photos chosen), with and without JavaScript; a reload after sending shows the thank-you and posts
- * nothing again. docs/decisions/0050-inquiry-steps-and-drafts.md.
+ * Forward move between the steps and keep every choice and typed value, and the photos chosen (without
+ * JavaScript, those a Back carried are kept with the draft), with and without JavaScript; a reload
+ * after sending shows the thank-you and posts nothing again. docs/decisions/0050-inquiry-steps-and-drafts.md,
+ * docs/decisions/0051-photos-kept-with-the-draft.md.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const dataDir = process.env.E2E_DATA_DIR!;
+const COMPANY = 'info@sencila-zorko.si';
+let dir: string;
+let photo: string;
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-steps-'));
+  photo = path.join(dir, 'window.jpg');
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a7da8' } })
+    .jpeg()
+    .toFile(photo);
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const stepCount = (page: Page, current: number) => expect(page.locator('.steps__count')).toHaveText(`Step ${current} of 4`);
 
@@ -53,17 +68,6 @@ async function expectEarlierSteps(page: Page, back: () => Promise<unknown>) {
 }
 
 test.describe('with JavaScript', () => {
-  let dir: string;
-  let photo: string;
-  test.beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-steps-'));
-    photo = path.join(dir, 'window.jpg');
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a7da8' } })
-      .jpeg()
-      .toFile(photo);
-  });
-  test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   test('Back and Forward move between the steps’ addresses with every value and the photos kept; a reload after sending posts nothing', async ({
     page,
     consoleErrors,
@@ -165,5 +169,41 @@ test.describe('without JavaScript', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/en\/inquiry\/message$/);
     await expect(page.getByLabel('Message')).toHaveValue('');
+  });
+
+  test('a photo chosen on the last step survives the form’s Previous step: listed when the step comes back, sent with the inquiry, in the company’s mail', async ({
+    page,
+    consoleErrors,
+  }) => {
+    void consoleErrors;
+    await page.goto('/en/inquiry');
+    await fillThreeSteps(page, () => press(page, 'Next step'));
+    const message = `Attic windows ${Date.now()}`;
+    await page.getByLabel('Message').fill(message);
+    await page.getByLabel('Photos', { exact: true }).setInputFiles(photo);
+    await press(page, 'Previous step');
+    await expect(page).toHaveURL(/\/en\/inquiry\/contact$/);
+    await press(page, 'Next step');
+    await expect(page).toHaveURL(/\/en\/inquiry\/message$/);
+    await expect(page.getByLabel('Message')).toHaveValue(message);
+    // The photo is kept on the server: listed by name, with a box that would remove it; the input is for more.
+    await expect(page.getByText('Photos you chose earlier')).toBeVisible();
+    const kept = page.locator('.photo-kept .photo-list__item');
+    await expect(kept).toHaveCount(1);
+    await expect(kept).toContainText('window.jpg');
+    await expect(page.getByRole('checkbox', { name: 'Remove window.jpg' })).not.toBeChecked();
+    await expect(page.getByLabel('Photos', { exact: true })).toHaveValue('');
+    await page.locator('.photo-field').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('inquiry-nojs-kept-photo-390.png'), fullPage: true });
+    // Nothing on the phone's screen is wider than it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('checkbox', { name: /I agree to the privacy policy/ }).check();
+    await press(page, 'Send inquiry');
+    await expect(page).toHaveURL(/\/en\/inquiry\?sent=1$/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your inquiry!' })).toBeVisible();
+    // The company's mail carries the photo chosen before the Back.
+    const mail = await waitForMail(dataDir, COMPANY, message, 20_000);
+    expect(mail).toMatch(/Content-Disposition: attachment; filename=window\.jpg/);
   });
 });

@@ -150,7 +150,7 @@ describe('inquiry steps without JavaScript', () => {
     const chosen = await browser.step(path, { ...personsFields(), intent: 'next', offerType: 'notranja_sencila' });
     expect(chosen.location).toBe('/sl/povprasevanje/podrobnosti');
     expect(chosen.page.status).toBe(200);
-    expect(inquiryScreen(chosen.page.text, 'sl').draft).toEqual({ values: { offerType: 'notranja_sencila' }, formToken: expect.any(String) });
+    expect(inquiryScreen(chosen.page.text, 'sl').draft).toEqual({ values: { offerType: 'notranja_sencila' }, formToken: expect.any(String), photos: [] });
     expect(chosen.page.text).toContain('name="system"');
   });
 

@@ -1,14 +1,21 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftKey } from '../../server/drafts/key';
 import { DRAFT_LIFETIME_MS } from '../../server/drafts/types';
+import { OUTBOX_FILE } from '../../server/outbox/sqlite-db';
+import { PHOTO_LIMITS } from '../../shared/forms/photos';
+import type { PublicFormResult } from '../../shared/page-data';
 import { stepFields } from '../../shared/forms/inquiry-form';
 import { inquiryPath } from '../../shared/routes';
 import { personsFields } from '../support/form-guard';
-import { inquiryScreen, plainBrowser } from '../support/plain-browser';
+import { documentData, inquiryScreen, plainBrowser } from '../support/plain-browser';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { readCms } from '../support/cms-db';
 import { until } from '../support/until';
-import { startTestSite } from './helpers';
+import { startTestSite, waitForMail } from './helpers';
 
 /**
  * Issue 26, point 2, without JavaScript: each of the inquiry's steps is answered with a 303 to the
@@ -22,14 +29,31 @@ const contact = (email: string) => ({ nameAndSurname: 'Maja Kranjc', email, phon
 const at = (step: number) => inquiryPath('sl', { step });
 const PRODUCT_FIELDS = stepFields(1, PRODUCT).join(',');
 
-/** Walks the first three steps as a browser without JavaScript: the browser, and the message step's page. */
+/** Walks the first three steps as a browser without JavaScript: the browser, the message step's page, and the draft's secret (its cookie). */
 async function toMessageStep(site: { server: import('node:http').Server }, email: string) {
   const browser = plainBrowser(site.server);
   const details = await browser.step(at(0), { ...personsFields(), intent: 'next', offerType: PRODUCT.offerType });
   const contactStep = await browser.step(details.location, { intent: 'next', shown: PRODUCT_FIELDS, ...PRODUCT });
   const message = await browser.step(contactStep.location, { intent: 'next', ...contact(email) });
-  return { browser, message };
+  const draftId = /^inquiry_draft=([^;]+)/.exec((details.answer.headers['set-cookie'] as unknown as string[])[0]!)![1]!;
+  return { browser, message, draftId };
 }
+
+/** A small photo as a phone would send it, each `seed` another picture. */
+const photo = async (name: string, seed: number) => ({
+  name,
+  bytes: await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: seed, g: 90, b: 200 - seed } } })
+    .jpeg()
+    .toBuffer(),
+});
+
+/** The names of the photos the last step lists as kept with the draft. */
+const keptNames = async (browser: ReturnType<typeof plainBrowser>) => inquiryScreen((await browser.get(at(3))).text, 'sl').draft?.photos.map((p) => p.name);
+
+const actionOf = (html: string) => documentData(html).hydration.actionData?.inquiry___sl as PublicFormResult;
+
+/** The file names a mail attaches, in order (names that start with no hex digit: the mail is read quoted-printable decoded, `=ba` and all). */
+const attachmentsOf = (mail: string) => [...mail.matchAll(/Content-Disposition: attachment;\s*filename="?([^"\r\n;]+)"?/g)].map((m) => m[1]!);
 
 describe('alone (SQLite)', () => {
   let site: Awaited<ReturnType<typeof startTestSite>>;
@@ -134,6 +158,120 @@ describe('alone (SQLite)', () => {
     expect(await site.drafts.purge(Date.now() + DRAFT_LIFETIME_MS)).toBeGreaterThanOrEqual(1);
     expect(inquiryScreen((await browser.get(message.location)).text, 'sl').draft).toBeNull();
   });
+
+  describe('photos chosen on the last step (docs/decisions/0051)', () => {
+    const COMPANY = 'info@sencila-zorko.si';
+    /** How many photos the drafts' table holds for a draft (its rows are keyed by the hash of the cookie's secret). */
+    const draftPhotoRows = (draftId: string) => {
+      const db = new Database(path.join(site.dataDir, OUTBOX_FILE), { readonly: true });
+      try {
+        return (db.prepare('SELECT count(*) AS n FROM form_draft_photos WHERE key = ?').get(draftKey(draftId)) as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    const storedPhotoNames = (email: string) =>
+      readCms(site.dataDir, (db) =>
+        db
+          .prepare(
+            `SELECT p.name FROM submission_photos p JOIN submissions s ON s.id = p.submission_id WHERE s.kind = 'inquiry' AND s.email = ? ORDER BY p.position`,
+          )
+          .all(email)
+          .map((row) => (row as { name: string }).name),
+      );
+
+    it('a Back keeps the two photos it carried; Send stores and mails them with a new one, once, and erases them with the draft', async () => {
+      const email = unique('photos-back');
+      const { browser, draftId } = await toMessageStep(site, email);
+      const back = await browser.postPhotos(at(3), { intent: 'back', message: 'Okno v kuhinji.' }, [await photo('okno.jpg', 10), await photo('okvir.jpg', 60)]);
+      expect([back.status, back.headers.location]).toEqual([303, at(2)]);
+      // Forward (or Next) to the last step: the photos are listed, each with a box that removes it.
+      expect(await keptNames(browser)).toEqual(['okno.jpg', 'okvir.jpg']);
+      const page = (await browser.get(at(3))).text;
+      expect(page.match(/<input type="checkbox"[^>]* name="removePhoto"/g)).toHaveLength(2);
+      expect(page).toContain('Okno v kuhinji.</textarea>');
+      expect(draftPhotoRows(draftId)).toBe(2);
+
+      const sent = await browser.postPhotos(at(3), { intent: 'send', message: 'Okno v kuhinji.', terms: 'on' }, [await photo('vrata.jpg', 120)]);
+      expect([sent.status, sent.headers.location]).toEqual([303, '/sl/povprasevanje?sent=1']);
+      expect(draftPhotoRows(draftId)).toBe(0);
+      const mail = await waitForMail(site.dataDir, COMPANY, email);
+      expect(attachmentsOf(mail)).toEqual(['okno.jpg', 'okvir.jpg', 'vrata.jpg']);
+      await until('the content API has the inquiry', () => storedPhotoNames(email).length > 0);
+      expect(storedPhotoNames(email)).toEqual(['okno.jpg', 'okvir.jpg', 'vrata.jpg']);
+      // A reload of the thank-you page, and the browser's Back to the last step: nothing kept, nothing sent twice.
+      expect(inquiryScreen((await browser.get('/sl/povprasevanje?sent=1')).text, 'sl').sent).toBe(true);
+      expect(inquiryScreen((await browser.get(at(3))).text, 'sl').draft).toBeNull();
+      await until('the outbox has delivered everything', async () => (await site.outbox.stats()).pending === 0);
+      expect(inquiriesOf(email).n).toBe(1);
+    });
+
+    it('a ticked box removes a kept photo; the count is of kept and new photos together', async () => {
+      const email = unique('photos-remove');
+      const { browser } = await toMessageStep(site, email);
+      expect((await browser.postPhotos(at(3), { intent: 'back' }, [await photo('a.jpg', 1), await photo('b.jpg', 2)])).status).toBe(303);
+      const [a, b] = inquiryScreen((await browser.get(at(3))).text, 'sl').draft!.photos;
+      // Removing one and adding none.
+      expect((await browser.postPhotos(at(3), { intent: 'back', removePhoto: a!.id }, [])).status).toBe(303);
+      expect(await keptNames(browser)).toEqual(['b.jpg']);
+      // One kept and as many new as the limit is one too many: the last new one is named, nothing changes.
+      const full = await Promise.all(Array.from({ length: PHOTO_LIMITS.count }, (_, i) => photo(`n${i}.jpg`, 30 + i * 20)));
+      const tooMany = await browser.postPhotos(at(3), { intent: 'send', message: 'x', terms: 'on' }, full);
+      expect(tooMany.status).toBe(400);
+      expect(actionOf(tooMany.text).photoRefused).toEqual({ name: full.at(-1)!.name, reason: 'tooMany' });
+      expect(await keptNames(browser)).toEqual(['b.jpg']);
+      // With the kept one removed in the same post, they fit.
+      const fits = await browser.postPhotos(at(3), { intent: 'back', removePhoto: b!.id }, full);
+      expect(fits.status).toBe(303);
+      expect(await keptNames(browser)).toEqual(full.map((p) => p.name));
+      // The limit reached, one more is refused, on a Back too.
+      const oneMore = await browser.postPhotos(at(3), { intent: 'back' }, [await photo('one-more.jpg', 200)]);
+      expect(oneMore.status).toBe(400);
+      expect(actionOf(oneMore.text).photoRefused).toEqual({ name: 'one-more.jpg', reason: 'tooMany' });
+    });
+
+    it('a Send refused for a missing field keeps the photos it carried, and the Send that follows sends them', async () => {
+      const email = unique('photos-refused');
+      const { browser } = await toMessageStep(site, email);
+      const refused = await browser.postPhotos(at(3), { intent: 'send', message: 'Brez pogojev.' }, [await photo('terasa.jpg', 30)]);
+      expect(refused.status).toBe(400);
+      expect(actionOf(refused.text).errors).toHaveProperty('terms');
+      // The page answering the refusal lists the photo already, and asks for nothing to be chosen again.
+      expect(inquiryScreen(refused.text, 'sl').draft?.photos.map((p) => p.name)).toEqual(['terasa.jpg']);
+      const sent = await browser.postPhotos(at(3), { intent: 'send', message: 'Brez pogojev.', terms: 'on' }, []);
+      expect(sent.status).toBe(303);
+      expect(attachmentsOf(await waitForMail(site.dataDir, COMPANY, email))).toEqual(['terasa.jpg']);
+    });
+
+    it('a Send posted twice (a double click: the second finds the draft erased by the first) is one inquiry, with its photos', async () => {
+      const email = unique('photos-twice');
+      const { browser, draftId } = await toMessageStep(site, email);
+      expect((await browser.postPhotos(at(3), { intent: 'back' }, [await photo('okno.jpg', 10), await photo('vrata.jpg', 40)])).status).toBe(303);
+      // Both posts carry the cookie: the browser sent the second before it read the first's answer.
+      const send = () =>
+        request(site.server)
+          .post(at(3))
+          .set('Cookie', `inquiry_draft=${draftId}`)
+          .set('Sec-Fetch-Site', 'same-origin')
+          .type('form')
+          .send(new URLSearchParams({ ...personsFields(), intent: 'send', ...PRODUCT, ...contact(email), message: 'Dvakrat.', terms: 'on' }).toString());
+      expect((await send()).status).toBe(303);
+      expect((await send()).status).toBe(303);
+      await until('the outbox has delivered everything', async () => (await site.outbox.stats()).pending === 0);
+      expect(inquiriesOf(email).n).toBe(1);
+      expect(storedPhotoNames(email)).toEqual(['okno.jpg', 'vrata.jpg']);
+    });
+
+    it('a draft’s photos are erased with it by the 24-hour purge', async () => {
+      const email = unique('photos-purged');
+      const { browser, draftId } = await toMessageStep(site, email);
+      expect((await browser.postPhotos(at(3), { intent: 'back' }, [await photo('star.jpg', 90)])).status).toBe(303);
+      expect(draftPhotoRows(draftId)).toBe(1);
+      expect(await site.drafts.purge(Date.now() + DRAFT_LIFETIME_MS)).toBeGreaterThanOrEqual(1);
+      expect(draftPhotoRows(draftId)).toBe(0);
+      expect(await keptNames(browser)).toBeUndefined();
+    });
+  });
 });
 
 describe('replicas sharing PostgreSQL', () => {
@@ -178,5 +316,33 @@ describe('replicas sharing PostgreSQL', () => {
       .send(new URLSearchParams({ intent: 'send', ...contact(email), terms: 'on' }).toString());
     expect(sent.status).toBe(303);
     expect(inquiryScreen((await request(a!.server).get(at(3)).set('Cookie', draftCookie)).text, 'sl').draft).toBeNull();
+  });
+
+  it('photos kept with a draft on one replica are listed and sent by another', async () => {
+    const [a, b] = replicas;
+    const email = unique('replica-photos');
+    const { draftId } = await toMessageStep(a!, email);
+    const cookie = `inquiry_draft=${draftId}`;
+    const back = await request(a!.server)
+      .post(at(3))
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .field('intent', 'back')
+      .attach('photos', (await photo('okno.jpg', 10)).bytes, 'okno.jpg')
+      .attach('photos', (await photo('okvir.jpg', 60)).bytes, 'okvir.jpg');
+    expect([back.status, back.headers.location]).toEqual([303, at(2)]);
+    const onB = inquiryScreen((await request(b!.server).get(at(3)).set('Cookie', cookie)).text, 'sl');
+    expect(onB.draft?.photos.map((p) => p.name)).toEqual(['okno.jpg', 'okvir.jpg']);
+    const sent = await request(b!.server)
+      .post(at(3))
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send(new URLSearchParams({ intent: 'send', message: 'Z drugega strežnika.', terms: 'on' }).toString());
+    expect(sent.status).toBe(303);
+    // Whichever replica's worker delivers it, the company's mail carries both.
+    const mail = await Promise.any(replicas.map((replica) => waitForMail(replica.dataDir, 'info@sencila-zorko.si', email)));
+    expect(attachmentsOf(mail)).toEqual(['okno.jpg', 'okvir.jpg']);
+    expect(inquiryScreen((await request(a!.server).get(at(3)).set('Cookie', cookie)).text, 'sl').draft).toBeNull();
   });
 });

@@ -29,8 +29,16 @@ export const inquiryScreen = (html: string, locale: string) => documentData(html
 export function plainBrowser(server: Server) {
   const agent = request.agent(server);
   const post = (path: string, fields: Fields) => agent.post(path).set('Sec-Fetch-Site', 'same-origin').type('form').send(encodeForm(fields));
+  /** A multipart post, as a form with a file input sends it: its fields, and each photo as a file part. */
+  const postPhotos = (path: string, fields: Fields, photos: readonly { name: string; bytes: Buffer }[]) => {
+    let req = agent.post(path).set('Sec-Fetch-Site', 'same-origin');
+    for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) req = req.field(key, v);
+    for (const photo of photos) req = req.attach('photos', photo.bytes, photo.name);
+    return req;
+  };
   return {
     post,
+    postPhotos,
     get: (path: string) => agent.get(path),
     /** A step's post that must be answered with a 303: the page it leads to. */
     async step(path: string, fields: Fields) {

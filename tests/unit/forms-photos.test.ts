@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { admit, afterPreview, fileSize, isAcceptedType, isHeic } from '../../client/features/forms/photos/photo-checks';
+import { fileSize } from '../../client/features/forms/photos/file-size';
+import { admit, afterPreview, isAcceptedType, isHeic } from '../../client/features/forms/photos/photo-checks';
 import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey, withPhotoField, withPhotoParams } from '../../client/features/forms/photos/photo-messages';
 import { percentOf } from '../../client/runtime/upload';
 import { pageI18n } from '../support/i18n';

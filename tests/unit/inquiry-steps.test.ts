@@ -28,7 +28,7 @@ describe('the inquiry steps’ addresses', () => {
 });
 
 describe('a step’s post with the draft', () => {
-  const draft = (values: Record<string, string | string[]>) => ({ body: { values }, expiresAt: Date.now() + 60_000 });
+  const draft = (values: Record<string, string | string[]>) => ({ body: { values }, expiresAt: Date.now() + 60_000, photos: [] });
 
   it('takes the step’s own fields from the post and the other steps from the draft; an unticked box is emptied', () => {
     const kept = draft({ offerType: 'komarniki', system: 'rolo', width: '80', nameAndSurname: 'Maja', email: 'maja@example.com', callBack: 'on' });

@@ -215,7 +215,9 @@ export function InquiryForm({ data, result, action }: { data: ScreenData<'inquir
           hint="form.photos.hints.inquiry"
           photos={photos}
           error={errorOf(PHOTO_FIELD)}
-          returned={Boolean(result?.errors)}
+          // The server keeps a plain post's photos with the draft, unless it refused one of them.
+          returned={Boolean(result?.errors?.[PHOTO_FIELD])}
+          kept={data.draft?.photos}
           onChange={() => form.clearErrors(PHOTO_FIELD)}
         />
         {specFields(fields.slice(at))}

@@ -1,9 +1,10 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
-import { PHOTO_ACCEPT, PHOTO_FIELD } from '../../../../shared/forms/photos';
+import { PHOTO_ACCEPT, PHOTO_FIELD, type KeptPhoto } from '../../../../shared/forms/photos';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../runtime/use-hydrated';
 import { describedBy, FieldError } from '../fields';
-import { fileSize } from './photo-checks';
+import { KeptPhotos } from './KeptPhotos';
+import { fileSize } from './file-size';
 import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey } from './photo-messages';
 import type { Photos } from './use-photos';
 
@@ -24,11 +25,13 @@ export interface PhotoFieldProps {
   error: string | undefined;
   /** The form came back from a post with errors: without JavaScript its photos were not kept. */
   returned: boolean;
+  /** The photos the server keeps for this form without JavaScript (an inquiry's draft), listed above the input. */
+  kept?: readonly KeptPhoto[];
   /** The visitor added photos (the site's refusal no longer applies). */
   onChange: () => void;
 }
 
-export function PhotoField({ form, hint, photos, error, returned, onChange }: PhotoFieldProps) {
+export function PhotoField({ form, hint, photos, error, returned, kept = [], onChange }: PhotoFieldProps) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   // Only a page the server rendered with the answer lost the photos; in the browser the form keeps them.
@@ -82,6 +85,8 @@ export function PhotoField({ form, hint, photos, error, returned, onChange }: Ph
       <p className="field__hint" id={ids.limits}>
         {t('form.photos.limits', PHOTO_MESSAGE_NUMBERS)}
       </p>
+      {/* With JavaScript the form holds its photos itself: the server's are a plain form's. */}
+      {hydrated ? null : <KeptPhotos id={id} photos={kept} />}
       {cameBack && items.length === 0 ? <p className="field__hint photo-field__again">{t('form.photos.chooseAgain')}</p> : null}
       <input
         ref={input}

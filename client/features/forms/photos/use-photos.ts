@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { admit, afterPreview, type Refusal } from './photo-checks';
+import type { Refusal } from './photo-checks';
+
+/** The checks load with the first photo chosen: the page's first load needs none of them (its JavaScript budget). */
+const checks = () => import('./photo-checks');
 
 /** A photo the visitor chose: the file, the address its preview reads, and what the preview showed. */
 export interface ChosenPhoto {
@@ -49,15 +52,16 @@ export function usePhotos(sent: boolean): Photos {
   }, [sent, update]);
 
   const add = useCallback(
-    (files: readonly File[]) => {
-      const { admitted, refused: now } = admit(
-        latest.current.map((item) => item.file),
-        files,
-      );
-      const added = admitted.map((file): ChosenPhoto => ({ id: nextId++, file, url: URL.createObjectURL(file), view: 'checking' }));
-      update([...latest.current, ...added]);
-      setRefused(now);
-    },
+    (files: readonly File[]) =>
+      void checks().then(({ admit }) => {
+        const { admitted, refused: now } = admit(
+          latest.current.map((item) => item.file),
+          files,
+        );
+        const added = admitted.map((file): ChosenPhoto => ({ id: nextId++, file, url: URL.createObjectURL(file), view: 'checking' }));
+        update([...latest.current, ...added]);
+        setRefused(now);
+      }),
     [update],
   );
 
@@ -71,18 +75,19 @@ export function usePhotos(sent: boolean): Photos {
   );
 
   const previewed = useCallback(
-    (id: number, decoded: boolean) => {
-      const item = latest.current.find((photo) => photo.id === id);
-      if (!item || item.view !== 'checking') return;
-      const outcome = afterPreview(item.file, decoded);
-      if (outcome === 'refuse') {
-        URL.revokeObjectURL(item.url);
-        update(latest.current.filter((photo) => photo.id !== id));
-        setRefused((current) => [...current, { fileName: item.file.name, reason: 'notAnImage' }]);
-      } else {
-        update(latest.current.map((photo) => (photo.id === id ? { ...photo, view: outcome } : photo)));
-      }
-    },
+    (id: number, decoded: boolean) =>
+      void checks().then(({ afterPreview }) => {
+        const item = latest.current.find((photo) => photo.id === id);
+        if (!item || item.view !== 'checking') return;
+        const outcome = afterPreview(item.file, decoded);
+        if (outcome === 'refuse') {
+          URL.revokeObjectURL(item.url);
+          update(latest.current.filter((photo) => photo.id !== id));
+          setRefused((current) => [...current, { fileName: item.file.name, reason: 'notAnImage' }]);
+        } else {
+          update(latest.current.map((photo) => (photo.id === id ? { ...photo, view: outcome } : photo)));
+        }
+      }),
     [update],
   );
 
