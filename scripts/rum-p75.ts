@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { reportFromLogLine } from '../server/rum/log-line';
-import { createRumSummary, type RumP75Row } from '../server/rum/summary';
+import { reportFromLogLine } from '../server/site/rum/log-line';
+import { createRumSummary, type RumP75Row } from '../server/site/rum/summary';
 
 /**
  * `npm run rum:p75 < site.log`: the 75th percentile of each web vital per screen and locale, from the

@@ -1,7 +1,7 @@
 import { startCms } from './cms/server';
 import { cmsOptions, loadCmsSettings } from './cms/settings';
-import type { Config } from './config';
-import type { EmbeddedContentApi } from './site';
+import type { Config } from './site/settings';
+import type { EmbeddedContentApi } from './site/server';
 
 /**
  * The one module that knows both apps: the content API started in the site's process when UPSTREAM_URL

@@ -1,10 +1,10 @@
 // First: the heap's settings hold for everything the process allocates after it.
-import './heap-tuning';
-import { ConfigError, loadConfig } from './config';
+import './site/heap-tuning';
+import { ConfigError, loadConfig } from './site/settings';
 import { exitOnFatalError } from './lib/log/fatal-errors';
 import { createProcessLog } from './lib/log/process-log';
 import { embeddedContentApi } from './embedded';
-import { startSite, type EmbeddedContentApi } from './site';
+import { startSite, type EmbeddedContentApi } from './site/server';
 
 /** The process: configuration, the site (with its content API unless UPSTREAM_URL names one), and a graceful stop on SIGTERM. */
 async function main() {

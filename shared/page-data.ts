@@ -99,7 +99,7 @@ export interface FormResult {
  * the values posted (lists for multi-selects), the field errors (400), and for the inquiry the step to
  * show (0-based). Without JavaScript the inquiry walks its steps through the server: every post carries
  * `intent` (next | back | send) and the values of every step, to its step's address, and a step that
- * is passed is answered with a 303 to the next step's address (server/routing/form-routes.ts).
+ * is passed is answered with a 303 to the next step's address (server/site/routing/form-screens.ts).
  */
 export interface PublicFormResult {
   form: 'inquiry' | 'service' | 'newsletter';
@@ -108,7 +108,7 @@ export interface PublicFormResult {
   step?: number;
   /**
    * The photo named by `errors.photos` (`form.photos.errors.{reason}`, whose text takes `{{name}}`):
-   * the first one refused. See server/photos/upload.ts for the whole interface.
+   * the first one refused. See server/site/photos/upload.ts for the whole interface.
    */
   photoRefused?: { name: string; reason: PhotoRefusal };
   /** Refused for the forms' rate limit (`errors.form`): in how many minutes the visitor may send again. */

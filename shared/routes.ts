@@ -14,7 +14,7 @@ export const ROUTES = screenFacts('path');
 export type RouteName = keyof typeof SCREENS;
 
 /**
- * Not a screen: the signed-in visitor's data as a JSON download (server/bff/account-data.ts), linked
+ * Not a screen: the signed-in visitor's data as a JSON download (server/site/bff/account-data.ts), linked
  * from the profile. Under the locale prefix, so a visitor who is not signed in is sent to their login.
  */
 export function accountDataPath(locale: Locale): string {

@@ -4,7 +4,7 @@ import { ROUTE_NAMES, type RouteName } from './routes';
 
 /**
  * The real-user measurement report: what the browser sends to `POST /api/rum` once per page view
- * (client/runtime/rum/) and the server validates, logs and summarises (server/bff/rum.ts).
+ * (client/runtime/rum/) and the server validates, logs and summarises (server/site/bff/rum.ts).
  *
  * It names the screen, never the URL (a query may hold what a visitor typed), and carries no
  * identifier. The browser imports only the types: the schema would bring zod into its chunk.

@@ -6,7 +6,7 @@ import { Shell } from './Shell';
 /**
  * The staff area's route tree, rendered on the server and hydrated in the browser: a shell (who is
  * signed in, the menu) around one lazily loaded module per screen (`pages/<name>.tsx`). Loaders and
- * actions are attached by whoever builds the tree: the server's screens (server/admin/screens), or in
+ * actions are attached by whoever builds the tree: the server's screens (server/site/admin/screens), or in
  * the browser the screen's address asked for its data (client/admin/data.ts).
  */
 export const SHELL_ROUTE_ID = 'shell';

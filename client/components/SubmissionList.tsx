@@ -77,7 +77,7 @@ export function SubmissionList({ submissions, email, locale }: { submissions: Ac
                   <ul className="submissions__photos" aria-label={t('account.profile.submissions.photos')}>
                     {submission.photos.map((photo, n) => (
                       <li key={n}>
-                        {/* Served only to this session (server/bff/photo-thumbnails.ts); the file name is what the visitor knows it by. */}
+                        {/* Served only to this session (server/site/bff/photo-thumbnails.ts); the file name is what the visitor knows it by. */}
                         <img src={photoThumbnailPath(submission.id, n)} alt={photo.name} width={64} height={64} loading="lazy" decoding="async" />
                       </li>
                     ))}

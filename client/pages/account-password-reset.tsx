@@ -4,7 +4,7 @@ import type { FormResult, ScreenData } from '../../shared/page-data';
 import { PageShell } from '../components/PageShell';
 import { pathTo } from '../../shared/routes';
 import { Link } from '../components/Link';
-import { AccountForm, Field, LoginButton } from '../components/forms/AccountForm';
+import { AccountForm, Field, LoginButton } from '../features/forms/AccountForm';
 import { useLayout } from '../layout/use-layout';
 
 /** Without a token: ask for the reset mail. With the mail's token: choose a new password. */

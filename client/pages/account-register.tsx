@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { LEGAL_PAGE_SLUGS, pathTo } from '../../shared/routes';
 import { PageShell } from '../components/PageShell';
-import { AccountForm, Field } from '../components/forms/AccountForm';
-import { Honeypot } from '../components/forms/Honeypot';
+import { AccountForm, Field } from '../features/forms/AccountForm';
+import { Honeypot } from '../features/forms/Honeypot';
 import { useLayout } from '../layout/use-layout';
 
 export default function RegisterPage() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { pathTo } from '../../shared/routes';
 import { PageShell } from '../components/PageShell';
-import { AccountForm, LoginButton } from '../components/forms/AccountForm';
+import { AccountForm, LoginButton } from '../features/forms/AccountForm';
 import { useLayout } from '../layout/use-layout';
 
 /**

@@ -2,7 +2,7 @@ import { useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { PageShell } from '../components/PageShell';
-import { AccountForm, Field } from '../components/forms/AccountForm';
+import { AccountForm, Field } from '../features/forms/AccountForm';
 
 /** Asks for a new verification mail. */
 export default function VerifyPage() {

@@ -2,7 +2,7 @@ import { useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormResult, ScreenData } from '../../shared/page-data';
 import { PageShell } from '../components/PageShell';
-import { AccountForm } from '../components/forms/AccountForm';
+import { AccountForm } from '../features/forms/AccountForm';
 
 /**
  * The unsubscribe link of every mail to a subscriber, opened in a browser: one button, which posts

@@ -26,7 +26,7 @@ import { seedContent } from '../../server/cms/seed';
 import { loadCmsStrings } from '../../server/cms/strings';
 import type { Locale } from '../../shared/locales';
 import { SEARCH_QUALITY } from '../../tests/support/search-quality-table';
-import { SUGGESTIONS_PER_SECTION } from '../../server/bff/search';
+import { SUGGESTIONS_PER_SECTION } from '../../server/site/bff/search';
 import { DEBOUNCE_MS } from '../../client/components/use-search-suggestions';
 import { ROOT, site, stop } from './servers';
 

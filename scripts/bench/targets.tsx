@@ -15,7 +15,7 @@
  * Run with scripts/bench/react-router-production.mjs, so React Router is the site's build of it.
  */
 // As in the site's process: the comparison is of the code, not of the heap's settings.
-import '../../server/heap-tuning';
+import '../../server/site/heap-tuning';
 import compression from 'compression';
 import express from 'express';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -31,15 +31,15 @@ import { i18nForReact } from '../../client/i18n/for-react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { APP_ROOT_ID, DOCUMENT_DATA_ID } from '../../shared/document';
 import { startCms } from '../../server/cms/server';
-import { loadPageI18n } from '../../server/i18n/page-i18n';
+import { loadPageI18n } from '../../server/site/i18n/page-i18n';
 import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from '../../server/lib/paths';
-import { loaderContext, type LoaderDeps } from '../../server/routing/loader-context';
-import { serverRoutes } from '../../server/routing/page-handler';
-import { SCREEN_MODULES } from '../../server/screens/all';
-import { accountApi } from '../../server/upstream/account-api';
-import { createUpstreamClient } from '../../server/upstream/client';
-import { contentApi } from '../../server/upstream/content-api';
-import { loadImageVariants } from '../../server/upstream/image-variants';
+import { loaderContext, type LoaderDeps } from '../../server/site/routing/loader-context';
+import { serverRoutes } from '../../server/site/routing/page-handler';
+import { SCREEN_MODULES } from '../../server/site/screens/all';
+import { accountApi } from '../../server/site/upstream/account-api';
+import { createUpstreamClient } from '../../server/site/upstream/client';
+import { contentApi } from '../../server/site/upstream/content-api';
+import { loadImageVariants } from '../../server/site/upstream/image-variants';
 import { attachVariants } from '../../shared/images';
 
 const [kind, arg, portText] = process.argv.slice(2);

@@ -18,7 +18,7 @@ import {
  * Makes AVIF and WebP copies of every raster image under `public/images` at the widths of
  * shared/images.ts, named by their content's hash under `assets/images/` (served like every hashed
  * asset: immutable, a year), and lists them by the original's path in the manifest the server reads
- * (server/upstream/image-variants.ts).
+ * (server/site/upstream/image-variants.ts).
  *
  * AVIF is slow to encode (seconds for one photograph), so every copy is kept in `cacheDir`, keyed by
  * the original's bytes, the copy's type, width and settings and the encoder's version: a build, or a

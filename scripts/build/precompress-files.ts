@@ -14,7 +14,7 @@ const MIN_BYTES = 1024;
 /**
  * Writes `{file}.br` and `{file}.gz` beside every text file of the browser build (the hashed assets and
  * the copies of public/), at the highest levels: a built file never changes, so it is compressed once
- * here instead of on every request (server/http/precompressed-files.ts sends them).
+ * here instead of on every request (server/site/http/precompressed-files.ts sends them).
  */
 export function precompressFiles(publicDir?: string): Plugin {
   return {

@@ -1,6 +1,6 @@
 /**
  * What decoding a photo really costs, by format: each image is re-encoded as the site does it
- * (server/photos/prepare.ts `reencode`, its pixel budget set aside) in a process of its own, and the
+ * (server/site/photos/prepare.ts `reencode`, its pixel budget set aside) in a process of its own, and the
  * process's peak resident memory above its start is read from the kernel (VmHWM, reset through
  * /proc/self/clear_refs). The bytes per pixel it prints are what `decodeCostPerPixel` holds each
  * format to (docs/decisions/0034-uploads-under-attack.md). HEIC needs libheif's `heif-enc`
@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { RUNTIME_ENV } from '../runtime-env.mjs';
-import { MAX_INPUT_PIXELS, reencode, type Decodable } from '../../server/photos/prepare';
+import { MAX_INPUT_PIXELS, reencode, type Decodable } from '../../server/site/photos/prepare';
 
 const FIXTURES = path.join(os.tmpdir(), 'probe-fixtures', 'decode-cost');
 

@@ -1,5 +1,5 @@
 /**
- * How well `heapSizeOf` (server/upstream/heap-size.ts) estimates what the content API's answers take
+ * How well `heapSizeOf` (server/site/upstream/heap-size.ts) estimates what the content API's answers take
  * in the heap: each answer is parsed 2,000 times and kept, and the heap grown after a full collection is
  * divided by 2,000. Run: `node --expose-gc --import tsx scripts/probes/heap-size-calibration.ts`.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { startCms } from '../../server/cms/server';
 import { CONTENT_DIR } from '../../server/lib/paths';
-import { heapSizeOf } from '../../server/upstream/heap-size';
+import { heapSizeOf } from '../../server/site/upstream/heap-size';
 
 const COPIES = 2000;
 

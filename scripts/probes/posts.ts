@@ -36,7 +36,7 @@ export const avifBomb = () =>
 
 /**
  * A photo at its worst for the mailbox: about 4 MB of fine detail (noise) that re-encodes to near the
- * 2.5 MB the site stores at most (server/photos/prepare.ts), as the issue's photos did.
+ * 2.5 MB the site stores at most (server/site/photos/prepare.ts), as the issue's photos did.
  */
 export const phonePhoto = () =>
   cached('detail-4mb.jpg', () =>

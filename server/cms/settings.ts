@@ -7,7 +7,7 @@ import type { CmsOptions } from './server';
 /**
  * The content API's settings, from the environment, validated once at its start (alone: main.ts and
  * the command lines; embedded: server/embedded.ts, from the site's own environment). The site's are
- * server/config.ts; the ones both read are declared once in server/lib/settings.ts.
+ * server/site/settings.ts; the ones both read are declared once in server/lib/settings.ts.
  */
 
 /**

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The signature of the site's cache-purge webhook: the content API signs each call, the site checks it
- * (server/http/cache-purge.ts). One module, so the two apps cannot drift apart.
+ * (server/site/purge/webhook.ts). One module, so the two apps cannot drift apart.
  */
 
 /** Signatures older (or newer) than this are refused, so a captured call cannot be replayed later (nor within it: each is accepted once). */

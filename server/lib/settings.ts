@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
- * What the two apps' settings modules (server/config.ts for the site, server/cms/settings.ts for the
+ * What the two apps' settings modules (server/site/settings.ts for the site, server/cms/settings.ts for the
  * content API) have in common: the value types, the settings both read from the same environment, and
  * how a refused environment is reported. Every setting is declared once; an app's module picks those it reads.
  */

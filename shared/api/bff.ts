@@ -5,11 +5,11 @@ import * as z from 'zod/mini';
  * The server builds answers of these types; the browser parses them with these schemas, so an answer
  * of another shape (an older build's, a proxy's error page) is a failure rather than a crash.
  *
- *   GET /api/search?lang=&q=  -> SearchSuggestions  (server/bff/search.ts)
- *   GET /api/faq-search?lang=&q= -> FaqFilter       (server/bff/faq-search.ts)
- *   GET /api/account/photos/:submissionId/:n -> image/jpeg, the owner's session only (server/bff/photo-thumbnails.ts)
- *   GET /api/submission-photos/:token -> image/jpeg, to whoever has the link from the company's mail (server/bff/submission-photos.ts)
- *   GET /api/forms/guard -> FormGuard, never cached (server/bff/form-guard.ts)
+ *   GET /api/search?lang=&q=  -> SearchSuggestions  (server/site/bff/search.ts)
+ *   GET /api/faq-search?lang=&q= -> FaqFilter       (server/site/bff/faq-search.ts)
+ *   GET /api/account/photos/:submissionId/:n -> image/jpeg, the owner's session only (server/site/bff/photo-thumbnails.ts)
+ *   GET /api/submission-photos/:token -> image/jpeg, to whoever has the link from the company's mail (server/site/bff/submission-photos.ts)
+ *   GET /api/forms/guard -> FormGuard, never cached (server/site/bff/form-guard.ts)
  *
  * zod/mini, not zod: the header's search box loads this (when the visitor first types), and mini is
  * about 4 KB (gzip) where the full API is about 22 KB.

@@ -538,7 +538,7 @@ export type Sitemap = z.infer<typeof sitemapSchema>;
  * `POST account/submission-grants`) beside the form's fields; a missing, spent or malformed one is
  * ignored, never refused.
  *
- * A post the site judged spam (server/spam/judge.ts) carries `spam` beside the form's fields: the
+ * A post the site judged spam (server/site/spam/judge.ts) carries `spam` beside the form's fields: the
  * reason, one of SPAM_REASONS. It is stored all the same (an inquiry or service request with status
  * `spam`, found in the staff inbox; a newsletter signup left unconfirmed) and never mailed or
  * confirmed. An unknown reason still counts as spam: the mark never fails a delivery.

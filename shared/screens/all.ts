@@ -28,7 +28,7 @@ import slug from './slug';
 /**
  * Every screen of the site, by route name, in the order the route tree lists them (equal matches go to
  * the first, as react-router ranks siblings). A new screen: its module in this folder, its server half
- * in server/screens/, its component in client/pages/, and its name here and in server/screens/all.ts.
+ * in server/site/screens/, its component in client/pages/, and its name here and in server/site/screens/all.ts.
  */
 export const SCREENS = {
   index,

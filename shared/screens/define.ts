@@ -4,7 +4,7 @@ import type { Locale } from '../locales';
 /**
  * What a screen is, as both the browser and the server know it: one module per screen in this folder
  * (`shared/screens/<route name>.ts`, pure data the browser may import), its server half in
- * `server/screens/<route name>.ts` (loader, action, head, structured data, freshness) and its component
+ * `server/site/screens/<route name>.ts` (loader, action, head, structured data, freshness) and its component
  * in `client/pages/<page>.tsx`. The lists that name every screen (shared/routes.ts, shared/i18n.ts,
  * shared/page-data.ts, client/routes.tsx) are derived from `SCREENS` in ./all.ts
  * (docs/decisions/0052-one-home-per-screen.md).

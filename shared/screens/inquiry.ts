@@ -10,7 +10,7 @@ import { defineScreen, PUBLIC_FORM } from './define';
  * the content API does not name it). `product`: the product whose page the inquiry came from (its
  * slug in the path), with what it fixes in the form; null without one, or with the content API down.
  * The step shown is the one its address names (`inquiryStepOf`). `draft`: what the visitor entered in
- * the steps they posted without JavaScript (server/drafts/), with the time token of the form's first
+ * the steps they posted without JavaScript (server/site/drafts/), with the time token of the form's first
  * step, and the photos kept with it (`photos`: chosen on the last step before a Back or a refused
  * Send, docs/decisions/0051); null for none.
  */

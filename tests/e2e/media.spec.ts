@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { CACHE_CONTROL } from '../../server/cache-control';
+import { CACHE_CONTROL } from '../../server/site/cache-control';
 import { startBuiltSite, stopBuiltSite, type BuiltSite } from '../support/built-site';
 import { TEST_FORM_TOKEN_SECRET } from '../support/form-guard';
 import { inviteFromCommandLine } from '../support/staff';

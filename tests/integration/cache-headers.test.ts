@@ -10,7 +10,7 @@ type TestAgent = ReturnType<typeof request>;
 /**
  * What browsers and shared caches are told about each kind of answer the site gives, address by
  * address: the Cache-Control every answer had when the values moved into one module
- * (server/http/cache-control.ts, decision 0049). A change here is a change visitors and CDNs see.
+ * (server/site/cache-control.ts, decision 0049). A change here is a change visitors and CDNs see.
  */
 
 const ASSET = readdirSync(path.join(ROOT_DIR, 'dist/client/assets')).find((file) => file.endsWith('.js'))!;

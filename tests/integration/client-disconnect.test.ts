@@ -13,7 +13,7 @@ import { collectingLogger, DEBUG } from '../support/log-lines';
 import { startUpstreamProxy, type UpstreamProxy } from '../support/upstream-proxy';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';
-import { RENDERS_AT_ONCE } from '../../server/render/render-slots';
+import { RENDERS_AT_ONCE } from '../../server/site/render/render-slots';
 
 /**
  * A client that disconnects while its page renders is no error: the render stops (a shared one

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/site/settings';
 import { embeddedContentApi } from '../../server/embedded';
-import { startSite, type Site } from '../../server/site';
+import { startSite, type Site } from '../../server/site/server';
 import { TEST_FORM_TOKEN_SECRET } from '../support/form-guard';
 
 /**

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPurge } from '../../server/lib/purge-signature';
-import { pageCacheKey } from '../../server/render/cache-policy';
-import { entityTag } from '../../server/render/encoding';
+import { pageCacheKey } from '../../server/site/render/cache-policy';
+import { entityTag } from '../../server/site/render/encoding';
 import { withoutFormTokens } from '../support/form-guard';
 import { until } from '../support/until';
 import { startTestSite } from './helpers';

@@ -22,7 +22,7 @@ const CONFIG: ConfigData = {
     // React writes boolean attributes as `required=""`, which HTML defines as the same as `required`;
     // the rule still catches `required="false"` and the like.
     'attribute-boolean-style': ['error', { style: 'empty' }],
-    // React writes void elements self-closed (`<img/>`), the document shell (server/render/document.ts)
+    // React writes void elements self-closed (`<img/>`), the document shell (server/site/render/document.ts)
     // without the slash; HTML treats both alike and nothing here depends on either.
     'void-style': 'off',
     // React's useId gives ids such as `_R_2h_`: valid HTML (any id without spaces), which the rule's

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPageI18n } from '../../server/i18n/page-i18n';
+import { loadPageI18n } from '../../server/site/i18n/page-i18n';
 import { LOCALES_DIR } from '../../server/lib/paths';
 import { DOCUMENT_DATA_ID, type DocumentData } from '../../shared/document';
 import { namespaceFile } from '../../shared/i18n';

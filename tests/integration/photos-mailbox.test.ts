@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_DATA_ID, type DocumentData } from '../../shared/document';
 import type { PublicFormResult } from '../../shared/page-data';
-import { reencode } from '../../server/photos/prepare';
+import { reencode } from '../../server/site/photos/prepare';
 import { until } from '../support/until';
 import { startTestSite, waitForMail } from './helpers';
 import { personsFields } from '../support/form-guard';

@@ -10,7 +10,7 @@ import { DOCUMENT_DATA_ID, type DocumentData, type PagePayload } from '../../sha
 import { PHOTO_LIMITS } from '../../shared/forms/photos';
 import type { PublicFormResult } from '../../shared/page-data';
 import { pageI18n } from '../support/i18n';
-import { MAX_POST_BYTES } from '../../server/photos/upload';
+import { MAX_POST_BYTES } from '../../server/site/photos/upload';
 import { until } from '../support/until';
 import { registerVerified, signIn } from '../support/visitor';
 import { startTestSite, waitForMail } from './helpers';

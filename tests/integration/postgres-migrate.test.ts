@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { migrate } from '../../server/postgres/migrate';
-import { createPool, type Pool } from '../../server/postgres/pool';
+import { migrate } from '../../server/site/postgres/migrate';
+import { createPool, type Pool } from '../../server/site/postgres/pool';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 
 describe('PostgreSQL migrations', () => {

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RUM_LOG_MESSAGE } from '../../server/rum/log-line';
+import { RUM_LOG_MESSAGE } from '../../server/site/rum/log-line';
 import type { RumReport } from '../../shared/rum';
 import { startTestSite } from './helpers';
 

@@ -1,7 +1,7 @@
 import express from 'express';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { renderSlots } from '../../server/render/render-slots';
+import { renderSlots } from '../../server/site/render/render-slots';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALE_ISO, LOCALES, type Locale } from '../../shared/locales';
 import { pathTo, type RouteName } from '../../shared/routes';
 import { startCms, type RunningCms } from '../../server/cms/server';
-import { answerPage } from '../../server/render/answer-page';
-import { seoFiles, sitemapXml } from '../../server/render/seo-files';
-import { createUpstreamClient } from '../../server/upstream/client';
-import { contentApi } from '../../server/upstream/content-api';
+import { answerPage } from '../../server/site/render/answer-page';
+import { seoFiles, sitemapXml } from '../../server/site/render/seo-files';
+import { createUpstreamClient } from '../../server/site/upstream/client';
+import { contentApi } from '../../server/site/upstream/content-api';
 import { startTestSite } from './helpers';
 
 /**
- * `/sitemap.xml` and `/robots.txt`: on the whole site (the router mounted in server/app.ts), and on a
+ * `/sitemap.xml` and `/robots.txt`: on the whole site (the router mounted in server/site/app.ts), and on a
  * bare app with the router alone in front of the real embedded content API (also for the outage case).
  */
 
@@ -128,7 +128,7 @@ async function wholeSite(): Promise<Target> {
 }
 
 describe.each([
-  ['the site (router mounted in server/app.ts)', wholeSite],
+  ['the site (router mounted in server/site/app.ts)', wholeSite],
   ['the router before the real content API', withCms],
 ])('sitemap.xml and robots.txt on %s', (_, start) => {
   let target: Target;

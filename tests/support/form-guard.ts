@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import { formGuardSchema } from '../../shared/api/bff';
-import { formTokens } from '../../server/spam/form-token';
+import { formTokens } from '../../server/site/spam/form-token';
 
 /** The key the test sites sign their forms' time tokens with (FORM_TOKEN_SECRET). */
 export const TEST_FORM_TOKEN_SECRET = 'test-only-key-signing-the-forms-time-tokens';

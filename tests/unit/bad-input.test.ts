@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_URL_LENGTH, refuseRequest } from '../../server/http/bad-input';
+import { MAX_URL_LENGTH, refuseRequest } from '../../server/site/http/bad-input';
 
 const PAGE = ['GET', 'HEAD'];
 

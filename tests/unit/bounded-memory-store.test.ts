@@ -1,6 +1,6 @@
 import type { Options } from 'express-rate-limit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BoundedMemoryStore } from '../../server/http/bounded-memory-store';
+import { BoundedMemoryStore } from '../../server/site/http/bounded-memory-store';
 
 afterEach(() => vi.useRealTimers());
 

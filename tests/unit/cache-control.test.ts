@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, FRESHNESS, pageCacheControl } from '../../server/cache-control';
-import { loadConfig } from '../../server/config';
+import { CACHE_CONTROL, FRESHNESS, pageCacheControl } from '../../server/site/cache-control';
+import { loadConfig } from '../../server/site/settings';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The one module that says what caches are told; the content API (server/cms/) is an app of its own. */
-const POLICY = 'server/cache-control.ts';
+const POLICY = 'server/site/cache-control.ts';
 const OWN_APP = 'server/cms/';
 
 /** A Cache-Control directive, as it would be written in a header value. */

@@ -1,6 +1,6 @@
 import { parse } from 'cookie';
 import { describe, expect, it } from 'vitest';
-import { isStorable, sharedRequestKey } from '../../server/render/cache-policy';
+import { isStorable, sharedRequestKey } from '../../server/site/render/cache-policy';
 
 describe('which requests share one render and the HTML cache, and under which key', () => {
   it('shares anonymous reads of pages and payloads under a locale prefix, keyed by what the page reads', () => {

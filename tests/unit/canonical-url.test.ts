@@ -1,8 +1,8 @@
 import { parse } from 'cookie';
 import { describe, expect, it } from 'vitest';
-import { canonicalQuery, canonicalSegment, canonicalSegments } from '../../server/http/canonical-url';
-import { localeRedirect } from '../../server/http/locale-redirect';
-import { pageCacheKey } from '../../server/render/cache-policy';
+import { canonicalQuery, canonicalSegment, canonicalSegments } from '../../server/site/http/canonical-url';
+import { localeRedirect } from '../../server/site/http/locale-redirect';
+import { pageCacheKey } from '../../server/site/render/cache-policy';
 import { pathTo } from '../../shared/routes';
 
 describe('canonical spelling of a path', () => {

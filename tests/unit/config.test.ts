@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/site/settings';
 
 describe('configuration', () => {
   it('has defaults for everything', () => {

@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressAsync, compressSync, entityTag } from '../../server/render/encoding';
-import { preferredEncoding } from '../../server/request/accepted-encoding';
+import { compressAsync, compressSync, entityTag } from '../../server/site/render/encoding';
+import { preferredEncoding } from '../../server/site/request/accepted-encoding';
 
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, then none', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHead, MAX_TITLE_LENGTH } from '../../shared/head';
-import { documentEnd, documentStart } from '../../server/render/document';
+import { documentEnd, documentStart } from '../../server/site/render/document';
 
 const meta = {
   title: 'Rolete',

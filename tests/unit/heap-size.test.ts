@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heapSizeOf } from '../../server/upstream/heap-size';
+import { heapSizeOf } from '../../server/site/upstream/heap-size';
 
 /** What the upstream caches count an answer as (its size in V8's heap); scripts/probes/heap-size-calibration.ts compares it with V8's. */
 describe('heapSizeOf', () => {

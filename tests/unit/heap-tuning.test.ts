@@ -36,7 +36,7 @@ function tenureDecisions(importFirst?: string) {
 describe('the heap tuning the site imports first', () => {
   it('stops V8 moving an allocation site to the old generation', () => {
     expect(tenureDecisions()).toBeGreaterThan(0);
-    expect(tenureDecisions(path.join(ROOT_DIR, 'server/heap-tuning.ts'))).toBe(0);
+    expect(tenureDecisions(path.join(ROOT_DIR, 'server/site/heap-tuning.ts'))).toBe(0);
   });
 
   it("is the first module the site and the bench's comparison servers import", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inquiryAddress, withDraft } from '../../server/routing/inquiry-steps';
+import { inquiryAddress, withDraft } from '../../server/site/routing/inquiry-steps';
 import { INQUIRY_STEPS, OFFER_TYPES } from '../../shared/forms/inquiry';
 import { LOCALES } from '../../shared/locales';
 import { INQUIRY_STEP_SLUGS, inquiryPath } from '../../shared/routes';

@@ -1,6 +1,6 @@
 import { parse } from 'cookie';
 import { describe, expect, it } from 'vitest';
-import { localeRedirect } from '../../server/http/locale-redirect';
+import { localeRedirect } from '../../server/site/http/locale-redirect';
 
 const go = (path: string, query = '', cookie?: string) => localeRedirect(path, query, parse(cookie ?? ''))?.location ?? null;
 

@@ -2,11 +2,11 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Histogram, Registry } from 'prom-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outboxMetrics } from '../../server/metrics/outbox';
-import { requestKind } from '../../server/metrics/request-kind';
-import { DURATION_BUCKETS, requestMetrics } from '../../server/metrics/requests';
-import { webVitalsMetrics } from '../../server/metrics/web-vitals';
-import type { OutboxStats } from '../../server/outbox';
+import { outboxMetrics } from '../../server/site/metrics/outbox';
+import { requestKind } from '../../server/site/metrics/request-kind';
+import { DURATION_BUCKETS, requestMetrics } from '../../server/site/metrics/requests';
+import { webVitalsMetrics } from '../../server/site/metrics/web-vitals';
+import type { OutboxStats } from '../../server/site/outbox';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asJpegName, attachmentNames } from '../../server/cms/mail/attachment-names';
-import { cleanFileName } from '../../server/photos/upload';
+import { cleanFileName } from '../../server/site/photos/upload';
 
 /**
  * A photo's file name is the visitor's: it reaches the company's mail, the visitor's confirmation and

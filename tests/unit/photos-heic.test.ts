@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHeic, isHeic } from '../../server/photos/heic';
+import { decodeHeic, isHeic } from '../../server/site/photos/heic';
 
 /**
  * HEIC goes to the WebAssembly decoder by its HEIF brand (the `ftyp` box), not by its name: HEVC

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryBudgetStore } from '../../server/photos/client-budget';
+import { memoryBudgetStore } from '../../server/site/photos/client-budget';
 import {
   DECODE_MEMORY_BYTES,
   MAX_INPUT_PIXELS,
@@ -12,9 +12,9 @@ import {
   reencode,
   type Decodable,
   type PhotoPreparerOptions,
-} from '../../server/photos/prepare';
+} from '../../server/site/photos/prepare';
 import { until } from '../support/until';
-import type { UploadedPhoto } from '../../server/photos/upload';
+import type { UploadedPhoto } from '../../server/site/photos/upload';
 
 /**
  * The decoder takes posts a bounded number at a time: `concurrency` decode, `waiting` more wait their

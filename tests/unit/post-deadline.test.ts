@@ -2,8 +2,8 @@ import express, { type Request } from 'express';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postDeadline } from '../../server/http/post-deadline';
-import { toFetchRequest } from '../../server/request/fetch-request';
+import { postDeadline } from '../../server/site/http/post-deadline';
+import { toFetchRequest } from '../../server/site/request/fetch-request';
 import { rawConnection } from '../support/raw-http';
 
 /**

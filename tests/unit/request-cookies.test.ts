@@ -1,10 +1,10 @@
 import { serialize } from 'cookie';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { carryCookies, cookiesOf, requestCookies } from '../../server/request/cookies';
-import { cookieLocale, requestLocale, storedLocale } from '../../server/request/request-locale';
+import { carryCookies, cookiesOf, requestCookies } from '../../server/site/request/cookies';
+import { cookieLocale, requestLocale, storedLocale } from '../../server/site/request/request-locale';
 import { isHttpsOrigin, siteCookie } from '../../shared/cookies';
-import { clearSessionCookie, hasSessionCookie, readSession, sessionCookie } from '../../server/request/session-cookie';
+import { clearSessionCookie, hasSessionCookie, readSession, sessionCookie } from '../../server/site/request/session-cookie';
 
 const TOKEN = 'a'.repeat(20) + '_B-' + '9'.repeat(20);
 
@@ -38,7 +38,7 @@ describe('the session cookie', () => {
     expect(sessionCookie(TOKEN, expires, false)).toBe(`sid=${TOKEN}; Path=/; Expires=Wed, 02 Jan 2030 03:04:05 GMT; HttpOnly; SameSite=Lax`);
     expect(sessionCookie(TOKEN, expires, true)).toContain('; Secure');
     expect(sessionCookie(`${TOKEN}; Domain=evil.example`, expires, false)).toMatch(/^sid=[^;]*%3B%20Domain%3Devil\.example; Path=\//);
-    // As Express's res.clearCookie ends it (server/bff/account-data.ts uses that).
+    // As Express's res.clearCookie ends it (server/site/bff/account-data.ts uses that).
     expect(clearSessionCookie(true)).toBe('sid=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax');
   });
 

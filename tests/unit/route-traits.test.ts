@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRoutes } from '../../client/routes';
-import { serverRoutes } from '../../server/routing/page-handler';
-import { SCREEN_MODULES } from '../../server/screens/all';
+import { serverRoutes } from '../../server/site/routing/page-handler';
+import { SCREEN_MODULES } from '../../server/site/screens/all';
 import type { SitemapEntry } from '../../shared/api/contract';
 import { parseRouteId, ROUTE_NAMES, ROUTE_TRAITS, type RouteName } from '../../shared/routes';
 

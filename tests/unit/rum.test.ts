@@ -5,10 +5,10 @@ import type { MetricWithAttribution } from 'web-vitals/attribution';
 import { createReportBatch, tagName, toRumMetric } from '../../client/runtime/rum/metrics';
 import { isSampled, rumRoute } from '../../client/runtime/rum/start';
 import { formatRows } from '../../scripts/rum-p75';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/site/settings';
 import { hasBearerToken } from '../../server/lib/bearer';
-import { reportFromLogLine, rumLogFields, RUM_LOG_MESSAGE } from '../../server/rum/log-line';
-import { bucketOf, createRumSummary, p75 } from '../../server/rum/summary';
+import { reportFromLogLine, rumLogFields, RUM_LOG_MESSAGE } from '../../server/site/rum/log-line';
+import { bucketOf, createRumSummary, p75 } from '../../server/site/rum/summary';
 import { rumReportSchema, type RumReport } from '../../shared/rum';
 
 const report: RumReport = {

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scheduledPurge } from '../../server/http/scheduled-purge';
+import { scheduledPurge } from '../../server/site/purge/scheduled';
 
 const silent = pino({ level: 'silent' });
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { StaticHandlerContext } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_MODULES } from '../../client/routes';
-import { FRESHNESS, pageCacheControl, type PageFreshness } from '../../server/cache-control';
-import { inProcessFreshMs, renderFreshness } from '../../server/render/cache-policy';
-import { SCREEN_MODULES } from '../../server/screens/all';
+import { FRESHNESS, pageCacheControl, type PageFreshness } from '../../server/site/cache-control';
+import { inProcessFreshMs, renderFreshness } from '../../server/site/render/cache-policy';
+import { SCREEN_MODULES } from '../../server/site/screens/all';
 import { SCREEN_NAMESPACE_NAMES, SCREEN_NAMESPACES } from '../../shared/i18n';
 import { LOCALES } from '../../shared/locales';
 import { pathTo, ROUTE_NAMES, ROUTE_TRAITS, ROUTES, routeId, type RouteName } from '../../shared/routes';
@@ -29,7 +29,7 @@ describe('one module per screen', () => {
 
   it('has a shared and a server module for each screen, named by its route name, and no other', () => {
     expect(screenFiles('shared/screens', ['all.ts', 'define.ts', 'faq-paths.ts'])).toEqual(names);
-    expect(screenFiles('server/screens', ['all.ts'])).toEqual(names);
+    expect(screenFiles('server/site/screens', ['all.ts'])).toEqual(names);
     expect(Object.keys(SCREEN_MODULES).sort()).toEqual(names);
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_ROUTE_ID } from '../../client/routes';
-import { documentDataJson, documentStart } from '../../server/render/document';
-import { escapeHtml, scriptJson } from '../../server/render/serialize';
-import { unchanged } from '../../server/upstream/kept-unchanged';
+import { documentDataJson, documentStart } from '../../server/site/render/document';
+import { escapeHtml, scriptJson } from '../../server/site/render/serialize';
+import { unchanged } from '../../server/site/upstream/kept-unchanged';
 import type { DocumentData } from '../../shared/document';
 import type { Head } from '../../shared/head';
 import { safeExternalUrl } from '../../shared/safe-url';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cmsSettingsSchema } from '../../server/cms/settings';
-import { configSchema } from '../../server/config';
+import { configSchema } from '../../server/site/settings';
 
 /** docs/settings.md's table: variable → its default cell, as written. */
 function documented(): Map<string, string> {

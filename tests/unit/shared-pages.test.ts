@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createHtmlCache } from '../../server/render/html-cache';
-import type { RenderedPage } from '../../server/render/rendered-page';
-import { renderSlots } from '../../server/render/render-slots';
-import { createSharedPages } from '../../server/render/shared-pages';
+import { createHtmlCache } from '../../server/site/render/html-cache';
+import type { RenderedPage } from '../../server/site/render/rendered-page';
+import { renderSlots } from '../../server/site/render/render-slots';
+import { createSharedPages } from '../../server/site/render/shared-pages';
 
 const page = (title: string): RenderedPage => ({
   status: 200,

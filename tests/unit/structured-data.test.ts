@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Article, Product, SiteSettings } from '../../shared/api/contract';
 import { buildHead } from '../../shared/head';
-import { documentStart } from '../../server/render/document';
+import { documentStart } from '../../server/site/render/document';
 import {
   absoluteUrl,
   articleLd,

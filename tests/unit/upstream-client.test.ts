@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SwrCache } from '../../server/upstream/cache';
-import { cacheKey, createUpstreamClient, endpointOf, UpstreamError, UpstreamNotFound, type UpstreamOutcome } from '../../server/upstream/client';
+import { SwrCache } from '../../server/site/upstream/cache';
+import { cacheKey, createUpstreamClient, endpointOf, UpstreamError, UpstreamNotFound, type UpstreamOutcome } from '../../server/site/upstream/client';
 import { until } from '../support/until';
 
 /** A real HTTP upstream whose answers each test scripts. */

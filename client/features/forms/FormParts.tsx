@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../../components/Link';
 import { useTranslation } from 'react-i18next';
-import { Honeypot } from '../../components/forms/Honeypot';
+import { Honeypot } from './Honeypot';
 import { GUARD_FIELDS } from '../../../shared/forms/guard';
 import { useLayout } from '../../layout/use-layout';
 import { useMessageParams } from './messages';

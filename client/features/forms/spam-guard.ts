@@ -3,7 +3,7 @@ import { GUARD_FIELDS } from '../../../shared/forms/guard';
 import type { Solved } from './guard-solver';
 
 /**
- * What a form with JavaScript adds to its post for the server's spam judgement (server/spam/judge.ts):
+ * What a form with JavaScript adds to its post for the server's spam judgement (server/site/spam/judge.ts):
  * a time token fetched when the visitor starts filling it in, and a proof of work solved in the
  * background once the form's last step opens. The solver (altcha-lib, about 4 KB gzip) is loaded then,
  * never with the page. Without an answer from the guard the post carries the page's own token and no

@@ -7,7 +7,7 @@ import type { Content } from '../content-schema';
  * The site's pages a publish changes, in every locale: the entity's own page before and after (an old
  * slug's page becomes a redirect), the pages that list it, and the search page. An empty list means
  * every page: what every page's layout shows (menus, the notification bar, settings, the product
- * families of the header) changed. The site adds its sitemap to any purge (server/http/cache-purge.ts).
+ * families of the header) changed. The site adds its sitemap to any purge (server/site/purge/webhook.ts).
  */
 export function affectedPaths(kind: ContentKind, key: string, before: Content, after: Content): string[] {
   if (EVERY_PAGE.has(kind)) return [];

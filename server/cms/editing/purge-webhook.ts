@@ -13,7 +13,7 @@ export interface PurgeWebhookOptions {
 }
 
 /**
- * Tells the site which pages a publish changed, signed as server/http/cache-purge.ts checks. Each
+ * Tells the site which pages a publish changed, signed as server/site/purge/webhook.ts checks. Each
  * attempt is signed anew (a signature is accepted once); a 409 means an earlier attempt got through.
  */
 export function purgeWebhook({ url, secret, logger, fetch: doFetch = fetch, retryDelaysMs = [500, 2000, 8000] }: PurgeWebhookOptions) {

@@ -1,6 +1,6 @@
 /**
  * A photo's name as the company receives it. Every photo is stored re-encoded as a JPEG
- * (server/photos/prepare.ts), so its name says `.jpg` whatever the visitor's file was: the name in the
+ * (server/site/photos/prepare.ts), so its name says `.jpg` whatever the visitor's file was: the name in the
  * mail's list, the attachment's name, its type and its bytes agree, and a mail client that opens by
  * extension opens it. Names are unique within a submission: phones name every picked photo
  * `image.jpeg`, and two attachments of one name are one too many for most mail clients.
