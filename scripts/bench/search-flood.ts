@@ -11,6 +11,8 @@
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOCALES } from '../../shared/locales';
+import { pathTo } from '../../shared/routes';
 import { CONNECTIONS, measure, WRK } from './measure';
 import { ROOT, site, stop } from './servers';
 
@@ -19,8 +21,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_S = Number(process.env.BENCH_WARM_SECONDS ?? 10);
 const TARGET_RATIO = 5;
-const SEARCH_PATH = { sl: '/iskanje', en: '/search', de: '/suche' } as const;
-const WORDS = [
+/** Words of the site's, the searches of both loads are made from (soak.ts too). */
+export const WORDS = [
   'rolete',
   'žaluzije',
   'senčila',
@@ -39,9 +41,9 @@ const WORDS = [
 
 /** Every request new: a word of the site's and a token, as suggestions (three in four) or a search page. */
 function floodRequest(n: number) {
-  const locale = (['sl', 'en', 'de'] as const)[n % 3]!;
+  const locale = LOCALES[n % LOCALES.length]!;
   const q = encodeURIComponent(`${WORDS[n % WORDS.length]} ${n.toString(36)}`);
-  const path = n % 4 === 3 ? `${`/${locale}${SEARCH_PATH[locale]}`}?q=${q}` : `/api/search?lang=${locale}&q=${q}`;
+  const path = n % 4 === 3 ? `${pathTo('search', locale)}?q=${q}` : `/api/search?lang=${locale}&q=${q}`;
   // A thousand clients (10.0.x.y), each well within its own budget of searches.
   const address = `10.0.${(n >> 8) % 4}.${n & 255}`;
   return { path, headers: { 'accept-encoding': 'br, gzip', 'x-forwarded-for': address } };

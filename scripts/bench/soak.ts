@@ -15,6 +15,7 @@ import { LOCALES } from '../../shared/locales';
 import { pathTo } from '../../shared/routes';
 import { crowd } from './crowd';
 import { WRK } from './measure';
+import { WORDS } from './search-flood';
 import { site, stop } from './servers';
 
 const REQUESTS = Number(process.env.SOAK_REQUESTS ?? 200_000);
@@ -40,23 +41,6 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const WORDS = [
-  'rolete',
-  'žaluzije',
-  'senčila',
-  'komarniki',
-  'screen',
-  'pergola',
-  'tenda',
-  'motor',
-  'blinds',
-  'shutter',
-  'Markise',
-  'Rollladen',
-  'garage',
-  'alu',
-];
 
 /** The mix, by share of requests; every unknown part is new each time, as a crawler's would be. */
 function addresses(pages: string[]) {
