@@ -2,9 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/lib/paths';
 import { PROJECT_IMAGE } from './containers';
-import { readComposeFile } from './compose-stack';
 import { CACHE_DIR, inspect, podman, run } from './podman';
-import { NODE_VERSION, nodeStandIn, serviceStandIns, unpackNpmPackage } from './stand-ins';
+import { NODE_VERSION, makeStandIns, unpackNpmPackage } from './stand-ins';
 
 /**
  * What the build stage's npm (root's) is lent from this machine for the build's steps, as mounts that
@@ -55,9 +54,7 @@ export default async function setup(): Promise<void> {
   const started = Date.now();
   const lap = (what: string, since: number) => console.log(`image test: ${what} in ${((Date.now() - since) / 1000).toFixed(0)} s`);
 
-  await nodeStandIn();
-  const { services } = readComposeFile();
-  await serviceStandIns({ postgres: services.postgres!.image, nginx: services.nginx!.image });
+  await makeStandIns();
   lap('stand-in base images ready', started);
 
   const build = Date.now();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/lib/paths';
+import { readComposeFile } from './compose-stack';
 import { CACHE_DIR, inspect, imageExists, podman, run } from './podman';
 
 /**
@@ -141,4 +142,15 @@ export async function serviceStandIns(images: { postgres: string; nginx: string 
   const postgresBase = await debianSlim(POSTGRES_SUITE);
   await buildStandIn('postgres', qualified(images.postgres), postgresBase, { PG_MAJOR: pgMajor });
   await buildStandIn('nginx', qualified(images.nginx), NGINX_SUITE === POSTGRES_SUITE ? postgresBase : await debianSlim(NGINX_SUITE), {});
+}
+
+/**
+ * Every stand-in the image test needs: the Dockerfile's base and compose.yaml's PostgreSQL and nginx.
+ * `.ci/run` makes them in the background while `npm test` runs (make-stand-ins.ts), so that the image
+ * test after it finds them made.
+ */
+export async function makeStandIns(): Promise<void> {
+  await nodeStandIn();
+  const { services } = readComposeFile();
+  await serviceStandIns({ postgres: services.postgres!.image, nginx: services.nginx!.image });
 }
