@@ -1,37 +1,12 @@
+import { publish } from './upload-progress';
+
 /**
  * A form post with files, sent with XMLHttpRequest: fetch reports nothing while a request body
  * uploads (a streamed request body would, but needs HTTP/2 and Chrome only), and a visitor sending
  * 25 MB of photos from a phone must see that it moves. The router's data strategy sends through
  * here when a post holds files (payload.ts loads this module only then); the photo field shows the
- * progress it publishes.
+ * progress it publishes (upload-progress.ts).
  */
-
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
-
-let current: UploadProgress | null = null;
-const listeners = new Set<() => void>();
-
-function publish(progress: UploadProgress | null): void {
-  current = progress;
-  for (const listener of listeners) listener();
-}
-
-/** The upload under way (null when none), for `useSyncExternalStore`. */
-export const uploadProgress = {
-  get: (): UploadProgress | null => current,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
-
-/** Whole percent of an upload; 0 before its size is known. */
-export function percentOf(progress: UploadProgress): number {
-  return progress.total > 0 ? Math.min(100, Math.floor((progress.loaded / progress.total) * 100)) : 0;
-}
 
 /**
  * Posts `body` as multipart/form-data and resolves with the answer as a `Response`, so the caller

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileSize } from '../../client/features/forms/photos/file-size';
 import { admit, afterPreview, isAcceptedType, isHeic } from '../../client/features/forms/photos/photo-checks';
 import { PHOTO_MESSAGE_NUMBERS, photoRefusalKey, withPhotoField, withPhotoParams } from '../../client/features/forms/photos/photo-messages';
-import { percentOf } from '../../client/runtime/upload';
+import { percentOf } from '../../client/runtime/upload-progress';
 import { pageI18n } from '../support/i18n';
 import { PHOTO_LIMITS, PHOTO_REFUSALS } from '../../shared/forms/photos';
 import { LOCALES } from '../../shared/locales';

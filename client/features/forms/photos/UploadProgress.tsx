@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { percentOf, uploadProgress } from '../../../runtime/upload';
+import { percentOf, uploadProgress } from '../../../runtime/upload-progress';
 
 /** How much of a post with photos has gone up; shown while it uploads. */
 export function UploadProgress({ form }: { form: string }) {
