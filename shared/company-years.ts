@@ -9,7 +9,10 @@ export function yearsInBusiness(settings: Pick<SiteSettings, 'founded_year'>, no
   return now.getUTCFullYear() - settings.founded_year;
 }
 
+/** What the copy writes where the years go; the content editor explains it where a text has it. */
+export const COMPANY_YEARS_PLACEHOLDER = '{{years}}';
+
 /** Content text with `{{years}}` filled in. */
 export function withCompanyYears(text: string, years: number): string {
-  return text.replaceAll('{{years}}', String(years));
+  return text.replaceAll(COMPANY_YEARS_PLACEHOLDER, String(years));
 }

@@ -90,6 +90,17 @@ describe('the staff area', () => {
     expect(refused.body).toMatchObject({ status: 400, actionData: { account: { form: 'profile', errors: { name: 'form.errors.required' } } } });
   });
 
+  it('explains the copy’s {{years}} in the content editor where a text has it, and not elsewhere', async () => {
+    // The paragraph, not the page's strings (which travel in its document).
+    const hint = '<p class="admin-field__hint">{{years}} in a text is replaced on the site by the number of years since the company was founded';
+    const home = await agent.get('/admin/content/home/home');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain(hint);
+    const seo = await agent.get('/admin/content/seo/seo');
+    expect(seo.status).toBe(200);
+    expect(seo.text).not.toContain(hint);
+  });
+
   it('takes posts from its own pages only', async () => {
     const cross = await agent.post('/admin/account').set('Origin', 'https://evil.example').type('form').send({ intent: 'logoutEverywhere' });
     expect(cross.status).toBe(403);

@@ -1,6 +1,7 @@
 import { Link, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PREVIEW_PARAM } from '../../../shared/api/staff-content';
+import { COMPANY_YEARS_PLACEHOLDER } from '../../../shared/company-years';
 import type { AdminActionData, AdminScreenData } from '../../../shared/admin/screens';
 import { adminPath } from '../../../shared/admin/routes';
 import { LOCALES } from '../../../shared/locales';
@@ -66,6 +67,9 @@ export default function ContentEdit() {
       ) : null}
 
       <Problems form="edit" />
+      {JSON.stringify(json ?? {}).includes(COMPANY_YEARS_PLACEHOLDER) ? (
+        <p className="admin-field__hint">{t('content.yearsPlaceholder', { placeholder: COMPANY_YEARS_PLACEHOLDER })}</p>
+      ) : null}
       <AdminForm name="edit" intent="save" submitLabel={t('content.saveDraft')} className="admin-form admin-content-form">
         {answer?.working ? <input type="hidden" name="working" value={JSON.stringify(answer.working)} /> : null}
         {Object.keys(shared).length > 0 ? (
