@@ -138,10 +138,11 @@ export function createAdminRenderer(deps: AdminRenderDeps) {
     const data: AdminDocumentData = { locale, buildId: deps.manifest.buildId, strings: strings[locale], hydration };
     const body = await renderBody(handler.dataRoutes, result, i18n, deps.logger, req.path);
     const assets = deps.manifest.forAdmin(`client/admin/pages/${screen}.tsx`);
+    // Ended, not sent: Express would hash the page for an ETag that no-store makes useless.
     res
       .status(result.statusCode)
       .type('html')
-      .send(adminDocument({ lang: locale, title }, assets, body, data));
+      .end(adminDocument({ lang: locale, title }, assets, body, data));
   };
 }
 
