@@ -45,8 +45,8 @@ const MARKS = new RegExp(`"${MARK}-(\\d+)"`, 'g');
 /**
  * `scriptJson(data)`, with the objects kept unchanged (the upstream's answers a screen carries as they
  * came, the layout's init and settings, the UI strings: most of the block; a staff screen's strings)
- * written once per object rather than on every render: each stands in as a mark for the JSON around it, then its JSON made
- * once replaces it.
+ * written once per object rather than on every render: each stands in as a mark for the JSON around
+ * it, then its JSON made once replaces it.
  */
 export function documentDataJson<D extends Pick<DocumentData, 'strings' | 'hydration'>>(data: D): string {
   const once: object[] = [];
