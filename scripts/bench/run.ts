@@ -28,14 +28,14 @@
  * flood (search-flood.ts: the cached page's p99 under 200 connections of new searches) and the memory
  * soak (soak.ts); each alone: `node --import tsx scripts/bench/<file>.ts`, after `npm run build`.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { CONNECTIONS, measure, WRK } from './measure';
 import { searchBench } from './search';
 import { searchFlood } from './search-flood';
-import { answers, ROOT, site, start, stop, tmp } from './servers';
+import { answers, cpuMicros, ROOT, site, start, stop, tmp } from './servers';
 import { soak } from './soak';
 import { staffBench } from './staff';
 
@@ -44,14 +44,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARM_S = Number(process.env.BENCH_WARM_SECONDS ?? 10);
 const products = JSON.parse(readFileSync(path.join(ROOT, 'content/products.json'), 'utf8')) as { sl: { slug: string } }[];
 const PAGE = `/sl/izdelek/${products[0]!.sl.slug}`;
-
-const CLOCK_TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** CPU time a process has used so far, all its threads, in microseconds (Linux's /proc). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1e6;
-}
 
 /** Requests/s, p99 latency and the server's CPU time per request (µs) under `seconds` of load. */
 async function measureServer(url: string, pid: number, seconds: number) {

@@ -1,11 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RUNTIME_ENV } from '../runtime-env.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+const CLOCK_TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU time a process has used so far, all its threads, in microseconds (Linux's /proc). */
+export function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1e6;
+}
+
 const pinned = (args: string[]) => (process.platform === 'linux' ? ['taskset', '-c', '0', ...args] : args);
 
 /**

@@ -141,11 +141,12 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/assets', precompressedFiles(path.join(deps.clientDir, 'assets'), { cacheControl: CACHE_CONTROL.immutable, index: false, fallthrough: false }));
   // Editors' photos: named by their hash, as the assets are.
   app.use(mediaFiles({ media: deps.admin.media }));
+  // Before the public files (nothing of public/ is under /admin: its screens skip the file-system look-up),
+  // the form gate (its posts have their own checks) and the locale redirects (no locale prefix).
+  app.use(adminArea({ ...deps.admin, manifest: deps.manifest, origin: deps.origin, logger: deps.logger, photos: deps.photos, uploadDir: deps.uploadDir }));
   // Files in public/ never live under a locale prefix: pages skip the file-system look-up.
   const publicFiles = precompressedFiles(deps.clientDir, { cacheControl: CACHE_CONTROL.publicFile, index: false, redirect: false });
   app.use((req, res, next) => (pathLocale(req.path) ? next() : publicFiles(req, res, next)));
-  // Before the form gate (its posts have their own checks) and the locale redirects (no locale prefix).
-  app.use(adminArea({ ...deps.admin, manifest: deps.manifest, origin: deps.origin, logger: deps.logger, photos: deps.photos, uploadDir: deps.uploadDir }));
   // A GET that only reads: before the form gate, and before the pages (it is no screen).
   app.use(accountDataDownload({ account: deps.account, i18n: deps.i18n, secure: deps.origin.startsWith('https:') }));
   app.use(photoThumbnails({ account: deps.account }));

@@ -1,10 +1,12 @@
 import { ADMIN_DATA_ID, ADMIN_ROOT_ID, type AdminDocumentData } from '../../../shared/admin/document';
 import type { AdminAssets } from '../render/manifest';
-import { escapeHtml, scriptJson } from '../render/serialize';
+import { documentDataJson } from '../render/document';
+import { escapeHtml } from '../render/serialize';
 
 /**
  * A staff screen's document: no description, no alternates, no structured data, never indexed; its
- * stylesheet, its entry as a same-origin module (the CSP's 'self'), and the data as a JSON block.
+ * stylesheet, its entry as a same-origin module (the CSP's 'self'), and the data as a JSON block (its
+ * strings' JSON made once per locale, as a public page's).
  */
 export function adminDocument(head: { lang: string; title: string }, assets: AdminAssets, body: string, data: AdminDocumentData): string {
   const a = escapeHtml;
@@ -18,6 +20,6 @@ export function adminDocument(head: { lang: string; title: string }, assets: Adm
     ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${a(href)}">`),
     `<script type="module" src="${a(assets.entry)}"></script>`,
     `</head><body><div id="${ADMIN_ROOT_ID}">${body}</div>`,
-    `<script type="application/json" id="${ADMIN_DATA_ID}">${scriptJson(data)}</script></body></html>`,
+    `<script type="application/json" id="${ADMIN_DATA_ID}">${documentDataJson(data)}</script></body></html>`,
   ].join('');
 }

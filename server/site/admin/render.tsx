@@ -24,6 +24,7 @@ import { clearStaffSession, langCookie, readLang, readStaffSession } from './coo
 import { adminDocument } from './document';
 import { screenAction, screenLoader, shellLoader } from './screens';
 import { CACHE_CONTROL } from '../cache-control';
+import { unchanged } from '../upstream/kept-unchanged';
 
 export interface AdminRenderDeps {
   staff: StaffApi;
@@ -71,6 +72,11 @@ export function createAdminRenderer(deps: AdminRenderDeps) {
     const name = deps.strings.getFixedT(code, 'common')(`languages.${code}`);
     return { code, name: name.charAt(0).toLocaleUpperCase(code) + name.slice(1) };
   });
+
+  // Each locale's words for the browser, one object kept unchanged: its JSON is made once (render/document.ts).
+  const strings = Object.fromEntries(
+    STAFF_LOCALES.map((code) => [code, unchanged(Object.fromEntries(ADMIN_NAMESPACES.map((ns) => [ns, deps.strings.getResourceBundle(code, ns)])))]),
+  ) as Record<StaffLocale, ResourceLanguage>;
 
   return async function renderAdmin(req: ExpressRequest, res: ExpressResponse): Promise<void> {
     const wantsData = req.query[ADMIN_DATA_PARAM] !== undefined;
@@ -129,14 +135,14 @@ export function createAdminRenderer(deps: AdminRenderDeps) {
     const i18n = deps.strings.cloneInstance({ lng: locale, defaultNS: ADMIN_NAMESPACES[0], fallbackNS: [...ADMIN_NAMESPACES.slice(1)] });
     const screen = result.matches.at(-1)?.route.id ?? SHELL_ROUTE_ID;
     const title = i18n.exists(`titles.${screen}`) ? `${i18n.t(`titles.${screen}`)} · ${i18n.t('shell.name')}` : i18n.t('shell.name');
-    const strings = Object.fromEntries(ADMIN_NAMESPACES.map((ns) => [ns, deps.strings.getResourceBundle(locale, ns)])) as ResourceLanguage;
-    const data: AdminDocumentData = { locale, buildId: deps.manifest.buildId, strings, hydration };
+    const data: AdminDocumentData = { locale, buildId: deps.manifest.buildId, strings: strings[locale], hydration };
     const body = await renderBody(handler.dataRoutes, result, i18n, deps.logger, req.path);
     const assets = deps.manifest.forAdmin(`client/admin/pages/${screen}.tsx`);
+    // Ended, not sent: Express would hash the page for an ETag that no-store makes useless.
     res
       .status(result.statusCode)
       .type('html')
-      .send(adminDocument({ lang: locale, title }, assets, body, data));
+      .end(adminDocument({ lang: locale, title }, assets, body, data));
   };
 }
 

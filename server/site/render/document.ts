@@ -44,11 +44,11 @@ const MARKS = new RegExp(`"${MARK}-(\\d+)"`, 'g');
 
 /**
  * `scriptJson(data)`, with the objects kept unchanged (the upstream's answers a screen carries as they
- * came, the layout's init and settings, the UI strings: most of the block) written once per object
- * rather than on every render: each stands in as a mark for the JSON around it, then its JSON made
- * once replaces it.
+ * came, the layout's init and settings, the UI strings: most of the block; a staff screen's strings)
+ * written once per object rather than on every render: each stands in as a mark for the JSON around
+ * it, then its JSON made once replaces it.
  */
-export function documentDataJson(data: DocumentData): string {
+export function documentDataJson<D extends Pick<DocumentData, 'strings' | 'hydration'>>(data: D): string {
   const once: object[] = [];
   const loaderData = Object.fromEntries(Object.entries(data.hydration.loaderData).map(([id, routeData]) => [id, withMarks(routeData, once)]));
   const strings = markOf(data.strings, once) ?? data.strings;
