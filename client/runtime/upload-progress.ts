@@ -12,6 +12,7 @@ export interface UploadProgress {
 let current: UploadProgress | null = null;
 const listeners = new Set<() => void>();
 
+/** Told by the upload as its body goes up (upload.ts); null once it has ended. */
 export function publish(progress: UploadProgress | null): void {
   current = progress;
   for (const listener of listeners) listener();
