@@ -1,11 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RUNTIME_ENV } from '../runtime-env.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+// The servers' data and the bench's files, gone with the bench (every run had left one behind).
+process.once('exit', () => rmSync(tmp, { recursive: true, force: true }));
 const CLOCK_TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 /** CPU time a process has used so far, all its threads, in microseconds (Linux's /proc). */
