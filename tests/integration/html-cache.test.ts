@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { purgeWebhook } from '../../server/cms/editing/purge-webhook';
 import { signPurge } from '../../server/lib/purge-signature';
 import { pageCacheKey } from '../../server/site/render/cache-policy';
 import { entityTag } from '../../server/site/render/encoding';
@@ -127,5 +129,33 @@ describe('HTML cache', () => {
     expect(replayed.status).toBe(409);
     expect(replayed.body).toEqual({ error: 'replayed' });
     expect((await get('/en/blog')).headers.age).toBeDefined();
+  });
+
+  it('purges again when the same pages change twice within one second: each call of the content API is its own', async () => {
+    const bodies: string[] = [];
+    const webhook = purgeWebhook({
+      url: 'http://site.invalid/api/cache/purge',
+      secret: SECRET,
+      logger: pino({ level: 'silent' }),
+      fetch: async (_url, init) => {
+        bodies.push(String(init?.body));
+        return new Response(null, { status: 200 });
+      },
+    });
+    expect(await webhook(['/en/blog'])).toBe(true);
+    expect(await webhook(['/en/blog'])).toBe(true);
+    // Both signed in the same second, as two publishes a moment apart are.
+    const t = Math.floor(Date.now() / 1000);
+    for (const body of bodies) {
+      await get('/en/blog');
+      await cached('/en/blog');
+      const res = await request(site.server)
+        .post('/api/cache/purge')
+        .set('Content-Type', 'application/json')
+        .set('X-Signature', signPurge(SECRET, body, t))
+        .send(body);
+      expect(res.status).toBe(200);
+      expect((await get('/en/blog')).headers.age).toBeUndefined();
+    }
   });
 });

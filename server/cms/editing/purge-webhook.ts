@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { signPurge } from '../../lib/purge-signature';
 
@@ -18,7 +19,9 @@ export interface PurgeWebhookOptions {
  */
 export function purgeWebhook({ url, secret, logger, fetch: doFetch = fetch, retryDelaysMs = [500, 2000, 8000] }: PurgeWebhookOptions) {
   return async (paths: string[]): Promise<boolean> => {
-    const body = JSON.stringify(paths.length > 0 ? { paths } : {});
+    // Its own id: a signature is accepted once, and two publishes of the same pages within one second
+    // would otherwise sign the same body at the same time, the second refused as a replay and its purge lost.
+    const body = JSON.stringify({ id: randomUUID(), ...(paths.length > 0 ? { paths } : {}) });
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await doFetch(url, {

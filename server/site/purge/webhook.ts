@@ -5,7 +5,7 @@ import { SITEMAP_PATH } from '../render/seo-files';
 import { CACHE_CONTROL } from '../cache-control';
 import { verifyPurge, type PurgeSignature } from '../../lib/purge-signature';
 
-const bodySchema = z.object({ paths: z.array(z.string().startsWith('/').max(2048)).max(1000).optional() }).strict();
+const bodySchema = z.object({ id: z.string().max(64).optional(), paths: z.array(z.string().startsWith('/').max(2048)).max(1000).optional() }).strict();
 
 /**
  * Where a purge is recorded before it is done: its signature is accepted once (a captured call
@@ -40,10 +40,10 @@ export interface CachePurgeOptions {
 }
 
 /**
- * `POST /api/cache/purge`: the content system says what changed (`{"paths": [...]}`, page paths,
- * each naming its page with any query and its payload, or `/prefix/*` every page under it; no paths:
- * everything) and every replica drops those pages and its copies of upstream
- * answers. Signed with the shared secret; without a secret configured the endpoint does not exist.
+ * `POST /api/cache/purge`: the content system says what changed (`{"id": "...", "paths": [...]}`, page
+ * paths, each naming its page with any query and its payload, or `/prefix/*` every page under it; no
+ * paths: everything) and every replica drops those pages and its copies of upstream answers. `id`,
+ * unique per call, makes two calls with the same paths in one second two signatures, not a replay. Signed with the shared secret; without a secret configured the endpoint does not exist.
  *
  *   200 { purged: n }                  (pages this replica dropped; the others drop theirs)
  *   400 { error: 'bad_request' }       (not the JSON above)
