@@ -25,6 +25,7 @@ export const DIFFERENCES = [
   "the published port is a free one of the test's choosing, on 127.0.0.1, not the file's",
   "deploy/nginx.conf is mounted as a copy without `resolve` on its upstream servers (nginx 1.27.3 or later; Debian's is 1.26, which resolves the replicas' names once, at its start)",
   "a service the file gives no address gets the lowest free one of the subnet, as Docker's allocator gives it (netavark's gives the next after the last it gave, and in time nginx's fixed one)",
+  "the services' names are found in each container's /etc/hosts, written from the addresses above, not asked of podman's DNS server: aardvark-dns 1.4 drops queries while it reloads, as it does whenever a container starts or stops (containers/aardvark-dns#389), and a lookup held 20 s then outlasts the replicas' 5 s upstream timeout (a 503 in CI)",
   'the images postgres and nginx are stand-ins made from Debian packages (docs/decisions/0038-image-test.md)',
 ];
 
@@ -138,17 +139,25 @@ export async function composeUp(project: string, env: NodeJS.ProcessEnv = proces
     await podman(['network', 'create', ...(subnet ? ['--subnet', subnet] : []), network]);
     const fixed = new Set(Object.values(file.services).flatMap((service) => service.networks?.default?.ipv4_address ?? []));
     const dynamic = subnet ? lowestFree(subnet, fixed) : undefined;
+    const order = startOrder(file.services);
+    const addresses = new Map<string, string>();
+    for (const name of order) {
+      const address = file.services[name]!.networks?.default?.ipv4_address ?? dynamic?.next().value;
+      if (address) addresses.set(name, address);
+    }
+    // Every service's name in every container's /etc/hosts (DIFFERENCES).
+    const hosts = [...addresses].flatMap(([name, address]) => ['--add-host', `${name}:${address}`]);
     for (const volume of volumes) await podman(['volume', 'create', volume]);
 
-    for (const name of startOrder(file.services)) {
+    for (const name of order) {
       const service = file.services[name]!;
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         if (condition === 'service_healthy') await healthy(containers[dependency]!, file.services[dependency]!.healthcheck);
       }
       const container = `${project}-${name}-1`;
       containers[name] = container;
-      const args = ['run', '--detach', '--name', container, '--network', network, '--network-alias', name];
-      const address = service.networks?.default?.ipv4_address ?? dynamic?.next().value;
+      const args = ['run', '--detach', '--name', container, '--network', network, '--network-alias', name, ...hosts];
+      const address = addresses.get(name);
       if (address) args.push('--ip', address);
       for (const [variable, value] of Object.entries(service.environment ?? {})) {
         // An empty entry passes the variable on from the environment, when it is set there.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signPurge } from '../../server/lib/purge-signature';
 import { composeUp, DIFFERENCES, readComposeFile, type Stack } from './compose-stack';
 import { podman } from './podman';
@@ -21,6 +21,15 @@ beforeAll(async () => {
   nginx = `http://127.0.0.1:${stack.ports['nginx:80']}`;
   await until('nginx answers a page', async () => (await fetch(nginx + PAGE).catch(() => null))?.status === 200, 180_000);
 }, 600_000);
+
+// A failure in CI is read from its output alone: each container's last lines go with it.
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  for (const [service, container] of Object.entries(stack.containers)) {
+    const { stdout, stderr } = await podman(['logs', '--tail', '25', container], { allowFailure: true });
+    console.log(`image test: ${service}'s log ends:\n${stdout}${stderr}`);
+  }
+});
 
 afterAll(async () => {
   await stack?.down();
