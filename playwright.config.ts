@@ -50,7 +50,7 @@ export default defineConfig({
         NODE_ENV: 'production',
         PORT: String(PORT),
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'error',
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
         HOST: '127.0.0.1',
         FORM_RATE_LIMIT_MAX: '10000',
         SEARCH_RATE_LIMIT_MAX: '10000',

@@ -3,7 +3,7 @@ import './site/heap-tuning';
 import { ConfigError, loadConfig } from './site/settings';
 import { exitOnFatalError } from './lib/log/fatal-errors';
 import { createProcessLog } from './lib/log/process-log';
-import { embeddedContentApi } from './embedded';
+import { contentApiThread } from './embedded';
 import { startSite, type EmbeddedContentApi } from './site/server';
 
 /** The process: configuration, the site (with its content API unless UPSTREAM_URL names one), and a graceful stop on SIGTERM. */
@@ -12,7 +12,7 @@ async function main() {
   let startContentApi: EmbeddedContentApi | undefined;
   try {
     config = loadConfig();
-    startContentApi = embeddedContentApi(config);
+    startContentApi = contentApiThread(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
