@@ -56,7 +56,13 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             sourcemap: true,
             rollupOptions: {
               external: [...SERVER_EXTERNALS, ...NEVER_INSTALLED],
-              input: { main: 'server/main.ts', 'embedded-thread': 'server/embedded-thread.ts', cms: 'server/cms/main.ts', staff: 'server/cms/staff-cli.ts', content: 'server/cms/content-cli.ts' },
+              input: {
+                main: 'server/main.ts',
+                'embedded-thread': 'server/embedded-thread.ts',
+                cms: 'server/cms/main.ts',
+                staff: 'server/cms/staff-cli.ts',
+                content: 'server/cms/content-cli.ts',
+              },
               output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
             },
           }
