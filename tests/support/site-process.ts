@@ -1,6 +1,7 @@
 import { TEST_FORM_TOKEN_SECRET } from './form-guard';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ROOT_DIR } from '../../server/lib/paths';
+import { runtimeEnv } from '../../scripts/runtime-env.mjs';
 
 export type SiteProcess = {
   child: ChildProcess;
@@ -19,15 +20,20 @@ export type SiteProcess = {
  * process shows (signals, exit codes, being killed). Logs at info; the environment adds to the test's.
  * As in tests/integration/helpers.ts, the cache is not refilled in the background (no warm-up at
  * start), so what reaches the upstream is what a test asks, unless it turns it on. `preload`: a module
- * of the tests' loaded into the process first (`--import`).
+ * of the tests' loaded into the process first (`--import`). `built`: the production build as `npm start`
+ * and the image run it (`dist/server/main.js`, their runtime settings), for what the sources under tsx
+ * would measure otherwise (memory: tsx compiles the content API's thread a second time).
  */
-export async function startSiteProcess(env: Record<string, string>, options: { preload?: string } = {}): Promise<SiteProcess> {
+export async function startSiteProcess(env: Record<string, string>, options: { preload?: string; built?: boolean } = {}): Promise<SiteProcess> {
   const preload = options.preload ? ['--import', options.preload] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
+  const [entry, runtime] = options.built
+    ? [['dist/server/main.js'], runtimeEnv({ NODE_ENV: 'production' })]
+    : [['--import', 'tsx', 'server/main.ts'], { NODE_ENV: 'test' }];
+  const child = spawn(process.execPath, [...preload, ...entry], {
     cwd: ROOT_DIR,
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      ...runtime,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
