@@ -7,11 +7,10 @@ import { cmsOptions } from './cms/settings';
 import { exitOnFatalError } from './lib/log/fatal-errors';
 import type { ThreadData, ThreadMessage } from './embedded';
 
-/**
- * The embedded content API's worker thread (started by embedded.ts): it listens on loopback, tells the
- * site where, sends each log line to the site's log (one writer of stdout, whose lines never mix), and
- * closes when the site says so; then the thread ends.
- */
+// The embedded content API's worker thread (started by embedded.ts): it listens on loopback, tells the
+// site where, sends each log line to the site's log (one writer of stdout, whose lines never mix), and
+// closes when the site says so; then the thread ends.
+
 /** Linux's nice: 0 is the site's, 19 the lowest. */
 const CONTENT_API_NICE = 10;
 const port = parentPort!;
