@@ -26,10 +26,11 @@ export type SiteProcess = {
  */
 export async function startSiteProcess(env: Record<string, string>, options: { preload?: string; built?: boolean } = {}): Promise<SiteProcess> {
   const preload = options.preload ? ['--import', options.preload] : [];
-  const [entry, runtime] = options.built
-    ? [['dist/server/main.js'], runtimeEnv({ NODE_ENV: 'production' })]
-    : [['--import', 'tsx', 'server/main.ts'], { NODE_ENV: 'test' }];
-  const child = spawn(process.execPath, [...preload, ...entry], {
+  // A preload is the tests' TypeScript: tsx comes first to load it.
+  const [args, runtime] = options.built
+    ? [[...(preload.length > 0 ? ['--import', 'tsx'] : []), ...preload, 'dist/server/main.js'], runtimeEnv({ NODE_ENV: 'production' })]
+    : [['--import', 'tsx', ...preload, 'server/main.ts'], { NODE_ENV: 'test' }];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT_DIR,
     env: {
       ...process.env,
