@@ -185,6 +185,8 @@ test('a salesperson books the visit of a new inquiry and replies; the visitor se
   // The salesperson finds it by the visitor's name, as heard on the phone.
   const page = await phonePage(browser);
   await signIn(page, sales, `/admin?q=${encodeURIComponent(visitor.name)}`);
+  // Signed in first: a reload while the code's post is under way would cancel it, its code then spent.
+  await page.waitForURL((url) => url.pathname === '/admin');
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole('link', { name: visitor.name })).toBeVisible({ timeout: 1000 });
