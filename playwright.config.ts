@@ -25,7 +25,8 @@ const rumDataDir = (process.env.E2E_RUM_DATA_DIR ??= mkdtempSync(path.join(os.tm
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 30_000,
+  // A test that waits for a mail may wait up to waitForMail's 30 s (tests/support/mail.ts).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,

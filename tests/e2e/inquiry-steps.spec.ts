@@ -203,7 +203,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/en\/inquiry\?sent=1$/);
     await expect(page.getByRole('heading', { name: 'Thank you for your inquiry!' })).toBeVisible();
     // The company's mail carries the photo chosen before the Back.
-    const mail = await waitForMail(dataDir, COMPANY, message, 20_000);
+    const mail = await waitForMail(dataDir, COMPANY, message);
     expect(mail).toMatch(/Content-Disposition: attachment; filename=window\.jpg/);
   });
 });

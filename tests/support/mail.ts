@@ -3,8 +3,12 @@ import path from 'node:path';
 import { qpDecode } from './eml';
 import { untilFound } from './until';
 
-/** The newest mail the content API wrote to DATA_DIR/mail for an address (with `containing`), decoded, once it is there. */
-export function waitForMail(dataDir: string, to: string, containing = '', timeoutMs = 10_000): Promise<string> {
+/**
+ * The newest mail the content API wrote to DATA_DIR/mail for an address (with `containing`), decoded, once
+ * it is there. A mail comes after the site's outbox, the content API and its mail queue: on a two-core
+ * machine also running two browsers that took more than 10 s now and then, so the bound is generous.
+ */
+export function waitForMail(dataDir: string, to: string, containing = '', timeoutMs = 30_000): Promise<string> {
   const dir = path.join(dataDir, 'mail');
   return untilFound(
     `a mail to ${to} arrives`,
