@@ -43,7 +43,8 @@ export interface CachePurgeOptions {
  * `POST /api/cache/purge`: the content system says what changed (`{"id": "...", "paths": [...]}`, page
  * paths, each naming its page with any query and its payload, or `/prefix/*` every page under it; no
  * paths: everything) and every replica drops those pages and its copies of upstream answers. `id`,
- * unique per call, makes two calls with the same paths in one second two signatures, not a replay. Signed with the shared secret; without a secret configured the endpoint does not exist.
+ * unique per call, makes two calls with the same paths in one second two signatures, not a replay.
+ * Signed with the shared secret; without a secret configured the endpoint does not exist.
  *
  *   200 { purged: n }                  (pages this replica dropped; the others drop theirs)
  *   400 { error: 'bad_request' }       (not the JSON above)
