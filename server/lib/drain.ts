@@ -65,14 +65,22 @@ export function drain(server: Server): Drain {
     socket.once('close', () => connections.delete(socket));
   });
 
+  /** An answer has ended, or its connection closed: the connection's quiet time starts now. */
+  function answerClosed(this: ServerResponse) {
+    inFlight.delete(this);
+    const { socket } = this.req;
+    const idle = connections.get(socket);
+    if (idle) {
+      idle.bytesRead = socket.bytesRead;
+      idle.quietSweeps = 0;
+    }
+  }
   // Before the site's own listener, so a cached page answered there says Connection: close as well.
-  server.prependListener('request', (req, res: ServerResponse) => {
+  // Every request passes here: one listener shared by all answers, not a closure and a `once` wrapper
+  // made for each (4 µs of a cached answer's 53, measured; docs/decisions/0039-asynchronous-log.md).
+  server.prependListener('request', (_req, res: ServerResponse) => {
     inFlight.add(res);
-    res.once('close', () => {
-      inFlight.delete(res);
-      const idle = connections.get(req.socket);
-      if (idle) Object.assign(idle, { bytesRead: req.socket.bytesRead, quietSweeps: 0 });
-    });
+    res.on('close', answerClosed);
     if (sayClose) res.setHeader('Connection', 'close');
   });
 
