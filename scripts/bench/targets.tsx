@@ -18,6 +18,7 @@
 import '../../server/site/heap-tuning';
 import compression from 'compression';
 import express from 'express';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -36,6 +37,7 @@ import { CLIENT_BUILD_DIR, CONTENT_DIR, LOCALES_DIR } from '../../server/lib/pat
 import { loaderContext, type LoaderDeps } from '../../server/site/routing/loader-context';
 import { serverRoutes } from '../../server/site/routing/page-handler';
 import { SCREEN_MODULES } from '../../server/site/screens/all';
+import { spamGuard } from '../../server/site/spam/judge';
 import { accountApi } from '../../server/site/upstream/account-api';
 import { createUpstreamClient } from '../../server/site/upstream/client';
 import { contentApi } from '../../server/site/upstream/content-api';
@@ -76,6 +78,8 @@ if (kind === 'static') {
     i18n: loadPageI18n(LOCALES_DIR),
     origin: 'http://localhost',
     logger,
+    // The layout's forms carry a time token, as on the site.
+    spam: spamGuard(randomBytes(32).toString('base64url')),
   } as unknown as LoaderDeps;
   const request = new Request(new URL(url, 'http://localhost'));
   // One i18next instance for every render: bare React pays for rendering with it, not for making one.
@@ -83,6 +87,8 @@ if (kind === 'static') {
   const { i18n } = requestContext;
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) throw new Error('the bench page redirects');
+  // Bare React must render the page the site renders, not an error page (smaller, and faster).
+  if (context.statusCode !== 200 || context.errors) throw new Error(`the bench page did not load: ${context.statusCode}`, { cause: context.errors });
   /** Renders the page into `destination` once the shell is ready (`start` writes the status and headers). */
   const render = (start: () => void, destination: Writable) => {
     const router = createStaticRouter(handler.dataRoutes, context);
