@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: requests/s and p99 latency of a product page served six ways, each server on core 0
+ * `npm run bench`: requests/s and p99 latency of a product page served eight ways, each server on core 0
  * while this load generator runs on core 1 (50 connections, gzip accepted):
- *   1. the site, from its HTML cache
+ *   1. the site, from its HTML cache (and again with its request log off: what the log costs)
  *   2. the site, its cached copy expiring every second (answered stale while one render replaces it)
  *   3. the site, rendering it (cache off)
  *   4. express.static + compression
@@ -16,7 +16,7 @@
  * Beside requests/s, each server's CPU time per request (all its threads, from /proc) is printed: on
  * a machine others load too, it moves less than requests/s.
  *
- * How (docs/decisions/0030-render-cost.md): all seven run at once, each warmed for BENCH_WARM_SECONDS
+ * How (docs/decisions/0030-render-cost.md): all eight run at once, each warmed for BENCH_WARM_SECONDS
  * (default 10) before anything is measured, and are then measured in BENCH_ROUNDS rounds (default 5)
  * of BENCH_SECONDS each (default 5), in turn, the order reversed every other round. A ratio is taken
  * within each round, of measurements seconds apart, and its median reported: this virtual machine's
@@ -90,6 +90,7 @@ writeFileSync(answerFile, JSON.stringify({ status: cached.status, headers: cache
 
 const servers: [name: string, start: () => Promise<ChildProcess>, url: string][] = [
   ['site, cached', () => site(4101, {}), `http://127.0.0.1:4101${PAGE}`],
+  ['site, cached, request log off', () => site(4109, { LOG_LEVEL: 'warn' }), `http://127.0.0.1:4109${PAGE}`],
   ['site, expiring every second', () => site(4107, { HTML_CACHE_TTL_S: '1' }), `http://127.0.0.1:4107${PAGE}`],
   ['site, cache miss (render)', () => site(4102, { HTML_CACHE_TTL_S: '0' }), `http://127.0.0.1:4102${PAGE}`],
   ['express.static + compression', () => target('static', file, 4103), 'http://127.0.0.1:4103/'],
@@ -133,6 +134,8 @@ const checks = [
   ['cached / express.static', ratio('site, cached', 'express.static + compression'), 2],
   // The site's answer from its cache, request log on, against writing the same answer and nothing else.
   ['cached / node:http limit', ratio('site, cached', LIMIT), 0.9],
+  // The request log may cost a tenth of a cached answer at most (docs/decisions/0039-asynchronous-log.md).
+  ['cached: request log on / off', ratio('site, cached', 'site, cached, request log off'), 0.9],
   // No visitor waits for a page rendered before: an expiring copy costs one background render a second.
   ['expiring / cached', ratio('site, expiring every second', 'site, cached'), 0.8],
   ['cache miss / bare React + compression', ratio('site, cache miss (render)', 'bare React streaming + compression'), 1],
