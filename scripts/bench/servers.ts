@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RUNTIME_ENV } from '../runtime-env.mjs';
@@ -18,13 +18,23 @@ export function cpuMicros(pid: number): number {
 
 const pinned = (args: string[]) => (process.platform === 'linux' ? ['taskset', '-c', '0', ...args] : args);
 
+let fifos = 0;
+
 /**
  * A process on the load's core that reads a server's stdout and throws it away, as a container
  * engine reads a container's log: the server writes its lines into a pipe someone empties, as in
- * production, rather than into /dev/null. It ends when the server's end of the pipe closes.
+ * production, rather than into /dev/null. The pipe is a FIFO, which blocks its writer as the FIFO a
+ * container engine gives a container for its stdout does. Node's own stdio pipes are non-blocking
+ * sockets: there a write fails with EAGAIN whenever the reader falls behind, and the log's SonicBoom
+ * tries it again 100 ms later (docs/decisions/0039-asynchronous-log.md). Returns the writing end, for
+ * the server's stdout; the reader ends when the server's end closes.
  */
-function logReader(): ChildProcess {
-  return spawn('taskset', ['-c', '1', 'cat'], { stdio: ['pipe', 'ignore', 'inherit'] });
+function logPipe(): number {
+  const fifo = path.join(tmp, `log-${fifos++}.fifo`);
+  spawnSync('mkfifo', [fifo]);
+  spawn('taskset', ['-c', '1', 'cat', fifo], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // Opening a FIFO to write waits for its reader to open it: the reader was started just before.
+  return openSync(fifo, 'w');
 }
 
 /**
@@ -42,14 +52,14 @@ export async function start(
   // Another server on the port would be measured in its place (a test's, left running).
   if (await ready().catch(() => false)) throw new Error(`${args.join(' ')}: something else already answers on its port`);
   const [cmd, ...rest] = pinned(args);
-  const reader = onStdout ? undefined : logReader();
+  const log = onStdout ? undefined : logPipe();
   const child = spawn(cmd!, rest, {
     cwd: ROOT,
     env: { ...process.env, ...RUNTIME_ENV, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', reader?.stdin ?? 'pipe', 'inherit'],
+    stdio: ['ignore', log ?? 'pipe', 'inherit'],
   });
   // The server holds the pipe now; the reader sees its end when the server exits.
-  reader?.stdin!.destroy();
+  if (log !== undefined) closeSync(log);
   child.stdout?.on('data', (chunk: Buffer) => onStdout!(chunk.toString()));
   let exited = false;
   child.once('exit', () => (exited = true));
