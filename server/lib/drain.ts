@@ -77,7 +77,7 @@ export function drain(server: Server): Drain {
   }
   // Before the site's own listener, so a cached page answered there says Connection: close as well.
   // Every request passes here: one listener shared by all answers, not a closure and a `once` wrapper
-  // made for each (4 µs of a cached answer's 53, measured; docs/decisions/0039-asynchronous-log.md).
+  // made for each (those cost 4.5 µs a request, measured; docs/decisions/0039-asynchronous-log.md).
   server.prependListener('request', (_req, res: ServerResponse) => {
     inFlight.add(res);
     res.on('close', answerClosed);

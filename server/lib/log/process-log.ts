@@ -27,7 +27,7 @@ export interface ProcessLog {
 
 /** A few dozen request lines: handed over, and written with one write(2), together rather than one by one. */
 const BATCH_BYTES = 4096;
-/** The most one write(2) takes: under the size from which glibc allocates with mmap (scripts/runtime-env.mjs). */
+/** The most one write(2) takes. */
 const MAX_WRITE_BYTES = 8192;
 /** The longest a line waits in memory when fewer than BATCH_BYTES follow it. */
 const FLUSH_INTERVAL_MS = 1000;
