@@ -91,6 +91,18 @@ describe('the process log', () => {
     });
   });
 
+  it("stops, its error logged, when the content API's thread ends without being asked", { timeout: 60_000 }, async () => {
+    const site = await startSite({}, { preload: './tests/support/end-threads-on-signal.ts' });
+    await requestPage(site, 1, 'before');
+    site.child.kill('SIGUSR2');
+    expect(await site.exited).toBe(1);
+    expect(lines(site).at(-1)).toMatchObject({
+      level: 60,
+      msg: 'uncaught exception: the process stops',
+      err: { message: "the content API's thread stopped (exit code 1)" },
+    });
+  });
+
   it('answers while its destination takes nothing; what its buffer cannot hold is dropped, counted and said', { timeout: 120_000 }, async () => {
     const site = await startSite({ LOG_BUFFER_KB: '64' });
     await requestPage(site, 1, 'warm');
