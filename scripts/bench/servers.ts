@@ -23,11 +23,11 @@ let fifos = 0;
 /**
  * A process on the load's core that reads a server's stdout and throws it away, as a container
  * engine reads a container's log: the server writes its lines into a pipe someone empties, as in
- * production, rather than into /dev/null. The pipe is a FIFO, which blocks its writer as the FIFO a
- * container engine gives a container for its stdout does. Node's own stdio pipes are non-blocking
- * sockets: there a write fails with EAGAIN whenever the reader falls behind, and the log's SonicBoom
- * tries it again 100 ms later (docs/decisions/0039-asynchronous-log.md). Returns the writing end, for
- * the server's stdout; the reader ends when the server's end closes.
+ * production, rather than into /dev/null. The pipe is a FIFO, a pipe as a container's stdout is
+ * (podman's conmon reads one), not the socket pair Node makes for a child's stdio. Either way the
+ * site's process makes its stdout non-blocking: a write the reader is behind on fails with EAGAIN,
+ * and the log's SonicBoom tries it again 100 ms later (docs/decisions/0039-asynchronous-log.md).
+ * Returns the writing end, for the server's stdout; the reader ends when the server's end closes.
  */
 function logPipe(): number {
   const fifo = path.join(tmp, `log-${fifos++}.fifo`);
