@@ -9,7 +9,9 @@ import { createCmsApp, DEFAULT_SITE_URL, editingOf } from './app';
 import { backgroundTasks } from './background';
 import { openDb } from './db';
 import { runHousekeeping } from './housekeeping';
+import { companySettings } from './company';
 import { mailQueue } from './mail/queue';
+import { mailSender } from './mail/sender';
 import { createMailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { migrate } from './migrations';
@@ -17,7 +19,6 @@ import { seedContent } from './seed';
 import { MEDIA_DIR } from './backup';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { leadStore } from './leads/store';
-import { DEFAULT_MAIL_FROM } from './settings';
 
 export type CmsOptions = {
   dataDir: string;
@@ -56,7 +57,8 @@ export type CmsOptions = {
   shutdownTimeoutMs?: number;
 };
 
-export type CmsMailOptions = { smtpUrl?: string; from: string };
+/** `from`: MAIL_FROM; unset, `mailSender` makes the sender from the company's name and the site's domain. */
+export type CmsMailOptions = { smtpUrl?: string; from?: string };
 
 /**
  * Expired sessions, tokens and old mail are deleted, and the retention periods applied, at start and
@@ -74,7 +76,7 @@ export async function startCms({
   contentDir = resolve(process.cwd(), 'content'),
   logger,
   siteUrl = DEFAULT_SITE_URL,
-  mail = { from: DEFAULT_MAIL_FROM },
+  mail = {},
   companyLocale,
   passwordHashConcurrency,
   mailAttachmentsMaxBytes,
@@ -105,7 +107,11 @@ export async function startCms({
     throw error;
   }
 
-  const transport = createMailTransport({ smtpUrl: mail.smtpUrl, from: mail.from, fileDir: join(dataDir, 'mail') });
+  const company = companySettings(db, new URL(siteUrl).hostname);
+  const sender = mailSender(mail.from, siteUrl, () => company().name);
+  if (mail.smtpUrl && !sender.hasDomain)
+    logger.warn({ siteUrl }, 'MAIL_FROM and PUBLIC_URL are unset: mail goes from a no-reply address at localhost, which mail servers refuse');
+  const transport = createMailTransport({ smtpUrl: mail.smtpUrl, from: sender.from, fileDir: join(dataDir, 'mail') });
   // Debug level: the transport's kind only, never the SMTP URL (it holds the password).
   logger.debug({ transport: transport.kind }, 'cms mail transport');
   const worker: MailWorker = startMailWorker({ queue: mailQueue(db), transport, logger, now });

@@ -16,17 +16,14 @@ import type { CmsOptions } from './server';
  */
 export const DEFAULT_MAIL_ATTACHMENTS_MAX_MB = 8;
 
-/** The sender when none is configured. */
-export const DEFAULT_MAIL_FROM = 'Spletna stran <no-reply@localhost>';
-
 export const cmsSettingsSchema = z.object({
   ...commonSettings,
   /** Port of the content API: 0 picks a free one when the site embeds it; alone, 0 means 3001. */
   CMS_PORT: port.default(0),
   /** SMTP server for the mail (`smtp://user:pass@host:587`); unset: .eml files in DATA_DIR/mail. */
   SMTP_URL: optionalUrl(/^smtps?$/),
-  /** Sender of the mail. */
-  MAIL_FROM: z.string().trim().min(3).default(DEFAULT_MAIL_FROM),
+  /** Sender of the mail; unset: the company's name at no-reply@ the site's domain (mail/sender.ts). */
+  MAIL_FROM: z.string().trim().min(3).optional(),
   /** The language the company reads its form notifications in; each names the visitor's language. */
   COMPANY_LOCALE: z.enum(LOCALES).default(DEFAULT_LOCALE),
   /**

@@ -509,3 +509,23 @@ describe('content import', () => {
     db.close();
   });
 });
+
+describe('the mail’s sender', () => {
+  it('warns at start when mail would go by SMTP from localhost: no MAIL_FROM and no domain of the site’s', async () => {
+    const warnings = async (siteUrl: string, mail: { smtpUrl?: string; from?: string }) => {
+      const lines: { level: number; msg: string }[] = [];
+      const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+      const cms = await startCms({ dataDir: tempDir('cms-sender'), port: 0, contentDir: CONTENT_DIR, logger, siteUrl, mail });
+      await cms.close();
+      return lines.map((line) => line.msg).filter((msg) => msg.includes('MAIL_FROM'));
+    };
+    const smtpUrl = 'smtp://127.0.0.1:2525';
+    expect(await warnings('http://localhost:3000', { smtpUrl })).toEqual([
+      'MAIL_FROM and PUBLIC_URL are unset: mail goes from a no-reply address at localhost, which mail servers refuse',
+    ]);
+    expect(await warnings('https://www.sencila.test', { smtpUrl })).toEqual([]);
+    expect(await warnings('http://localhost:3000', { smtpUrl, from: 'Senčila <no-reply@sencila.test>' })).toEqual([]);
+    // Mail written to files goes nowhere: no warning.
+    expect(await warnings('http://localhost:3000', {})).toEqual([]);
+  });
+});

@@ -288,7 +288,7 @@ describe('Reply-To', () => {
     expect([first.replyTo, second.replyTo]).toEqual(['obiskovalka@example.si', null]);
 
     const fileDir = join(dir, 'mail');
-    const transport = createMailTransport({ from: 'Senčila <no-reply@acme.test>', fileDir });
+    const transport = createMailTransport({ from: () => 'Senčila <no-reply@acme.test>', fileDir });
     await transport.send(first);
     await transport.send(second);
     transport.close();

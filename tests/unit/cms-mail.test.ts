@@ -6,14 +6,17 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/locales';
 import { accountMails } from '../../server/cms/accounts/mails';
+import { companySettings } from '../../server/cms/company';
 import { openDb, type Db } from '../../server/cms/db';
 import { mailQueue, type MailQueue, type QueuedMail } from '../../server/cms/mail/queue';
 import { renderMail, type MailTemplate, type MailVars } from '../../server/cms/mail/templates';
+import { mailSender } from '../../server/cms/mail/sender';
 import { createMailTransport, type MailTransport } from '../../server/cms/mail/transport';
 import { errorCode, startMailWorker } from '../../server/cms/mail/worker';
 import { migrate } from '../../server/cms/migrations';
 import { seedContent } from '../../server/cms/seed';
 import { loadCmsStrings } from '../../server/cms/strings';
+import { readEml } from '../support/eml';
 import { mailWords } from '../support/i18n';
 
 const strings = loadCmsStrings();
@@ -239,7 +242,7 @@ describe('mail transports', () => {
 
   it('writes one .eml file per mail, the same file again on a retry', async () => {
     const fileDir = join(dir, 'mail');
-    const transport = createMailTransport({ from: 'Senčila <no-reply@site.test>', fileDir });
+    const transport = createMailTransport({ from: () => 'Senčila <no-reply@site.test>', fileDir });
     await transport.send(mail(7));
     await transport.send(mail(7));
     await transport.send(mail(8));
@@ -252,6 +255,33 @@ describe('mail transports', () => {
     expect(raw).toContain('Content-Transfer-Encoding: quoted-printable');
     // Quoted-printable: soft line breaks and `=` written as `=3D`.
     expect(raw.replace(/=\n/g, '')).toContain('https://site.test/sl/verify-email?token=3Dabc\n');
+  });
+
+  it('sends, without MAIL_FROM, from the company’s current name at no-reply@ the site’s domain', async () => {
+    const setName = (name: string) =>
+      db.prepare("INSERT OR REPLACE INTO settings (key, value, position) VALUES ('company_name', ?, 0)").run(JSON.stringify(name));
+    const company = companySettings(db, 'www.sencila.test');
+    const sender = mailSender(undefined, 'https://www.sencila.test', () => company().name);
+    expect(sender.hasDomain).toBe(true);
+    const fileDir = join(dir, 'mail');
+    const transport = createMailTransport({ from: sender.from, fileDir });
+    setName('Senčila Zorko d.o.o.');
+    await transport.send(mail(1));
+    setName('Senčila Zorko in partnerji');
+    await transport.send(mail(2));
+    transport.close();
+    const froms = readdirSync(fileDir)
+      .sort()
+      .map((file) => readEml(join(fileDir, file)).from);
+    expect(froms).toEqual(['Senčila Zorko d.o.o. <no-reply@sencila.test>', 'Senčila Zorko in partnerji <no-reply@sencila.test>']);
+  });
+
+  it('takes MAIL_FROM as it is; without it, a site with no domain of its own sends from localhost, and is told so', () => {
+    expect(mailSender('Senčila Zorko <info@example.si>', 'http://localhost:3000', () => 'x').from()).toBe('Senčila Zorko <info@example.si>');
+    for (const siteUrl of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect(mailSender(undefined, siteUrl, () => 'x').hasDomain, siteUrl).toBe(false);
+    }
+    expect(mailSender(undefined, 'http://localhost:3000', () => 'Senčila').from()).toEqual({ name: 'Senčila', address: 'no-reply@localhost' });
   });
 
   describe('smtp', () => {
@@ -307,7 +337,7 @@ describe('mail transports', () => {
     afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
     it('delivers through the SMTP server of SMTP_URL', async () => {
-      const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Senčila <no-reply@site.test>', fileDir: join(dir, 'unused') });
+      const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: () => 'Senčila <no-reply@site.test>', fileDir: join(dir, 'unused') });
       await transport.send(mail(1));
       transport.close();
       expect(received).toHaveLength(1);
@@ -319,7 +349,7 @@ describe('mail transports', () => {
       rejectRecipients = true;
       const queue = mailQueue(db);
       const { logger, lines } = capture();
-      const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@site.test', fileDir: join(dir, 'unused') });
+      const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: () => 'no-reply@site.test', fileDir: join(dir, 'unused') });
       const worker = startMailWorker({ queue, transport, logger });
       queue.enqueue({ to: ADDRESS, template: 'verify_email', subject: 'S', text: 'T' }, new Date());
       await worker.drain();
@@ -335,7 +365,7 @@ describe('mail transports', () => {
       await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
       const closedPort = (closed.address() as { port: number }).port;
       await new Promise<void>((done) => closed.close(() => done()));
-      const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${closedPort}`, from: 'no-reply@site.test', fileDir: join(dir, 'unused') });
+      const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${closedPort}`, from: () => 'no-reply@site.test', fileDir: join(dir, 'unused') });
       const error = await transport.send(mail(1)).then(
         () => undefined,
         (e: unknown) => e,

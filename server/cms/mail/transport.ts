@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { QueuedMail } from './queue';
+import type { Sender } from './sender';
 
 /**
  * Where mail goes: an SMTP server when one is configured, otherwise an .eml file per message in the
@@ -21,7 +22,8 @@ export type MailTransport = {
 export type MailTransportOptions = {
   /** `smtp://user:pass@host:587` or `smtps://...`; unset writes files. */
   smtpUrl?: string;
-  from: string;
+  /** Asked for each message: the sender may follow the content's settings (`mailSender`). */
+  from: () => Sender;
   /** Folder for .eml files when there is no SMTP server. */
   fileDir: string;
 };
@@ -33,10 +35,10 @@ export function createMailTransport({ smtpUrl, from, fileDir }: MailTransportOpt
   return smtpUrl ? smtpTransport(smtpUrl, from) : fileTransport(fileDir, from);
 }
 
-function message(mail: QueuedMail, from: string) {
+function message(mail: QueuedMail, from: () => Sender) {
   // Quoted-printable keeps the text (and the links in it) readable in the raw message.
   return {
-    from,
+    from: from(),
     to: mail.recipient,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,
@@ -47,7 +49,7 @@ function message(mail: QueuedMail, from: string) {
   };
 }
 
-function smtpTransport(url: string, from: string): MailTransport {
+function smtpTransport(url: string, from: () => Sender): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     // Well inside the worker's lease, so a hanging server never makes a mail look abandoned.
@@ -64,7 +66,7 @@ function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-function fileTransport(dir: string, from: string): MailTransport {
+function fileTransport(dir: string, from: () => Sender): MailTransport {
   mkdirSync(dir, { recursive: true });
   // Streamed to its file as it is written, never whole in memory: a message with photos is megabytes of
   // base64 lines, which a buffered message gathers as thousands of small chunks at once.

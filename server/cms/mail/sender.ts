@@ -1,0 +1,17 @@
+import { isIP } from 'node:net';
+
+/** A mail's sender as nodemailer takes it: a whole `Name <address>`, or the two apart (it encodes the name). */
+export type Sender = string | { name: string; address: string };
+
+/**
+ * The sender of every mail: MAIL_FROM when set; otherwise the company's current name (the content's
+ * settings, so a renamed company signs its next mail with the new name) at `no-reply@` the site's
+ * domain. The address of `localhost`, which mail servers refuse, is left only to a site with no domain
+ * (development, tests), and `hasDomain` says so, for the start's warning.
+ */
+export function mailSender(mailFrom: string | undefined, siteUrl: string, companyName: () => string): { from: () => Sender; hasDomain: boolean } {
+  if (mailFrom) return { from: () => mailFrom, hasDomain: true };
+  const host = new URL(siteUrl).hostname;
+  const address = `no-reply@${host.replace(/^www\./, '')}`;
+  return { from: () => ({ name: companyName(), address }), hasDomain: host.includes('.') && isIP(host) === 0 };
+}
