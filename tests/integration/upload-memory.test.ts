@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runtimeEnv } from '../../scripts/runtime-env.mjs';
 import { sendRaw } from '../support/raw-http';
 import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { until } from '../support/until';
 
 /**
- * Memory returns after uploads (issue 24, point 10): the site as its own process, with the runtime
- * `npm start` and the image give it (scripts/runtime-env.mjs), takes photo posts stored whole and a
+ * Memory returns after uploads (issue 24, point 10): the site's build as its own process, with the
+ * runtime `npm start` and the image give it (scripts/runtime-env.mjs), takes photo posts stored whole and a
  * crowd of multipart posts that never finish, then its resident memory comes back to within 30 MB of
  * what it was before them. (scripts/probes/upload-memory.ts measures the issue's probes in full.)
  */
@@ -21,7 +20,7 @@ let site: SiteProcess;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'upload-memory-'));
-  site = await startSiteProcess({ ...runtimeEnv({}), DATA_DIR: dataDir, FORM_RATE_LIMIT_MAX: '1000', PHOTO_LIMIT_MB: '10000', PHOTO_DECODE_LIMIT_S: '86400' });
+  site = await startSiteProcess({ DATA_DIR: dataDir, FORM_RATE_LIMIT_MAX: '1000', PHOTO_LIMIT_MB: '10000', PHOTO_DECODE_LIMIT_S: '86400' }, { built: true });
 }, 60_000);
 afterAll(async () => {
   await site?.stop();
