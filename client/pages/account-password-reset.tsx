@@ -9,7 +9,7 @@ import { useLayout } from '../layout/use-layout';
 
 /** Without a token: ask for the reset mail. With the mail's token: choose a new password. */
 export default function PasswordResetPage() {
-  const { meta, token } = useLoaderData() as ScreenData<'passwordReset'>;
+  const { meta, token, link } = useLoaderData() as ScreenData<'passwordReset'>;
   const result = useActionData() as FormResult | undefined;
   const { locale } = useLayout();
   const { t } = useTranslation();
@@ -23,13 +23,15 @@ export default function PasswordResetPage() {
     );
   }
   const changed = result?.form === 'passwordReset' && result.done;
-  // A link used before: its form is of no use any more; the sign-in and a new link are.
-  const used = result?.form === 'passwordReset' && result.errors?.form === 'form.errors.tokenUsed';
+  // A link that can set no password (said by the loader, or by a post): its form is of no use, a new
+  // link is, and the sign-in when the link was used. Said before a password is typed, not after.
+  const used = !changed && (link === 'used' || (result?.form === 'passwordReset' && result.errors?.form === 'form.errors.tokenUsed'));
+  const invalid = !changed && !used && link === 'invalid';
   return (
     <PageShell className="account" title={meta.title}>
-      {used ? (
+      {used || invalid ? (
         <p className="form-message form-message--error" role="alert">
-          {t('form.errors.tokenUsed')}
+          {t(used ? 'form.errors.tokenUsed' : 'form.errors.token')}
         </p>
       ) : (
         <AccountForm name="passwordReset" result={result} submitLabel={t('account.passwordReset.submit')} hideWhenDone>
@@ -38,7 +40,7 @@ export default function PasswordResetPage() {
         </AccountForm>
       )}
       {changed || used ? <LoginButton /> : null}
-      {used ? (
+      {used || invalid ? (
         <p>
           <Link to={pathTo('passwordReset', locale)}>{t('account.passwordReset.newLink')}</Link>
         </p>

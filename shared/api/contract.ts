@@ -392,6 +392,8 @@ export const submissionReplySchema = z.object({ at: z.string(), text: z.string()
  *                                        which lets this attempt past the limits)
  *   POST auth/logout                   (bearer)                       -> 204
  *   POST auth/password-reset           {email}                        -> 202 AuthAccepted
+ *   POST auth/password-reset/status    {token}                        -> 200 {status:'usable'|'used'|'invalid'} (spends nothing: the
+ *                                                                        page of the mail's link says at once that it is spent or expired)
  *   POST auth/password-reset/confirm   {token, password}              -> 200 {status:'password_changed'} | 400 {error:'invalid_token'}
  *                                                                        | 409 {error:'token_used'} (spent: used, or a newer link was)
  *   GET  account                       (bearer)                       -> 200 AccountUser | 401 {error:'unauthorized'}
@@ -476,6 +478,11 @@ export const authAcceptedSchema = z.object({ status: z.literal('accepted') });
 export const sessionSchema = z.object({ token: z.string().min(32), expiresAt: z.string(), user: accountUserSchema });
 export type Session = z.infer<typeof sessionSchema>;
 export const statusSchema = z.object({ status: z.string() });
+
+/** What a password-reset link can still do: set a password, or nothing, as spent ('used') or as unknown or expired ('invalid'). */
+export const RESET_LINK_STATES = ['usable', 'used', 'invalid'] as const;
+export type ResetLinkState = (typeof RESET_LINK_STATES)[number];
+export const resetLinkStatusSchema = z.object({ status: z.enum(RESET_LINK_STATES) });
 
 /*
  * Sitemap. `GET sitemap` answers for every locale at once (a `lang` is ignored): one entry per content

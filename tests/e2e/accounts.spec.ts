@@ -58,3 +58,41 @@ test('register, confirm, sign in and out with JavaScript, without a full page lo
   await page.waitForURL('**/de/login');
   expect(consoleErrors).toEqual([]);
 });
+
+test('a reset link opened again says at once, on a phone, that it was used, with the sign-in and a new link', async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `e2e.reset.${Date.now()}@example.com`;
+  const main = page.getByRole('main');
+  await page.goto('/en/register');
+  await hydrated(page);
+  await main.getByLabel('Full name').fill('Ana Novak');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Password').fill('first-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(main.getByRole('status')).toContainText('Thank you!');
+  // The account is made after that answer (its password hashed in the background): its mail says it is there.
+  await waitForMail(dataDir, email, '/en/verify-email?token=');
+
+  await page.goto('/en/password-reset');
+  await hydrated(page);
+  await main.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(main.getByRole('status')).toContainText('If an account with this email address exists');
+  const link = new URL(/https?:\/\/[^\s]+\/en\/password-reset\?token=[\w-]+/.exec(await waitForMail(dataDir, email, '/en/password-reset?token='))![0]);
+
+  await page.goto(link.pathname + link.search);
+  await hydrated(page);
+  await main.getByLabel('New password').fill('second-password-2');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(main.getByRole('status')).toContainText('Your password has been changed.');
+
+  // The mail's link again, as a visitor finds it in their inbox the next day: no form to fill in vain.
+  await page.goto(link.pathname + link.search);
+  await hydrated(page);
+  await expect(main.getByRole('alert')).toHaveText(/This link has already been used to set a password/);
+  await expect(main.getByLabel('New password')).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('reset-link-used.png'), fullPage: true });
+  expect(consoleErrors).toEqual([]);
+});

@@ -142,6 +142,13 @@ describe('accounts without JavaScript', () => {
     expect(again.text).toContain('href="/en/login"');
     expect(again.text).toContain('href="/en/password-reset"');
     expect(again.text).not.toContain('name="password"');
+    // Opened again from the mail: said at once, before any password is typed.
+    const reopened = await request(site.server).get(`/en/password-reset?token=${token}`);
+    expect(reopened.status).toBe(200);
+    expect(reopened.text).toMatch(/<p class="form-message form-message--error" role="alert">This link has already been used to set a password/);
+    expect(reopened.text).toContain('href="/en/login"');
+    expect(reopened.text).toContain('href="/en/password-reset"');
+    expect(reopened.text).not.toContain('name="password"');
     expect((await post('/en/login', { email, password: 'cetrto-geslo-000' })).status).toBe(400);
     expect((await post('/en/login', { email, password: 'tretje-geslo-789' })).status).toBe(303);
     // The verification link, spent long ago, still says the address is verified (in German too).
@@ -153,6 +160,13 @@ describe('accounts without JavaScript', () => {
     const unknownToken = await post(`/en/password-reset?token=${stranger}`, { token: stranger, password: 'cetrto-geslo-000' });
     expect(unknownToken.status).toBe(400);
     expect(unknownToken.text).toContain('This link is invalid or has expired.');
+    for (const locale of ['sl', 'de'] as const) {
+      const opened = await request(site.server).get(`/${locale}/password-reset?token=${stranger}`);
+      const said = locale === 'sl' ? 'Povezava je neveljavna ali je potekla.' : 'Dieser Link ist ungültig oder abgelaufen.';
+      expect(opened.text).toContain(`<p class="form-message form-message--error" role="alert">${said}</p>`);
+      expect(opened.text).toContain(`href="/${locale}/password-reset"`);
+      expect(opened.text).not.toContain('name="password"');
+    }
   });
 });
 

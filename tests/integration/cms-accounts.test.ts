@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { accountUserSchema, apiErrorSchema, authAcceptedSchema, sessionSchema, statusSchema } from '../../shared/api/contract';
+import { accountUserSchema, apiErrorSchema, authAcceptedSchema, resetLinkStatusSchema, sessionSchema, statusSchema } from '../../shared/api/contract';
 import { hashPassword } from '../../server/cms/accounts/passwords';
 import { startCms, type RunningCms } from '../../server/cms/server';
 import { readEml, type Eml } from '../support/eml';
@@ -389,8 +389,14 @@ describe('accounts: tokens', () => {
       expires_at: string;
     };
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60_000);
+    const status = async (token: string) => (await ok(200, resetLinkStatusSchema, call('POST', 'auth/password-reset/status', { body: { token } }))).status;
+    // Asked as often as the page is opened: it spends nothing.
+    expect([await status(token), await status(token)]).toEqual(['usable', 'usable']);
     db.prepare('UPDATE user_tokens SET expires_at = ? WHERE token_hash = ?').run(new Date(Date.now() - 1000).toISOString(), sha256(token));
+    expect(await status(token)).toBe('invalid');
     await fails(400, 'invalid_token', call('POST', 'auth/password-reset/confirm', { body: { token, password: 'A brand new password' } }));
+    expect(await status('z'.repeat(43))).toBe('invalid');
+    await fails(400, 'bad_request', call('POST', 'auth/password-reset/status', { body: { token: 'short' } }));
     await signIn(user.email, user.password);
   });
 });
@@ -417,6 +423,7 @@ describe('accounts: password reset', () => {
     await fails(401, 'unauthorized', call('GET', 'account', { session: laptop }));
     // Used again: refused, and said to be used (409), not "invalid"; the password stays the one set.
     await fails(409, 'token_used', call('POST', 'auth/password-reset/confirm?lang=de', { body: { token, password: 'Yet another password' } }));
+    expect(await ok(200, resetLinkStatusSchema, call('POST', 'auth/password-reset/status', { body: { token } }))).toEqual({ status: 'used' });
 
     const notice = await oneMail(user.email);
     expect(notice.subject).toBe('Senčila Zorko: Ihr Passwort wurde geändert');

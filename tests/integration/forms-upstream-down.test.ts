@@ -49,6 +49,14 @@ describe('the forms with the content API down and nothing cached', () => {
     },
   );
 
+  it('a password-reset link still opens its form: its post says what the link can do', async () => {
+    const token = 'x'.repeat(43);
+    const res = await request(site.server).get(`${pathTo('passwordReset', 'en')}?token=${token}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('name="password"');
+    expect(res.text).not.toContain('form-message--error');
+  });
+
   it('a request sent is queued and ends on the thank-you page', async () => {
     const path = pathTo('service', 'en');
     const sent = await request(site.server)

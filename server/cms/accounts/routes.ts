@@ -84,6 +84,11 @@ export function accountRoutes({ service, background }: { service: AccountService
   );
 
   router.post(
+    '/auth/password-reset/status',
+    withBody(tokenForm, ({ token }, _lang, _req, res) => void res.json({ status: service.resetLinkStatus(token) })),
+  );
+
+  router.post(
     '/auth/password-reset/confirm',
     withBody(passwordResetForm, async (input, lang, req, res) => {
       const outcome = await service.confirmPasswordReset(lang, input, clientOf(req));

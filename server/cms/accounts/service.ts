@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { AccountExport, AccountUser, Session } from '../../../shared/api/contract';
+import type { AccountExport, AccountUser, ResetLinkState, Session } from '../../../shared/api/contract';
 import type { Locale } from '../../../shared/locales';
 import type { Db } from '../db';
 import { dataRights } from './data-rights';
@@ -58,6 +58,8 @@ export function accountService({
   now?: () => Date;
 }) {
   const store = accountStore(db);
+  /** A reset link that cannot set a password: spent (used, or a newer one was), or unknown or expired. */
+  const unusableReset = (hash: string) => (store.storedToken(hash, 'reset')?.used_at ? 'used' : 'invalid') satisfies ResetOutcome;
   const rights = dataRights(db);
   const gate = limitedPasswordCheck({ db, passwords, now });
   const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
@@ -186,6 +188,12 @@ export function accountService({
       });
     },
 
+    /** What a reset link can still do, spending nothing: its page says so before a password is typed. */
+    resetLinkStatus(token: string): ResetLinkState {
+      const hash = tokenHash(token);
+      return store.tokenUser(hash, 'reset', now().toISOString()) === undefined ? unusableReset(hash) : 'usable';
+    },
+
     /**
      * Sets a new password with a reset token. It also verifies the address (the link reached its
      * inbox), lets the client that reset it sign in without waiting, spends every other token and
@@ -193,16 +201,14 @@ export function accountService({
      */
     async confirmPasswordReset(lang: Locale, input: { token: string; password: string }, client: LoginClient): Promise<ResetOutcome> {
       const hash = tokenHash(input.token);
-      // A spent link (this one used, or a newer one of the account): the visitor is told, and asks anew.
-      const refused = (): ResetOutcome => (store.storedToken(hash, 'reset')?.used_at ? 'used' : 'invalid');
       // Checked before the slow hash, so invalid tokens cost nothing; checked again when spent.
-      if (store.tokenUser(hash, 'reset', now().toISOString()) === undefined) return refused();
+      if (store.tokenUser(hash, 'reset', now().toISOString()) === undefined) return unusableReset(hash);
       const passwordHash = await passwords.hash(input.password);
       return inTransaction(() => {
         const at = now();
         const iso = at.toISOString();
         const userId = store.tokenUser(hash, 'reset', iso);
-        if (userId === undefined || !store.useToken(hash, 'reset', iso)) return refused();
+        if (userId === undefined || !store.useToken(hash, 'reset', iso)) return unusableReset(hash);
         const user = store.userById(userId)!;
         store.useTokensOf(userId, 'reset', iso);
         store.useTokensOf(userId, 'verify', iso);

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type * as z from 'zod/mini';
-import type { AccountSubmission, NewsletterState } from '../../../shared/api/contract';
+import type { AccountSubmission, NewsletterState, ResetLinkState } from '../../../shared/api/contract';
 import * as forms from '../../../shared/forms/account';
 import type { Locale } from '../../../shared/locales';
 import type { FormResult, PageMeta } from '../../../shared/page-data';
@@ -75,6 +75,17 @@ export async function attempt<T>(
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     return { ok: false, answer: formResult({ form, errors: { form: 'form.errors.unavailable' }, values: echo(values) }, 503) };
+  }
+}
+
+/** What a password-reset link can still do, or null when the content API cannot tell now (its form's post will). */
+export async function resetLinkState(account: AccountApi, locale: Locale, token: string): Promise<ResetLinkState | null> {
+  try {
+    const result = await account.resetLinkStatus(locale, token);
+    return result.ok ? result.data.status : null;
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
   }
 }
 

@@ -1,5 +1,5 @@
 import * as forms from '../../../shared/forms/account';
-import { attempt, echo, formResult, meta, queryToken, readForm, validate } from '../routing/account-screens';
+import { attempt, echo, formResult, meta, queryToken, readForm, resetLinkState, validate } from '../routing/account-screens';
 import type { ScreenModule } from '../routing/loaders';
 
 /**
@@ -8,7 +8,9 @@ import type { ScreenModule } from '../routing/loaders';
  */
 export default {
   async loader(args, locale) {
-    return { token: queryToken(args.request), meta: meta(args, locale, 'passwordReset') };
+    const token = queryToken(args.request);
+    const link = token === null ? null : await resetLinkState(args.context.account, locale, token);
+    return { token, link, meta: meta(args, locale, 'passwordReset') };
   },
 
   async action(args, locale) {

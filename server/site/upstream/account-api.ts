@@ -38,6 +38,7 @@ export function accountApi(client: UpstreamClient) {
       call('POST', 'auth/login', c.sessionSchema, { lang, body, client }),
     logout: (lang: Locale, session: string) => call('POST', 'auth/logout', none, { lang, session, body: {} }),
     requestPasswordReset: (lang: Locale, email: string) => call('POST', 'auth/password-reset', c.authAcceptedSchema, { lang, body: { email } }),
+    resetLinkStatus: (lang: Locale, token: string) => call('POST', 'auth/password-reset/status', c.resetLinkStatusSchema, { lang, body: { token } }),
     confirmPasswordReset: (lang: Locale, body: { token: string; password: string }, client: string | null) =>
       call('POST', 'auth/password-reset/confirm', c.statusSchema, { lang, body, client }),
     account: (lang: Locale, session: string) => call('GET', 'account', c.accountUserSchema, { lang, session }),
