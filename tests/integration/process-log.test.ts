@@ -91,6 +91,16 @@ describe('the process log', () => {
     });
   });
 
+  it('exits 1 on an error nothing caught even while its destination takes nothing', { timeout: 60_000 }, async () => {
+    const site = await startSite({}, { preload: './tests/support/crash-on-signal.ts' });
+    await requestPage(site, 1, 'warm');
+    // The reader stops: the pipe fills, and what the log holds can never be written.
+    site.child.stdout!.pause();
+    await requestPage(site, 2000, 'stalled');
+    site.child.kill('SIGUSR2');
+    expect(await site.exited).toBe(1);
+  });
+
   it("stops, its error logged, when the content API's thread ends without being asked", { timeout: 60_000 }, async () => {
     const site = await startSite({}, { preload: './tests/support/end-threads-on-signal.ts' });
     await requestPage(site, 1, 'before');

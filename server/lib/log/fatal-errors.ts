@@ -2,8 +2,9 @@ import type { ProcessLog } from './process-log';
 
 /**
  * An error nothing caught (an exception, or a rejection Node turns into one) ends the process as Node
- * would, with exit code 1, but only once its line and every line logged before it are written: Node's
- * own exit on an uncaught exception skips the 'exit' handlers where pino would have flushed them.
+ * would, with exit code 1, but only once its line and every line logged before it are written (or
+ * the log has given up on a destination that takes nothing): Node's own exit on an uncaught exception
+ * skips the 'exit' handlers where pino would have flushed them.
  */
 export function exitOnFatalError(log: ProcessLog): void {
   let exiting = false;

@@ -1,55 +1,60 @@
+import { fstatSync } from 'node:fs';
 import pino, { type Level, type Logger } from 'pino';
 
 /**
- * The process's log: pino's JSON lines to stdout through an asynchronous, buffered destination
- * (pino.destination with `sync: false`, a SonicBoom). A synchronous line per request cost 40 % of a
- * cached answer; here a line is put in memory and the lines go out in batches, written by libuv's
- * threads, so no answer waits for the log (docs/decisions/0039-asynchronous-log.md).
+ * The process's log: pino's JSON lines to stdout through an asynchronous, buffered destination, so no
+ * answer waits for the log (docs/decisions/0039-asynchronous-log.md).
  *
- * - Lines gather in one string and are handed to the SonicBoom once BATCH_BYTES have gathered, and at
- *   the latest FLUSH_INTERVAL_MS after they were logged, so a quiet site's lines are never held longer
- *   than a second. The SonicBoom is not handed each line: it measures its last buffered string's
- *   byte length on every write, which flattens and scans up to 16 KB per line (with its 16 KB
- *   copies, a cached answer took 62 µs of CPU; 40 µs now, decision 0039).
- * - At most `bufferBytes` wait in the SonicBoom for a destination slower than the lines come (a log
- *   collector that stalls); a batch that comes beyond is dropped, its lines counted (`droppedLines`,
- *   the site's `site_log_lines_dropped_total`) and said in a warning line once the destination takes
- *   lines again.
- * - `close()` writes everything logged before it (at shutdown and on a fatal error).
+ * - Lines gather in one string and are handed to the destination once BATCH_BYTES have gathered, and
+ *   at the latest FLUSH_INTERVAL_MS after they were logged, so a quiet site's lines are never held
+ *   longer than a second.
+ * - At most `bufferBytes` wait for a destination slower than the lines come (a log collector that
+ *   stalls); a batch that comes beyond is dropped, its lines counted (`droppedLines`, the site's
+ *   `site_log_lines_dropped_total`) and said in a warning line once the destination takes lines again.
+ * - `close()` writes everything logged before it (at shutdown and on a fatal error), waiting at most
+ *   CLOSE_TIMEOUT_MS for a destination that takes nothing, so a stalled reader never keeps a process
+ *   that must stop from stopping.
  */
 export interface ProcessLog {
   logger: Logger;
   /** Lines dropped since the process started because `bufferBytes` were waiting already. */
   readonly droppedLines: number;
-  /** Writes every line logged so far, then closes the destination: the process exits next. */
+  /** Writes every line logged so far (or gives up after CLOSE_TIMEOUT_MS): the process exits next. */
   close(): Promise<void>;
 }
 
 /** A few dozen request lines: handed over, and written with one write(2), together rather than one by one. */
 const BATCH_BYTES = 4096;
-/** The most one write(2) takes. */
+/** The most one write(2) of the SonicBoom takes. */
 const MAX_WRITE_BYTES = 8192;
 /** The longest a line waits in memory when fewer than BATCH_BYTES follow it. */
 const FLUSH_INTERVAL_MS = 1000;
+/** The longest `close()` waits for a destination that takes nothing. */
+const CLOSE_TIMEOUT_MS = 5000;
+
+/** Where the batches go. */
+interface Destination {
+  /** Takes a batch, or refuses it (false) when `bufferBytes` wait already. */
+  write(lines: string): boolean;
+  /** Resolves once everything taken is written, or the destination is gone. */
+  end(): Promise<void>;
+}
 
 export function createProcessLog({ level, bufferBytes }: { level: Level | 'silent'; bufferBytes: number }): ProcessLog {
-  const destination = pino.destination({
-    dest: 1,
-    sync: false,
-    // A batch handed over is written at once, or as soon as the write before it is done.
-    minLength: 0,
-    maxLength: bufferBytes,
-    // Each write copies its string into a buffer twice; at 16 KB (the default) glibc made each copy
-    // with mmap and munmap (MALLOC_MMAP_THRESHOLD_, docs/decisions/0022-memory.md).
-    maxWrite: MAX_WRITE_BYTES,
-  });
+  const stdout = fstatSync(1);
+  const destination = stdout.isFIFO() || stdout.isSocket() ? streamDestination(process.stdout, bufferBytes) : sonicBoomDestination(bufferBytes);
   let batch = '';
-  /** Hands the lines gathered so far to the SonicBoom (which drops them all if its buffer is full). */
+  let dropped = 0;
+  let unreported = 0;
+  /** Hands the lines gathered so far to the destination, and counts them if it refuses them. */
   const handOver = () => {
     if (batch === '') return;
     const lines = batch;
     batch = '';
-    destination.write(lines);
+    if (destination.write(lines)) return;
+    const count = newlines(lines);
+    dropped += count;
+    unreported += count;
   };
   const logger = pino(
     { level },
@@ -61,32 +66,16 @@ export function createProcessLog({ level, bufferBytes }: { level: Level | 'silen
     },
   );
 
-  let dropped = 0;
-  let unreported = 0;
-  /** Set while the warning is handed over: a drop then is the warning's own, tried again a second later. */
-  let warning: { refused: boolean } | null = null;
-  destination.on('drop', (lines: string) => {
-    if (warning) return void (warning.refused = true);
-    const count = newlines(lines);
-    dropped += count;
-    unreported += count;
-  });
-  // Any write error would otherwise stop the process (an 'error' event with no listener): the site
-  // keeps answering without its log. A broken pipe (EPIPE) makes pino stop writing for good.
-  let pipeGone = false;
-  destination.on('error', (err: NodeJS.ErrnoException) => (pipeGone ||= err.code === 'EPIPE'));
-
-  /** Says how many lines were dropped since it last said so; a warning the full buffer refuses is tried again later. */
+  /** Says how many lines were dropped since it last said so; a warning the destination refuses is tried again later, and not counted. */
   const reportDrops = () => {
     if (unreported === 0) return;
     const lines = unreported;
-    // The lines before it first, so that what the SonicBoom refuses next is the warning alone.
+    // The lines before it first, so that what the destination may refuse next is the warning alone.
     handOver();
     logger.warn({ droppedLines: lines, bufferBytes }, 'log lines dropped: the log destination took them slower than they came');
-    warning = { refused: false };
-    handOver();
-    if (!warning.refused) unreported -= lines;
-    warning = null;
+    const warning = batch;
+    batch = '';
+    if (destination.write(warning)) unreported -= lines;
   };
   const everySecond = setInterval(() => {
     handOver();
@@ -104,13 +93,75 @@ export function createProcessLog({ level, bufferBytes }: { level: Level | 'silen
       clearInterval(everySecond);
       handOver();
       reportDrops();
-      if (pipeGone) return Promise.resolve();
       return (closed ??= new Promise<void>((resolve) => {
-        destination.once('close', resolve);
-        destination.once('error', () => resolve());
-        destination.end();
+        // Not unref'd: after an error nothing caught, nothing else may keep the process to its exit.
+        const giveUp = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+        void destination.end().then(() => {
+          clearTimeout(giveUp);
+          resolve();
+        });
       }));
     },
+  };
+}
+
+/**
+ * A pipe or a socket (a container's stdout, systemd's journal, the bench): Node's own stdout, which on
+ * such a descriptor writes from the event loop's thread without ever blocking, keeps what the reader
+ * is not ready for, and writes it once the reader is (libuv). A batch costs one write(2) where it is
+ * made: a SonicBoom hands each write to a libuv thread and back, and its lines cost three times as
+ * much (decision 0039). Its `writableLength` is what waits.
+ */
+function streamDestination(stream: NodeJS.WriteStream, bufferBytes: number): Destination {
+  // A write error (EPIPE: the reader has gone) would otherwise stop the process; it goes on without its log.
+  let gone = false;
+  stream.on('error', () => (gone = true));
+  return {
+    write(lines) {
+      if (gone) return true;
+      if (stream.writableLength >= bufferBytes) return false;
+      stream.write(lines);
+      return true;
+    },
+    // A write's callback comes once it and every write before it are done.
+    end: () => (gone ? Promise.resolve() : new Promise<void>((resolve) => void stream.write('', () => resolve()))),
+  };
+}
+
+/**
+ * A file or a terminal, which Node's stdout writes synchronously: pino's SonicBoom, asynchronous
+ * through libuv's threads. It writes a batch at once (`minLength: 0`), and drops what comes beyond
+ * `maxLength`, which its `drop` event says, synchronously within the write.
+ */
+function sonicBoomDestination(bufferBytes: number): Destination {
+  const sonicBoom = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: 0,
+    maxLength: bufferBytes,
+    // Each write copies its string into a buffer twice; at 16 KB (the default) glibc made each copy
+    // with mmap and munmap (MALLOC_MMAP_THRESHOLD_, docs/decisions/0022-memory.md).
+    maxWrite: MAX_WRITE_BYTES,
+  });
+  let refused = false;
+  sonicBoom.on('drop', () => (refused = true));
+  // As above; after EPIPE pino's SonicBoom writes nothing more.
+  let gone = false;
+  sonicBoom.on('error', (err: NodeJS.ErrnoException) => (gone ||= err.code === 'EPIPE'));
+  return {
+    write(lines) {
+      refused = false;
+      sonicBoom.write(lines);
+      return !refused;
+    },
+    end: () =>
+      gone
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            sonicBoom.once('close', resolve);
+            sonicBoom.once('error', () => resolve());
+            sonicBoom.end();
+          }),
   };
 }
 
