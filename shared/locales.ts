@@ -20,7 +20,9 @@ export function toLocale(value: unknown): Locale {
 
 /** The locale a path names in its first segment, if it names one. */
 export function pathLocale(pathname: string): Locale | null {
-  // Asked for every request, a cached page's too: the first segment alone is cut out.
-  const first = pathname.split('/', 2)[1];
-  return isLocale(first) ? first : null;
+  // Asked for every request, a cached page's too: compared in place, nothing cut out of the path.
+  for (const locale of LOCALES) {
+    if (pathname.startsWith(locale, 1) && pathname[0] === '/' && (pathname.length === locale.length + 1 || pathname[locale.length + 1] === '/')) return locale;
+  }
+  return null;
 }

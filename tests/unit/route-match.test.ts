@@ -58,3 +58,20 @@ describe('matchRoute', () => {
     expect(queryParamsOf('/sitemap.xml')).toBeUndefined();
   });
 });
+
+describe('the locale of a path', () => {
+  it.each([
+    ['/en', 'en'],
+    ['/sl/izdelek/rolete', 'sl'],
+    ['/de/', 'de'],
+    ['/', null],
+    ['', null],
+    ['en', null],
+    ['/english', null],
+    ['/EN', null],
+    ['//en', null],
+    ['/fr/page', null],
+  ])('%s: %s', (path, locale) => {
+    expect(pathLocale(path)).toBe(locale);
+  });
+});

@@ -1,5 +1,5 @@
 import { PAYLOAD_SUFFIX } from '../../../shared/document';
-import { LOCALES } from '../../../shared/locales';
+import { pathLocale } from '../../../shared/locales';
 import { FAQ_SEARCH_API_PATH } from '../bff/faq-search';
 import { SEARCH_API_PATH, SEARCH_SCREEN_PATHS } from '../bff/search';
 import { SEO_FILES } from '../render/seo-files';
@@ -12,13 +12,6 @@ import { SEO_FILES } from '../render/seo-files';
 export const REQUEST_KINDS = ['page', 'payload', 'form_post', 'search', 'asset', 'seo', 'rum', 'api', 'health', 'metrics', 'other'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
-const LOCALE_PREFIXES = LOCALES.map((locale) => `/${locale}`);
-
-/** Whether the path's first segment is a locale (`/en`, `/en/...`), without cutting the string. */
-function underLocale(path: string): boolean {
-  return LOCALE_PREFIXES.some((prefix) => path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'));
-}
-
 /**
  * `page` and `payload`: a read of a page or its data under a locale prefix (a 404 there too);
  * `form_post`: a post to either; `search`: the search screen and the header's suggestions;
@@ -29,7 +22,7 @@ function underLocale(path: string): boolean {
 export function requestKind(method: string | undefined, url: string): RequestKind {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  if (underLocale(path)) {
+  if (pathLocale(path) !== null) {
     if (method === 'POST') return 'form_post';
     if (SEARCH_SCREEN_PATHS.includes(path)) return 'search';
     return path.endsWith(PAYLOAD_SUFFIX) ? 'payload' : 'page';
