@@ -109,7 +109,7 @@ export async function startCms({
 
   const company = companySettings(db, new URL(siteUrl).hostname);
   const sender = mailSender(mail.from, siteUrl, () => company().name);
-  if (mail.smtpUrl && !sender.hasDomain)
+  if (mail.smtpUrl && sender.withoutDomain)
     logger.warn({ siteUrl }, 'MAIL_FROM and PUBLIC_URL are unset: mail goes from a no-reply address at localhost, which mail servers refuse');
   const transport = createMailTransport({ smtpUrl: mail.smtpUrl, from: sender.from, fileDir: join(dataDir, 'mail') });
   // Debug level: the transport's kind only, never the SMTP URL (it holds the password).

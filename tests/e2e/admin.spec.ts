@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { totpCode } from '../../server/cms/staff/totp';
-import { waitForMail } from '../support/mail';
+import { linkInMail, waitForMail } from '../support/mail';
 import { inviteFromCommandLine } from '../support/staff';
 import { expect, hydrated, test } from './fixtures';
 
@@ -95,7 +95,7 @@ test('an owner invites a salesperson, who joins by the mailed link', async ({ br
   await page.getByLabel('Vloga').last().selectOption('sales');
   await page.getByRole('button', { name: 'Pošlji povabilo' }).click();
   await expect(page.getByRole('status')).toHaveText('Povabilo je poslano.');
-  const link = /https?:\/\/\S+\/admin\/invitation\?token=[\w-]+/.exec(await waitForMail(dataDir, sales.email, '/admin/invitation?token='))![0];
+  const link = (await linkInMail(dataDir, sales.email, '/admin/invitation')).href;
   await page.context().close();
 
   const joining = await phonePage(browser);
@@ -146,7 +146,7 @@ test('a salesperson books the visit of a new inquiry and replies; the visitor se
   await main.getByLabel('Email').fill(visitor.email);
   await main.getByLabel('Password').fill('sicheres-passwort-1');
   await visitorPage.getByRole('button', { name: 'Create account' }).click();
-  const verify = new URL(/https?:\/\/[^\s]+\/en\/verify-email\?token=[\w-]+/.exec(await waitForMail(dataDir, visitor.email, '/en/verify-email?token='))![0]);
+  const verify = await linkInMail(dataDir, visitor.email, '/en/verify-email');
   await visitorPage.goto(verify.pathname + verify.search);
   await hydrated(visitorPage);
   await visitorPage.getByRole('button', { name: 'Confirm email' }).click();

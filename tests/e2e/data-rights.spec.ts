@@ -1,21 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { waitForMail } from '../support/mail';
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, registerInEnglish, test } from './fixtures';
 
-const dataDir = process.env.E2E_DATA_DIR!;
 const password = 'sicheres-passwort-1';
 
 test('a signed-in visitor downloads their data and deletes their account from the profile', async ({ page }) => {
   const email = `e2e.rights.${Date.now()}@example.com`;
   const main = page.getByRole('main');
-  await page.goto('/en/register');
-  await hydrated(page);
-  await main.getByLabel('Full name').fill('Eva Berger');
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(main.getByRole('status')).toContainText('Thank you!');
-  const link = new URL(/https?:\/\/[^\s]+\/en\/verify-email\?token=[\w-]+/.exec(await waitForMail(dataDir, email, '/en/verify-email?token='))![0]);
+  const link = await registerInEnglish(page, { name: 'Eva Berger', email, password });
   await page.goto(link.pathname + link.search);
   await hydrated(page);
   await page.getByRole('button', { name: 'Confirm email' }).click();

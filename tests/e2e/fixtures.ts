@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { totpCode } from '../../server/cms/staff/totp';
+import { linkInMail } from '../support/mail';
 
 /** Every page is watched: a console error or an uncaught exception fails the test. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -19,6 +20,23 @@ export { expect };
 /** Resolves once React has hydrated the page (the layout marks `<html>` when its hydration is done). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Registers a visitor on the English form and resolves with the verification link, once its mail has
+ * come: the account is made after the form's answer (its password hashed in the background), and
+ * exists from then on.
+ */
+export async function registerInEnglish(page: Page, account: { name: string; email: string; password: string }): Promise<URL> {
+  const main = page.getByRole('main');
+  await page.goto('/en/register');
+  await hydrated(page);
+  await main.getByLabel('Full name').fill(account.name);
+  await main.getByLabel('Email').fill(account.email);
+  await main.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(main.getByRole('status')).toContainText('Thank you!');
+  return linkInMail(process.env.E2E_DATA_DIR!, account.email, '/en/verify-email');
 }
 
 /**

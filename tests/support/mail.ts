@@ -29,3 +29,9 @@ export function waitForMail(dataDir: string, to: string, containing = '', timeou
     timeoutMs,
   );
 }
+
+/** The link of the newest mail to an address whose address holds `path?token=`, once the mail is there. */
+export async function linkInMail(dataDir: string, to: string, path: string): Promise<URL> {
+  const pattern = new RegExp(`https?://\\S+${path.replace(/[.?]/g, '\\$&')}\\?token=[\\w-]+`);
+  return new URL(pattern.exec(await waitForMail(dataDir, to, `${path}?token=`))![0]);
+}

@@ -262,7 +262,7 @@ describe('mail transports', () => {
       db.prepare("INSERT OR REPLACE INTO settings (key, value, position) VALUES ('company_name', ?, 0)").run(JSON.stringify(name));
     const company = companySettings(db, 'www.sencila.test');
     const sender = mailSender(undefined, 'https://www.sencila.test', () => company().name);
-    expect(sender.hasDomain).toBe(true);
+    expect(sender.withoutDomain).toBe(false);
     const fileDir = join(dir, 'mail');
     const transport = createMailTransport({ from: sender.from, fileDir });
     setName('Senčila Zorko d.o.o.');
@@ -279,7 +279,7 @@ describe('mail transports', () => {
   it('takes MAIL_FROM as it is; without it, a site with no domain of its own sends from localhost, and is told so', () => {
     expect(mailSender('Senčila Zorko <info@example.si>', 'http://localhost:3000', () => 'x').from()).toBe('Senčila Zorko <info@example.si>');
     for (const siteUrl of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
-      expect(mailSender(undefined, siteUrl, () => 'x').hasDomain, siteUrl).toBe(false);
+      expect(mailSender(undefined, siteUrl, () => 'x').withoutDomain, siteUrl).toBe(true);
     }
     expect(mailSender(undefined, 'http://localhost:3000', () => 'Senčila').from()).toEqual({ name: 'Senčila', address: 'no-reply@localhost' });
   });

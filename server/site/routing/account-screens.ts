@@ -78,41 +78,35 @@ export async function attempt<T>(
   }
 }
 
-/** What a password-reset link can still do, or null when the content API cannot tell now (its form's post will). */
-export async function resetLinkState(account: AccountApi, locale: Locale, token: string): Promise<ResetLinkState | null> {
+/**
+ * What a read of the account API answers, or null when it cannot answer now (the upstream fails, or
+ * refuses): the page shows what it can without it.
+ */
+async function answerOrNull<T>(call: () => Promise<AccountResult<T>>): Promise<T | null> {
   try {
-    const result = await account.resetLinkStatus(locale, token);
-    return result.ok ? result.data.status : null;
+    const result = await call();
+    return result.ok ? result.data : null;
   } catch (error) {
     if (error instanceof UpstreamError) return null;
     throw error;
   }
+}
+
+/** What a password-reset link can still do, or null when the content API cannot tell now (its form's post will). */
+export async function resetLinkState(account: AccountApi, locale: Locale, token: string): Promise<ResetLinkState | null> {
+  return (await answerOrNull(() => account.resetLinkStatus(locale, token)))?.status ?? null;
 }
 
 /**
  * The visitor's inquiries and service requests, or null when they cannot be listed now (the upstream
  * fails, or does not offer the listing): the rest of the profile works without them.
  */
-export async function submissionsOf(account: AccountApi, locale: Locale, session: string): Promise<AccountSubmission[] | null> {
-  try {
-    const result = await account.submissions(locale, session);
-    return result.ok ? result.data : null;
-  } catch (error) {
-    if (error instanceof UpstreamError) return null;
-    throw error;
-  }
-}
+export const submissionsOf = (account: AccountApi, locale: Locale, session: string): Promise<AccountSubmission[] | null> =>
+  answerOrNull(() => account.submissions(locale, session));
 
 /** The visitor's newsletter subscription, or null when it cannot be read now (the rest of the profile works without it). */
-export async function newsletterOf(account: AccountApi, locale: Locale, session: string): Promise<NewsletterState | null> {
-  try {
-    const result = await account.newsletter(locale, session);
-    return result.ok ? result.data : null;
-  } catch (error) {
-    if (error instanceof UpstreamError) return null;
-    throw error;
-  }
-}
+export const newsletterOf = (account: AccountApi, locale: Locale, session: string): Promise<NewsletterState | null> =>
+  answerOrNull(() => account.newsletter(locale, session));
 
 /** Bots fill every field; people never see this one. Its post is answered as if it succeeded. */
 export const HONEYPOT = 'website';
