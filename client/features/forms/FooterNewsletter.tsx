@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { Form, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { parseRouteId, pathTo } from '../../../shared/routes';
 import type { Locale } from '../../../shared/locales';
@@ -91,7 +91,10 @@ export function FooterNewsletter() {
       {Checked ? (
         <Checked locale={locale} action={action} />
       ) : (
-        <Form method="post" action={action} noValidate className="footer-newsletter__form" onPointerEnter={engage} onFocus={engage}>
+        // A plain form, not the router's: sent before its checks have loaded, it is posted as a page
+        // without JavaScript posts it, which the server takes without a proof of work. Through the
+        // router it would be a script's post without one, and judged spam (server/site/spam/judge.ts).
+        <form method="post" action={action} noValidate className="footer-newsletter__form" onPointerEnter={engage} onFocus={engage}>
           <FooterFields
             locale={locale}
             control={(name) => ({ name })}
@@ -102,7 +105,7 @@ export function FooterNewsletter() {
           <button type="submit" className="button">
             {t('newsletter.submit')}
           </button>
-        </Form>
+        </form>
       )}
     </section>
   );
